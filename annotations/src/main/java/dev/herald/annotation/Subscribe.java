@@ -1,0 +1,59 @@
+package dev.herald.annotation;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Marks a method as a message handler.
+ *
+ * <p>Herald's annotation processor ({@code herald-processor}) turns every class with
+ * {@code @Subscribe} methods into a generated dispatcher that calls the methods directly;
+ * nothing reads this annotation at run time, so its retention is {@link RetentionPolicy#CLASS}
+ * (kept in class files so that subclasses compiled later still see inherited handlers).
+ *
+ * <p>A handler method:
+ * <ul>
+ *   <li>is an instance method that is not {@code private} and not {@code abstract}, declared in
+ *       a top-level or member class that code in the same package can reach;
+ *   <li>takes exactly one parameter, the message; it receives every message whose runtime class
+ *       is the parameter type or a subtype of it ({@code Object} receives everything). Because
+ *       routing uses the runtime class, the parameter may not be a primitive, a type variable or
+ *       a parameterized type with concrete arguments ({@code List<?>} is fine,
+ *       {@code List<String>} is not);
+ *   <li>returns {@code void}.
+ * </ul>
+ * Mistakes are reported by the processor as compile errors on the method.
+ *
+ * <p>Handlers inherited from superclasses are registered with the subclass. A handler
+ * overridden in a subclass runs once per message, through ordinary virtual dispatch.
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target(ElementType.METHOD)
+public @interface Subscribe {
+
+  /**
+   * Handlers with a higher priority receive a message first; handlers of equal priority
+   * receive it in the order they were registered. The default is 0; negative values are
+   * allowed.
+   */
+  int priority() default 0;
+
+  /**
+   * Tags this handler listens to. A handler with no tags receives messages regardless of
+   * their tags; a handler with tags receives only messages sent with at least one of them
+   * (a plain {@code post} carries no tags). Tags take effect with headers in the routing
+   * layer.
+   */
+  String[] tags() default {};
+
+  /**
+   * A hidden handler receives messages but does not count as a receiver: a message that
+   * reached only hidden handlers is still reported as a {@code DeadMessage}. Meant for
+   * loggers, debuggers and other observers.
+   */
+  boolean hidden() default false;
+}

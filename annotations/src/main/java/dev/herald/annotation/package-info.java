@@ -1,0 +1,2 @@
+/** The annotations that Herald's processor reads at compile time. */
+package dev.herald.annotation;

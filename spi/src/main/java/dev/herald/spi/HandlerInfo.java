@@ -1,0 +1,158 @@
+package dev.herald.spi;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One row of a generated dispatcher's handler table: which method, which message type,
+ * and how the method was annotated.
+ *
+ * <p>Generated code builds rows with {@link #of} and the wither methods, once, when the
+ * dispatcher is created:
+ *
+ * <pre>{@code
+ * HandlerInfo.of("log", Object.class).priority(10).tags("AI")
+ * }</pre>
+ *
+ * Instances are immutable; every wither returns a new row.
+ */
+public final class HandlerInfo {
+  private static final String[] NO_TAGS = {};
+
+  private final String method;
+  private final Class<?> messageType;
+  private final int priority;
+  private final String[] tags;
+  private final boolean hidden;
+  private final String declaredIn;
+  private final String overrides;
+
+  private HandlerInfo(
+      String method,
+      Class<?> messageType,
+      int priority,
+      String[] tags,
+      boolean hidden,
+      String declaredIn,
+      String overrides) {
+    this.method = method;
+    this.messageType = messageType;
+    this.priority = priority;
+    this.tags = tags;
+    this.hidden = hidden;
+    this.declaredIn = declaredIn;
+    this.overrides = overrides;
+  }
+
+  /**
+   * A handler named {@code method} that receives messages of {@code messageType} and its
+   * subtypes, with priority 0, no tags, visible, declared in the dispatcher's listener class.
+   */
+  public static HandlerInfo of(String method, Class<?> messageType) {
+    return new HandlerInfo(
+        Objects.requireNonNull(method, "method"),
+        Objects.requireNonNull(messageType, "messageType"),
+        0,
+        NO_TAGS,
+        false,
+        null,
+        null);
+  }
+
+  /** This row with the given {@code @Subscribe(priority)}. */
+  public HandlerInfo priority(int priority) {
+    return new HandlerInfo(method, messageType, priority, tags, hidden, declaredIn, overrides);
+  }
+
+  /** This row with the given {@code @Subscribe(tags)}. */
+  public HandlerInfo tags(String... tags) {
+    String[] copy = tags.clone();
+    for (String tag : copy) {
+      Objects.requireNonNull(tag, "tag");
+    }
+    return new HandlerInfo(method, messageType, priority, copy, hidden, declaredIn, overrides);
+  }
+
+  /** This row marked {@code @Subscribe(hidden = true)}. */
+  public HandlerInfo hidden() {
+    return new HandlerInfo(method, messageType, priority, tags, true, declaredIn, overrides);
+  }
+
+  /**
+   * This row for a method inherited from {@code className} (a binary name, as
+   * {@link Class#getName()} gives it), for superclasses that have no dispatcher of their own.
+   */
+  public HandlerInfo declaredIn(String className) {
+    return new HandlerInfo(
+        method, messageType, priority, tags, hidden, Objects.requireNonNull(className), overrides);
+  }
+
+  /**
+   * This row replaces the handler with the same method name and message type that the
+   * superclass {@code className} (a binary name) declares and whose own dispatcher lists it:
+   * the method is overridden, so only this row may run.
+   */
+  public HandlerInfo overrides(String className) {
+    return new HandlerInfo(
+        method, messageType, priority, tags, hidden, declaredIn, Objects.requireNonNull(className));
+  }
+
+  /** The handler method's simple name. */
+  public String method() {
+    return method;
+  }
+
+  /** The type of message the handler receives, together with all its subtypes. */
+  public Class<?> messageType() {
+    return messageType;
+  }
+
+  /** Higher runs first. */
+  public int priority() {
+    return priority;
+  }
+
+  /** The tags the handler listens to; empty when it listens to all. */
+  public List<String> tags() {
+    return Collections.unmodifiableList(Arrays.asList(tags));
+  }
+
+  /** Whether the handler does not count as a receiver. */
+  public boolean isHidden() {
+    return hidden;
+  }
+
+  /**
+   * The binary name of the class that declares the method, or {@code null} when it is the
+   * dispatcher's own listener class.
+   */
+  public String declaredIn() {
+    return declaredIn;
+  }
+
+  /** The binary name of the superclass whose handler this one overrides, or {@code null}. */
+  public String overrides() {
+    return overrides;
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder text = new StringBuilder();
+    if (declaredIn != null) {
+      text.append(declaredIn).append('.');
+    }
+    text.append(method).append('(').append(messageType.getName()).append(')');
+    if (priority != 0) {
+      text.append(" priority=").append(priority);
+    }
+    if (tags.length > 0) {
+      text.append(" tags=").append(Arrays.toString(tags));
+    }
+    if (hidden) {
+      text.append(" hidden");
+    }
+    return text.toString();
+  }
+}
