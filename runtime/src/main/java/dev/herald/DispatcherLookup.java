@@ -1,0 +1,103 @@
+package dev.herald;
+
+import dev.herald.spi.Dispatcher;
+import dev.herald.spi.DispatcherIndex;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Finds the handlers of a listener class without reflection: the dispatchers come from the
+ * {@link DispatcherIndex} implementations that the processor registered for
+ * {@link ServiceLoader} (read once per class loader, when a class from it is first seen), or
+ * that were given to the bus's builder; the composed result is cached per class in a
+ * {@link ClassValue}.
+ */
+final class DispatcherLookup {
+  private static final DispatcherLookup DISCOVERED = new DispatcherLookup(List.of());
+
+  private final Map<Class<?>, Dispatcher<?>> dispatchers = new ConcurrentHashMap<>();
+  private final Set<ClassLoader> scannedLoaders =
+      Collections.newSetFromMap(new WeakHashMap<ClassLoader, Boolean>());
+  private final ClassValue<ListenerType> types =
+      new ClassValue<ListenerType>() {
+        @Override
+        protected ListenerType computeValue(Class<?> type) {
+          return compute(type);
+        }
+      };
+
+  private DispatcherLookup(List<DispatcherIndex> explicit) {
+    for (DispatcherIndex index : explicit) {
+      add(index);
+    }
+  }
+
+  /** The lookup shared by buses built without explicit indexes. */
+  static DispatcherLookup discovered() {
+    return DISCOVERED;
+  }
+
+  /** A lookup that knows {@code indexes} first, then whatever ServiceLoader finds. */
+  static DispatcherLookup with(List<DispatcherIndex> indexes) {
+    return indexes.isEmpty() ? DISCOVERED : new DispatcherLookup(indexes);
+  }
+
+  /** The handlers of {@code type}; {@link ListenerType#hasDispatcher()} says if it has any. */
+  ListenerType typeOf(Class<?> type) {
+    return types.get(type);
+  }
+
+  private ListenerType compute(Class<?> type) {
+    Dispatcher<?> dispatcher = dispatcherOf(type);
+    Class<?> superclass = type.getSuperclass();
+    ListenerType inherited =
+        superclass == null ? ListenerType.withoutDispatcher(type) : typeOf(superclass);
+    if (dispatcher == null) {
+      return inherited.hasDispatcher() ? inherited : ListenerType.withoutDispatcher(type);
+    }
+    return ListenerType.compose(type, dispatcher, inherited);
+  }
+
+  private Dispatcher<?> dispatcherOf(Class<?> type) {
+    Dispatcher<?> dispatcher = dispatchers.get(type);
+    if (dispatcher == null && scan(type.getClassLoader())) {
+      dispatcher = dispatchers.get(type);
+    }
+    return dispatcher;
+  }
+
+  /** Reads the indexes visible from {@code loader} once; returns whether it read anything new. */
+  private boolean scan(ClassLoader loader) {
+    ClassLoader from = loader != null ? loader : ClassLoader.getSystemClassLoader();
+    synchronized (scannedLoaders) {
+      if (!scannedLoaders.add(from)) {
+        return false;
+      }
+      try {
+        for (DispatcherIndex index : ServiceLoader.load(DispatcherIndex.class, from)) {
+          add(index);
+        }
+      } catch (ServiceConfigurationError e) {
+        scannedLoaders.remove(from);
+        throw new IllegalStateException(
+            "A Herald dispatcher index listed in META-INF/services/"
+                + DispatcherIndex.class.getName()
+                + " could not be loaded; rebuild the module that contains it",
+            e);
+      }
+      return true;
+    }
+  }
+
+  private void add(DispatcherIndex index) {
+    for (Dispatcher<?> dispatcher : index.dispatchers()) {
+      dispatchers.putIfAbsent(dispatcher.listenerType(), dispatcher);
+    }
+  }
+}

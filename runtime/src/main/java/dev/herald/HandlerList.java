@@ -1,0 +1,168 @@
+package dev.herald;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The multicast mechanism behind {@link Signal} and every handler list of the bus: an
+ * array that is copied when handlers are added or removed, and never while dispatching.
+ *
+ * <p>A dispatch iterates the array it found when it began, skipping nodes retired since;
+ * when it is done it looks again, and if nodes were added meanwhile it visits those too, in
+ * list order. So a handler removed during a dispatch is not called from then on, and one
+ * added during a dispatch on the same thread is called for that message, after the handlers
+ * that were already there. A dispatch takes no lock and allocates nothing.
+ *
+ * @param <N> the nodes held
+ */
+final class HandlerList<N extends HandlerList.Node> {
+
+  /** What a list holds: retiring a node stops every dispatch, running or not, from using it. */
+  abstract static class Node {
+    final long stamp;
+    private volatile boolean retired;
+
+    Node(long stamp) {
+      this.stamp = stamp;
+    }
+
+    final void retire() {
+      retired = true;
+    }
+
+    final boolean isRetired() {
+      return retired;
+    }
+  }
+
+  /** Does the work of a dispatch for one node, returning an amount the dispatch adds up. */
+  interface Visitor<N, M> {
+    long visit(N node, M message);
+  }
+
+  private static final Node[] EMPTY = {};
+
+  private final Stamps stamps;
+  private final Comparator<? super N> order;
+  private volatile Node[] nodes = EMPTY;
+
+  /**
+   * @param stamps where the nodes' stamps come from
+   * @param order how to keep the nodes sorted, or {@code null} to keep them in the order added
+   */
+  HandlerList(Stamps stamps, Comparator<? super N> order) {
+    this.stamps = stamps;
+    this.order = order;
+  }
+
+  /**
+   * Calls {@code visitor} for every node that is not retired, in list order, then for the
+   * nodes added while that ran; returns the sum of what it returned.
+   */
+  @SuppressWarnings("unchecked")
+  <M> long dispatch(M message, Visitor<? super N, ? super M> visitor) {
+    long seen = stamps.last();
+    Node[] visited = nodes;
+    long total = 0;
+    for (Node node : visited) {
+      if (!node.isRetired()) {
+        total += visitor.visit((N) node, message);
+      }
+    }
+    Node[] current = nodes;
+    while (current != visited) {
+      long upTo = stamps.last();
+      visited = current;
+      for (Node node : visited) {
+        if (node.stamp > seen && node.stamp <= upTo && !node.isRetired()) {
+          total += visitor.visit((N) node, message);
+        }
+      }
+      seen = upTo;
+      current = nodes;
+    }
+    return total;
+  }
+
+  synchronized void add(N node) {
+    Node[] old = nodes;
+    int at = old.length;
+    if (order != null) {
+      while (at > 0 && compare(node, old[at - 1]) < 0) {
+        at--;
+      }
+    }
+    Node[] grown = new Node[old.length + 1];
+    System.arraycopy(old, 0, grown, 0, at);
+    grown[at] = node;
+    System.arraycopy(old, at, grown, at + 1, old.length - at);
+    nodes = grown;
+  }
+
+  /** Adds many nodes with one copy. */
+  @SuppressWarnings("unchecked")
+  synchronized void addAll(Collection<? extends N> added) {
+    if (added.isEmpty()) {
+      return;
+    }
+    Node[] old = nodes;
+    Node[] grown = Arrays.copyOf(old, old.length + added.size());
+    int i = old.length;
+    for (N node : added) {
+      grown[i++] = node;
+    }
+    if (order != null) {
+      Arrays.sort(grown, (Comparator<Node>) (Comparator<?>) order);
+    }
+    nodes = grown;
+  }
+
+  /** Takes {@code node} out of the list; the caller retires it first if it must stop at once. */
+  synchronized boolean remove(Node node) {
+    Node[] old = nodes;
+    for (int i = 0; i < old.length; i++) {
+      if (old[i] == node) {
+        Node[] shrunk = new Node[old.length - 1];
+        System.arraycopy(old, 0, shrunk, 0, i);
+        System.arraycopy(old, i + 1, shrunk, i, old.length - i - 1);
+        nodes = shrunk;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Retires every node and empties the list, stopping the dispatches in progress. */
+  synchronized void clear() {
+    for (Node node : nodes) {
+      node.retire();
+    }
+    nodes = EMPTY;
+  }
+
+  /** The nodes now in the list, in order. */
+  @SuppressWarnings("unchecked")
+  List<N> toList() {
+    List<N> list = new ArrayList<>(nodes.length);
+    for (Node node : nodes) {
+      list.add((N) node);
+    }
+    return list;
+  }
+
+  int size() {
+    return nodes.length;
+  }
+
+  boolean isEmpty() {
+    return nodes.length == 0;
+  }
+
+  @SuppressWarnings("unchecked")
+  private int compare(N a, Node b) {
+    return order.compare(a, (N) b);
+  }
+}

@@ -1,0 +1,18 @@
+package dev.herald;
+
+import dev.herald.spi.Dispatcher;
+import dev.herald.spi.HandlerInfo;
+import java.util.function.Consumer;
+
+/** The dispatcher of a {@link MessageBus#subscribe} subscription: one handler, a function. */
+final class SubscriptionDispatcher extends Dispatcher<Consumer<Object>> {
+
+  SubscriptionDispatcher(Class<?> messageType) {
+    super(Consumer.class, HandlerInfo.of("accept", messageType));
+  }
+
+  @Override
+  public void invoke(int handler, Consumer<Object> listener, Object message) {
+    listener.accept(message);
+  }
+}

@@ -1,0 +1,83 @@
+package dev.herald;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.herald.TestMessages.Attack;
+import dev.herald.TestMessages.Event;
+import dev.herald.TestMessages.Ping;
+import dev.herald.annotation.Subscribe;
+import java.lang.management.ManagementFactory;
+import org.junit.jupiter.api.Test;
+
+/** DESIGN.md semantics 7: in the steady state, {@code post} allocates nothing. */
+class AllocationTest {
+  private static final int POSTS = 100_000;
+  /** Slack for the measurement itself; a post that allocated would cost at least 16 bytes each. */
+  private static final long SLACK_BYTES = 16 * 1024;
+
+  static final class Tally {
+    long events;
+    long anything;
+
+    @Subscribe
+    void on(Event event) {
+      events++;
+    }
+
+    @Subscribe(priority = 3)
+    void onAnything(Object anything) {
+      this.anything++;
+    }
+  }
+
+  @Test
+  void steadyStatePostsAllocateNothing() {
+    com.sun.management.ThreadMXBean threads = allocationCounter();
+    MessageBus bus = MessageBus.create();
+    Tally weak = new Tally();
+    Tally strong = new Tally();
+    bus.register(weak);
+    bus.registerStrongly(strong);
+    bus.subscribe(Attack.class, new AttackCounter());
+    Event event = new Event("e");
+    Attack attack = new Attack("a");
+    Ping unheard = new Ping(1);
+    MessageBus empty = MessageBus.create();
+    for (int i = 0; i < 1_000; i++) {
+      bus.post(event);
+      bus.post(attack);
+      empty.post(unheard);
+    }
+
+    long thread = Thread.currentThread().getId();
+    long before = threads.getThreadAllocatedBytes(thread);
+    for (int i = 0; i < POSTS; i++) {
+      bus.post(event);
+      bus.post(attack);
+      empty.post(unheard);
+    }
+    long allocated = threads.getThreadAllocatedBytes(thread) - before;
+
+    assertTrue(allocated < SLACK_BYTES, allocated + " bytes allocated by " + 3 * POSTS + " posts");
+    assertTrue(weak.events == 2L * (POSTS + 1_000) && strong.anything == weak.anything);
+  }
+
+  private static final class AttackCounter implements java.util.function.Consumer<Attack> {
+    long count;
+
+    @Override
+    public void accept(Attack attack) {
+      count++;
+    }
+  }
+
+  private static com.sun.management.ThreadMXBean allocationCounter() {
+    java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+    assumeTrue(bean instanceof com.sun.management.ThreadMXBean, "no per-thread allocation counter on this JVM");
+    com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
+    assumeTrue(threads.isThreadAllocatedMemorySupported(), "per-thread allocation counting unsupported");
+    threads.setThreadAllocatedMemoryEnabled(true);
+    return threads;
+  }
+}

@@ -1,0 +1,224 @@
+package dev.herald;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.herald.TestMessages.Attack;
+import dev.herald.TestMessages.Event;
+import dev.herald.annotation.Subscribe;
+import dev.herald.spi.Dispatcher;
+import dev.herald.spi.DispatcherIndex;
+import dev.herald.spi.HandlerInfo;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** DESIGN.md semantics 2: registration, unregistration, inheritance and overriding. */
+class RegistrationTest {
+  private final MessageBus bus = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+  private final List<String> log = new ArrayList<>();
+
+  static class Base {
+    final List<String> log;
+
+    Base(List<String> log) {
+      this.log = log;
+    }
+
+    @Subscribe
+    void onEvent(Event event) {
+      log.add("base.onEvent:" + event);
+    }
+
+    @Subscribe
+    void onAttack(Attack attack) {
+      log.add("base.onAttack:" + attack);
+    }
+
+    @Subscribe
+    void reported(Attack attack) {
+      log.add("base.reported:" + attack);
+    }
+  }
+
+  /** Overrides one handler with @Subscribe and one without; adds its own. */
+  static class Derived extends Base {
+    Derived(List<String> log) {
+      super(log);
+    }
+
+    @Override
+    @Subscribe(priority = 5)
+    void onAttack(Attack attack) {
+      log.add("derived.onAttack:" + attack);
+    }
+
+    @Override
+    void reported(Attack attack) {
+      log.add("derived.reported:" + attack);
+    }
+
+    @Subscribe
+    void own(Event event) {
+      log.add("derived.own:" + event);
+    }
+  }
+
+  /** Has no handlers of its own: its superclass's dispatcher serves it. */
+  static final class Leaf extends Derived {
+    Leaf(List<String> log) {
+      super(log);
+    }
+  }
+
+  static final class Unannotated {}
+
+  @Test
+  void registeringTheSameInstanceTwiceReturnsTheExistingRegistration() {
+    Base listener = new Base(log);
+    Registration first = bus.register(listener);
+    Registration second = bus.register(listener);
+    Registration strongly = bus.registerStrongly(listener);
+
+    assertSame(first, second);
+    assertSame(first, strongly);
+    bus.post(new Event("once"));
+    assertEquals(List.of("base.onEvent:once"), log);
+  }
+
+  @Test
+  void equalButDistinctListenersAreRegisteredSeparately() {
+    bus.register(new Base(log) {
+      @Override public boolean equals(Object o) { return true; }
+      @Override public int hashCode() { return 1; }
+    });
+    Base plain = new Base(log);
+    bus.register(plain);
+
+    assertEquals(2, bus.post(new Event("e")));
+  }
+
+  @Test
+  void unregisteringAnUnknownInstanceReturnsFalse() {
+    Base listener = new Base(log);
+    assertFalse(bus.unregister(listener));
+    bus.register(listener);
+    assertTrue(bus.unregister(listener));
+    assertFalse(bus.unregister(listener));
+    assertEquals(0, bus.post(new Event("gone")));
+  }
+
+  @Test
+  void closingARegistrationUnregistersAndIsIdempotent() {
+    Base listener = new Base(log);
+    Registration registration = bus.register(listener);
+    assertTrue(registration.isActive());
+
+    registration.close();
+    registration.close();
+
+    assertFalse(registration.isActive());
+    assertFalse(bus.unregister(listener));
+    assertEquals(0, bus.post(new Event("gone")));
+    assertTrue(log.isEmpty());
+  }
+
+  @Test
+  void aClosedListenerCanBeRegisteredAgain() {
+    Base listener = new Base(log);
+    Registration first = bus.register(listener);
+    first.close();
+    Registration second = bus.register(listener);
+
+    assertTrue(second.isActive());
+    assertFalse(first.isActive());
+    assertEquals(1, bus.post(new Event("back")));
+  }
+
+  @Test
+  void inheritedHandlersAreRegisteredAndAnOverriddenHandlerRunsOnce() {
+    bus.register(new Derived(log));
+
+    int ran = bus.post(new Attack("a"));
+
+    assertEquals(4, ran);
+    assertEquals(
+        List.of("derived.onAttack:a", "derived.own:a", "base.onEvent:a", "derived.reported:a"),
+        log);
+  }
+
+  @Test
+  void aSubclassWithoutHandlersUsesItsSuperclassesDispatchers() {
+    bus.register(new Leaf(log));
+
+    bus.post(new Attack("a"));
+
+    assertEquals(
+        List.of("derived.onAttack:a", "derived.own:a", "base.onEvent:a", "derived.reported:a"),
+        log);
+  }
+
+  @Test
+  void anObjectWithoutADispatcherIsRejectedWithAClearMessage() {
+    IllegalArgumentException error =
+        assertThrows(IllegalArgumentException.class, () -> bus.register(new Unannotated()));
+
+    assertTrue(error.getMessage().contains(Unannotated.class.getName()), error.getMessage());
+    assertTrue(error.getMessage().contains("herald-processor"), error.getMessage());
+    assertTrue(error.getMessage().contains("annotationProcessorPaths"), error.getMessage());
+    assertEquals(0, bus.listenerCount());
+  }
+
+  @Test
+  void aLambdaGivenToRegisterIsRejectedWithAHintToSubscribe() {
+    Runnable lambda = () -> {};
+    IllegalArgumentException error =
+        assertThrows(IllegalArgumentException.class, () -> bus.register(lambda));
+    assertTrue(error.getMessage().contains("subscribe("), error.getMessage());
+  }
+
+  @Test
+  void nullArgumentsAreRejected() {
+    assertThrows(NullPointerException.class, () -> bus.register(null));
+    assertThrows(NullPointerException.class, () -> bus.unregister(null));
+    assertThrows(NullPointerException.class, () -> bus.subscribe(null, m -> {}));
+    assertThrows(NullPointerException.class, () -> bus.subscribe(Event.class, null));
+  }
+
+  @Test
+  void subscribingToAPrimitiveTypeIsRejected() {
+    assertThrows(IllegalArgumentException.class, () -> bus.subscribe(int.class, m -> {}));
+  }
+
+  static final class HandWritten {
+    final List<String> log = new ArrayList<>();
+  }
+
+  /** Stands for a dispatcher whose index the ServiceLoader cannot see. */
+  static final class HandWrittenDispatcher extends Dispatcher<HandWritten> {
+    HandWrittenDispatcher() {
+      super(HandWritten.class, HandlerInfo.of("record", Event.class));
+    }
+
+    @Override
+    public void invoke(int handler, HandWritten listener, Object message) {
+      listener.log.add("hand-written:" + message);
+    }
+  }
+
+  @Test
+  void anIndexGivenToTheBuilderIsUsed() {
+    DispatcherIndex index = () -> List.of(new HandWrittenDispatcher());
+    MessageBus withIndex = MessageBus.builder().index(index).build();
+    HandWritten listener = new HandWritten();
+
+    assertThrows(IllegalArgumentException.class, () -> bus.register(listener));
+    withIndex.register(listener);
+    withIndex.post(new Event("e"));
+
+    assertEquals(List.of("hand-written:e"), listener.log);
+  }
+}

@@ -1,0 +1,134 @@
+package dev.herald;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.herald.TestMessages.Event;
+import dev.herald.annotation.Subscribe;
+import java.lang.ref.WeakReference;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** DESIGN.md semantics 4: weakly held listeners clean themselves up; strong ones stay. */
+class WeakSubscribersTest {
+  private final MessageBus bus = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+  private final AtomicInteger received = new AtomicInteger();
+
+  static final class Counter {
+    final AtomicInteger received;
+
+    Counter(AtomicInteger received) {
+      this.received = received;
+    }
+
+    @Subscribe
+    void on(Event event) {
+      received.incrementAndGet();
+    }
+
+    @Subscribe
+    void onAnything(Object anything) {}
+  }
+
+  @BeforeEach
+  void explicitGcMustWork() {
+    GarbageCollection.assumeExplicitGcWorks();
+  }
+
+  @Test
+  void droppedListenerIsCollectedItsHandlersStopAndItsEntriesArePurged() {
+    bus.post(new Event("route exists before registering"));
+    WeakReference<Registration> registration = registerAndDrop();
+
+    boolean purged =
+        GarbageCollection.collectUntil(() -> {
+          bus.post(new Event("probe"));
+          return bus.subscriberCount() == 0 && bus.routeEntryCount() == 0 && bus.listenerCount() == 0;
+        });
+
+    assertTrue(purged, "the dropped listener was not purged: " + bus);
+    int before = received.get();
+    bus.post(new Event("after"));
+    assertEquals(before, received.get());
+    assertTrue(registration.get() == null || !registration.get().isActive());
+  }
+
+  @Test
+  void hundredThousandRegisterAndDropCyclesLeaveTheTablesAtTheirStartingSize() {
+    Counter kept = new Counter(received);
+    bus.register(kept);
+    bus.post(new Event("warm"));
+    int subscribers = bus.subscriberCount();
+    int entries = bus.routeEntryCount();
+    int listeners = bus.listenerCount();
+
+    for (int i = 0; i < 100_000; i++) {
+      bus.register(new Counter(received));
+      if (i % 1000 == 0) {
+        bus.post(new Event("cycle " + i));
+      }
+    }
+    boolean purged =
+        GarbageCollection.collectUntil(() -> {
+          bus.post(new Event("probe"));
+          return bus.subscriberCount() == subscribers
+              && bus.routeEntryCount() == entries
+              && bus.listenerCount() == listeners;
+        });
+
+    assertTrue(purged, "tables did not return to their starting size: " + bus);
+    received.set(0);
+    bus.post(new Event("still delivered"));
+    assertEquals(1, received.get());
+  }
+
+  @Test
+  void stronglyRegisteredListenerNobodyHoldsKeepsReceiving() {
+    WeakReference<Object> listener = registerStronglyAndDrop();
+
+    GarbageCollection.collectUntil(() -> false);
+    bus.post(new Event("e"));
+
+    assertFalse(listener.get() == null);
+    assertEquals(1, received.get());
+  }
+
+  @Test
+  void subscriptionHoldsItsFunctionStrongly() {
+    AtomicInteger calls = new AtomicInteger();
+    Registration registration = bus.subscribe(Event.class, event -> calls.incrementAndGet());
+
+    GarbageCollection.collectUntil(() -> false);
+    bus.post(new Event("e"));
+
+    assertEquals(1, calls.get());
+    assertTrue(registration.isActive());
+    assertTrue(registration.isStrong());
+  }
+
+  @Test
+  void weaklyHeldListenerThatIsStillReferencedKeepsReceiving() {
+    Counter held = new Counter(received);
+    Registration registration = bus.register(held);
+
+    GarbageCollection.collectUntil(() -> false);
+    bus.post(new Event("e"));
+
+    assertEquals(1, received.get());
+    assertTrue(registration.isActive());
+    assertFalse(registration.isStrong());
+    assertEquals(held, registration.listener());
+  }
+
+  private WeakReference<Registration> registerAndDrop() {
+    return new WeakReference<>(bus.register(new Counter(received)));
+  }
+
+  private WeakReference<Object> registerStronglyAndDrop() {
+    Counter counter = new Counter(received);
+    bus.registerStrongly(counter);
+    return new WeakReference<>(counter);
+  }
+}
