@@ -1,0 +1,43 @@
+package dev.herald.sample;
+
+import dev.herald.MessageBus;
+
+/**
+ * Attacks pilots and takes damage. When it goes down it posts {@link EnemyDestroyed}; it
+ * knows nothing of the score keeper or the spawner that react to that.
+ */
+final class Enemy {
+  private final String name;
+  private final MessageBus bus;
+  private int health;
+
+  Enemy(String name, int health, MessageBus bus) {
+    this.name = name;
+    this.health = health;
+    this.bus = bus;
+  }
+
+  void hit(int damage, Pilot by) {
+    if (!isAlive()) {
+      return;
+    }
+    health = Math.max(0, health - damage);
+    if (!isAlive()) {
+      DemoGame.say("  %s goes down in flames", name);
+      bus.post(new EnemyDestroyed(this, by));
+    }
+  }
+
+  boolean isAlive() {
+    return health > 0;
+  }
+
+  String name() {
+    return name;
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+}
