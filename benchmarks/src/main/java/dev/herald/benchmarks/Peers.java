@@ -34,7 +34,7 @@ public final class Peers {
    * How many times setup posts through three listener classes before the measured part:
    * enough for the JIT to compile the path with that profile before measuring starts.
    */
-  static final int WARM_UP_POSTS = 100_000;
+  public static final int WARM_UP_POSTS = 100_000;
 
   private static final Map<Object, Disposable> RX_SUBSCRIPTIONS = new IdentityHashMap<>();
 
