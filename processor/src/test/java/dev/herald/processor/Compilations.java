@@ -1,0 +1,66 @@
+package dev.herald.processor;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import com.google.testing.compile.JavaFileObjects;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import javax.tools.JavaFileObject;
+
+/** Shared helpers: test sources, the compiler with Herald's processors, class files on disk. */
+final class Compilations {
+
+  /** The options the project builds with, so that generated code is held to the same lint. */
+  static final String[] OPTIONS = {"-Xlint:all,-processing", "-XDstringConcat=inline"};
+
+  static Compiler herald() {
+    return Compiler.javac()
+        .withProcessors(new SubscribeProcessor(), new IndexProcessor())
+        .withOptions((Object[]) OPTIONS);
+  }
+
+  static JavaFileObject source(String resource) {
+    return JavaFileObjects.forResource(resource);
+  }
+
+  static JavaFileObject[] sources(String... resources) {
+    return Arrays.stream(resources).map(Compilations::source).toArray(JavaFileObject[]::new);
+  }
+
+  /** Writes the class files of {@code compilation} under {@code dir}, as a build would. */
+  static void writeClassFiles(Compilation compilation, Path dir) {
+    for (JavaFileObject file : compilation.generatedFiles()) {
+      if (file.getKind() != JavaFileObject.Kind.CLASS) {
+        continue;
+      }
+      String path = file.toUri().getPath();
+      String relative = path.substring(path.indexOf("/CLASS_OUTPUT/") + "/CLASS_OUTPUT/".length());
+      Path target = dir.resolve(relative);
+      try (InputStream in = file.openInputStream()) {
+        Files.createDirectories(target.getParent());
+        Files.copy(in, target);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  /** The test class path plus {@code dir}. */
+  static List<File> classPathWith(Path dir) {
+    List<File> path = new ArrayList<>();
+    path.add(dir.toFile());
+    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+      path.add(new File(entry));
+    }
+    return path;
+  }
+
+  private Compilations() {}
+}
