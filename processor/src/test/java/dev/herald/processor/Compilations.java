@@ -20,10 +20,13 @@ final class Compilations {
   /** The options the project builds with, so that generated code is held to the same lint. */
   static final String[] OPTIONS = {"-Xlint:all,-processing", "-XDstringConcat=inline"};
 
-  static Compiler herald() {
+  /** javac with both of Herald's processors, the project's lint options and {@code extra}. */
+  static Compiler herald(String... extra) {
+    List<String> options = new ArrayList<>(Arrays.asList(OPTIONS));
+    options.addAll(Arrays.asList(extra));
     return Compiler.javac()
         .withProcessors(new SubscribeProcessor(), new IndexProcessor())
-        .withOptions((Object[]) OPTIONS);
+        .withOptions(options);
   }
 
   static JavaFileObject source(String resource) {
