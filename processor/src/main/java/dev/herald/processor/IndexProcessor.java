@@ -74,9 +74,9 @@ public final class IndexProcessor extends AbstractProcessor {
     try {
       if (round.processingOver()) {
         confirmWrittenDispatchers();
-        if (!unindexed.isEmpty()) {
-          // Only when a listener never got its dispatcher (the compilation has errors then)
-          // or javac ended early: late, with javac's warning, but not missing.
+        if (!unindexed.isEmpty() && !round.errorRaised()) {
+          // Only when javac ended the rounds before every listener had its dispatcher:
+          // late, with javac's warning, but not missing. A failed compilation needs none.
           writeIndex();
         }
         if (!indexes.isEmpty()) {

@@ -21,7 +21,6 @@ import javax.annotation.processing.Messager;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
-import javax.annotation.processing.SupportedAnnotationTypes;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
@@ -41,7 +40,6 @@ import javax.tools.Diagnostic;
  * superclasses only. The index of the compilation is {@link IndexProcessor}'s job.
  */
 @AutoService(Processor.class)
-@SupportedAnnotationTypes(GeneratedNames.SUBSCRIBE)
 public class SubscribeProcessor extends AbstractProcessor {
   /** Binary names of every class with {@code @Subscribe} methods seen in this compilation. */
   private final Set<String> listenersSeen = new HashSet<>();
@@ -63,6 +61,16 @@ public class SubscribeProcessor extends AbstractProcessor {
     validator = new ListenerValidator(elements, env.getTypeUtils(), this::hasDispatcher);
     writer = new DispatcherWriter(env.getFiler(), env.getTypeUtils());
     localClasses = LocalClassScanner.create(env);
+  }
+
+  /**
+   * All annotations, not just {@code @Subscribe}: javac calls a processor only for annotations
+   * it finds on elements, and the {@code @Subscribe} methods of local and anonymous classes
+   * are no elements, yet they must be reported.
+   */
+  @Override
+  public Set<String> getSupportedAnnotationTypes() {
+    return Set.of("*");
   }
 
   @Override

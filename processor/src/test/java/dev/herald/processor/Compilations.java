@@ -12,7 +12,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import javax.annotation.processing.Processor;
+import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
 
 /** Shared helpers: test sources, the compiler with Herald's processors, class files on disk. */
 final class Compilations {
@@ -63,6 +67,31 @@ final class Compilations {
       path.add(new File(entry));
     }
     return path;
+  }
+
+  /**
+   * Compiles {@code sources} with Herald's processors through {@code javax.tools}, writing
+   * generated sources under {@code dir/generated}: unlike compile-testing, this shows what was generated
+   * by a compilation that failed.
+   *
+   * @return whether the compilation succeeded
+   */
+  static boolean compileToDisk(Path dir, List<Processor> processors, String... resources) {
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
+      Path classes = Files.createDirectories(dir.resolve("classes"));
+      Path generated = Files.createDirectories(dir.resolve("generated"));
+      List<JavaFileObject> units = Arrays.asList(sources(resources));
+      List<String> options =
+          List.of("-d", classes.toString(), "-s", generated.toString(),
+              "-classpath", System.getProperty("java.class.path"));
+      JavaCompiler.CompilationTask task =
+          javac.getTask(null, files, diagnostic -> {}, options, null, units);
+      task.setProcessors(processors);
+      return task.call();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private Compilations() {}
