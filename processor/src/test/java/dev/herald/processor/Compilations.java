@@ -41,13 +41,16 @@ final class Compilations {
     return Arrays.stream(resources).map(Compilations::source).toArray(JavaFileObject[]::new);
   }
 
-  /** Writes the class files of {@code compilation} under {@code dir}, as a build would. */
+  /**
+   * Writes the class output of {@code compilation} (class files and resources such as the
+   * service file) under {@code dir}, as a build would.
+   */
   static void writeClassFiles(Compilation compilation, Path dir) {
     for (JavaFileObject file : compilation.generatedFiles()) {
-      if (file.getKind() != JavaFileObject.Kind.CLASS) {
+      String path = file.toUri().getPath();
+      if (!path.contains("/CLASS_OUTPUT/")) {
         continue;
       }
-      String path = file.toUri().getPath();
       String relative = path.substring(path.indexOf("/CLASS_OUTPUT/") + "/CLASS_OUTPUT/".length());
       Path target = dir.resolve(relative);
       try (InputStream in = file.openInputStream()) {

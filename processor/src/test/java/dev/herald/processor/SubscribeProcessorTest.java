@@ -5,10 +5,24 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import static dev.herald.processor.Compilations.herald;
 import static dev.herald.processor.Compilations.source;
 import static dev.herald.processor.Compilations.sources;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
+import dev.herald.spi.Dispatcher;
+import dev.herald.spi.DispatcherIndex;
 import java.io.IOException;
+import java.lang.reflect.Constructor;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.stream.Stream;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.Set;
@@ -59,6 +73,57 @@ class SubscribeProcessorTest {
         .generatedSourceFile("zoo.Dog_Dispatcher")
         .hasSourceEquivalentTo(source("expected/Dog_Dispatcher.java"));
     assertThat(compilation.generatedSourceFile("zoo.Mammal_Dispatcher").isPresent()).isFalse();
+  }
+
+  @Test
+  void generatedIndexIsFoundByServiceLoaderAndItsDispatchersRun(@TempDir Path out)
+      throws Throwable {
+    Compilation compilation =
+        herald()
+            .compile(
+                sources(
+                    "good/zoo/Animal.java",
+                    "good/zoo/Mammal.java",
+                    "good/zoo/Dog.java",
+                    "good/zoo/Food.java",
+                    "good/zoo/Noise.java",
+                    "good/zoo/Ball.java"));
+    assertThat(compilation).succeeded();
+    Compilations.writeClassFiles(compilation, out);
+
+    try (URLClassLoader loader =
+        new URLClassLoader(new URL[] {out.toUri().toURL()}, getClass().getClassLoader())) {
+      List<DispatcherIndex> indexes = new ArrayList<>();
+      ServiceLoader.load(DispatcherIndex.class, loader).forEach(indexes::add);
+      assertThat(indexes).hasSize(1);
+      Map<String, Dispatcher<?>> byListener = new HashMap<>();
+      for (Dispatcher<?> dispatcher : indexes.get(0).dispatchers()) {
+        byListener.put(dispatcher.listenerType().getName(), dispatcher);
+      }
+      assertThat(byListener.keySet()).containsExactly("zoo.Animal", "zoo.Dog");
+
+      @SuppressWarnings("unchecked")
+      Dispatcher<Object> dog = (Dispatcher<Object>) byListener.get("zoo.Dog");
+      assertThat(dog.handlers().get(0).overrides()).isEqualTo("zoo.Animal");
+      assertThat(dog.handlers().get(0).priority()).isEqualTo(5);
+      Object listener = loader.loadClass("zoo.Dog").getConstructor().newInstance();
+      Constructor<?> ball = loader.loadClass("zoo.Ball").getDeclaredConstructor();
+      ball.setAccessible(true);
+      dog.invoke(1, listener, ball.newInstance());
+      assertThrows(ClassCastException.class, () -> dog.invoke(0, listener, ball.newInstance()));
+      assertThrows(IndexOutOfBoundsException.class, () -> dog.invoke(2, listener, "x"));
+    }
+
+    // Herald promises no java.lang.invoke: no lambda, method reference or indy concatenation
+    try (Stream<Path> files = Files.walk(out)) {
+      for (Path file : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
+        String name = file.getFileName().toString();
+        if (name.endsWith("_Dispatcher.class") || name.startsWith("HeraldIndex_")) {
+          String bytes = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
+          assertThat(bytes).doesNotContain("java/lang/invoke");
+        }
+      }
+    }
   }
 
   @Test
@@ -142,7 +207,7 @@ class SubscribeProcessorTest {
         .generatedFile(StandardLocation.CLASS_OUTPUT, SERVICE_FILE)
         .contentsAsUtf8String()
         .isEqualTo(index + "\n");
-    assertThat(GeneratedNames.defaultIndex(java.util.List.of(
+    assertThat(GeneratedNames.defaultIndex(List.of(
             new dev.herald.processor.model.QualifiedName("shop.b", "Shelf_Dispatcher"),
             new dev.herald.processor.model.QualifiedName("shop.a", "Till_Dispatcher")))
         .canonicalName()).isEqualTo(index);
