@@ -7,8 +7,6 @@ import dev.herald.processor.model.QualifiedName;
 import dev.herald.processor.validation.ListenerValidator;
 import dev.herald.processor.writing.IndexWriter;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -88,11 +86,8 @@ public final class IndexProcessor extends AbstractProcessor {
     } catch (VirtualMachineError e) {
       throw e;
     } catch (Throwable t) {
-      StringWriter trace = new StringWriter();
-      t.printStackTrace(new PrintWriter(trace));
       messager.printMessage(
-          Diagnostic.Kind.ERROR,
-          Messages.unexpectedError("while writing the dispatcher index", trace.toString()));
+          Diagnostic.Kind.ERROR, Messages.unexpectedError("while writing the dispatcher index", t));
     }
     return false; // SubscribeProcessor reads @Subscribe too
   }

@@ -1,5 +1,8 @@
 package dev.herald.processor;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
 /**
  * Every diagnostic Herald's processor prints, in one place.
  *
@@ -119,12 +122,14 @@ public final class Messages {
   }
 
   /** {@link #UNEXPECTED_ERROR} with what was being done and the stack trace. */
-  public static String unexpectedError(String context, String stackTrace) {
+  public static String unexpectedError(String context, Throwable error) {
+    StringWriter trace = new StringWriter();
+    error.printStackTrace(new PrintWriter(trace));
     return UNEXPECTED_ERROR
         + " "
         + context
         + ". Please report it with this stack trace:\n"
-        + stackTrace;
+        + trace;
   }
 
   /** {@link #INVALID_INDEX_OPTION} quoting the value given. */

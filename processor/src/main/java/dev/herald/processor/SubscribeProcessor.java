@@ -9,8 +9,6 @@ import dev.herald.processor.validation.LocalClassScanner;
 import dev.herald.processor.validation.Problem;
 import dev.herald.processor.writing.DispatcherWriter;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -151,9 +149,7 @@ public class SubscribeProcessor extends AbstractProcessor {
   }
 
   private void reportCrash(String context, Throwable t, Element element) {
-    StringWriter trace = new StringWriter();
-    t.printStackTrace(new PrintWriter(trace));
-    String message = Messages.unexpectedError(context, trace.toString());
+    String message = Messages.unexpectedError(context, t);
     if (element == null) {
       messager.printMessage(Diagnostic.Kind.ERROR, message);
     } else {
