@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.TestMessages.Event;
 import dev.herald.annotation.Subscribe;
+import java.lang.ref.Reference;
 import java.lang.ref.WeakReference;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
@@ -82,6 +83,7 @@ class WeakSubscribersTest {
     received.set(0);
     bus.post(new Event("still delivered"));
     assertEquals(1, received.get());
+    Reference.reachabilityFence(kept);
   }
 
   @Test

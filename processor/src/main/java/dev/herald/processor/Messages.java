@@ -1,0 +1,145 @@
+package dev.herald.processor;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+/**
+ * Every diagnostic Herald's processor prints, in one place.
+ *
+ * <p>Each text states the rule, why it exists, and the fix. The constants are the fixed part
+ * of a message (tests match on them); the methods append the details of one occurrence.
+ */
+public final class Messages {
+
+  public static final String PRIVATE_HANDLER =
+      "@Subscribe methods must not be private: Herald calls handlers directly from generated"
+          + " code in the same package. Make it package-private or wider.";
+
+  public static final String STATIC_HANDLER =
+      "@Subscribe methods must not be static: a handler belongs to the listener instance that"
+          + " is registered. Make it an instance method, or register a function with"
+          + " bus.subscribe(Type.class, lambda).";
+
+  public static final String ABSTRACT_HANDLER =
+      "@Subscribe methods must not be abstract: Herald calls the method a listener class"
+          + " implements. Annotate the implementing method in a class instead.";
+
+  public static final String INTERFACE_HANDLER =
+      "@Subscribe methods must not be declared in an interface: Herald generates dispatchers"
+          + " for classes only. Annotate the implementing method in a class instead.";
+
+  public static final String PARAMETER_COUNT =
+      "@Subscribe methods must take exactly one parameter, the message. Declare a single"
+          + " parameter (a second Envelope parameter will be allowed when routing arrives).";
+
+  public static final String PRIMITIVE_PARAMETER =
+      "@Subscribe methods must not take a primitive parameter: messages are objects, routed by"
+          + " their runtime class.";
+
+  public static final String TYPE_VARIABLE_PARAMETER =
+      "@Subscribe methods must not take a type variable as parameter: Herald routes by the"
+          + " runtime class of the message, and the generated code cannot know what the type"
+          + " variable stands for. Take a concrete type (its bound, or Object) instead.";
+
+  public static final String PARAMETERIZED_PARAMETER =
+      "@Subscribe methods must not take a type with type arguments such as List<String>:"
+          + " Herald routes by the runtime class of the message, and after erasure it cannot"
+          + " tell a List<String> from a List<Integer>. Take the type with wildcards (List<?>)"
+          + " and check the elements in the handler.";
+
+  public static final String NON_VOID_RETURN =
+      "@Subscribe methods must return void: nothing reads a handler's result (replies will"
+          + " come with request()). Make the method return void.";
+
+  public static final String UNREACHABLE_LISTENER =
+      "@Subscribe methods must be declared in a class that code in the same package can reach:"
+          + " Herald calls them from a generated class next to the listener, which cannot see a"
+          + " private class, a class nested in a private class, or a local or anonymous class."
+          + " Make the class package-private or wider, or register a lambda with"
+          + " bus.subscribe(Type.class, lambda).";
+
+  public static final String INACCESSIBLE_PARAMETER =
+      "@Subscribe methods must take a message type that the listener's package can access:"
+          + " the generated dispatcher, in that package, names the type.";
+
+  public static final String INHERITED_INACCESSIBLE =
+      "@Subscribe methods inherited from a superclass that has no Herald dispatcher must be"
+          + " callable from the subclass's package: Herald calls them from the subclass's"
+          + " generated dispatcher.";
+
+  public static final String UNRESOLVED_TYPE =
+      "@Subscribe methods must refer to types that exist: Herald waited for this one through"
+          + " every annotation processing round.";
+
+  public static final String UNEXPECTED_ERROR = "Unexpected error in Herald's processor:";
+
+  public static final String INVALID_INDEX_OPTION =
+      "Option -Aherald.index must be a qualified class name such as com.acme.MyIndex.";
+
+  /** {@link #PRIMITIVE_PARAMETER} with the wrapper type to use. */
+  public static String primitiveParameter(String wrapper) {
+    return PRIMITIVE_PARAMETER + " Take the wrapper type " + wrapper + " instead.";
+  }
+
+  /** {@link #INACCESSIBLE_PARAMETER} naming the type and the package. */
+  public static String inaccessibleParameter(String type, String listenerPackage) {
+    return INACCESSIBLE_PARAMETER
+        + " Make "
+        + type
+        + " public, or package-private in package "
+        + packageLabel(listenerPackage)
+        + ".";
+  }
+
+  /** {@link #INHERITED_INACCESSIBLE} naming the method, the listener and the superclass. */
+  public static String inheritedInaccessible(
+      String method, String superclass, String listener, String listenerPackage) {
+    return INHERITED_INACCESSIBLE
+        + " "
+        + superclass
+        + "."
+        + method
+        + " is inherited by "
+        + listener
+        + " but is not accessible from package "
+        + packageLabel(listenerPackage)
+        + ". Compile "
+        + superclass
+        + " with herald-processor, or make the method public.";
+  }
+
+  /** A problem of a handler inherited from a superclass without dispatcher, reported on the subclass. */
+  public static String inherited(String method, String superclass, String problem) {
+    return "Inherited handler " + superclass + "." + method + ": " + problem;
+  }
+
+  /** {@link #UNRESOLVED_TYPE} naming the missing type. */
+  public static String unresolvedType(String type) {
+    return UNRESOLVED_TYPE
+        + " Check the spelling and imports of "
+        + type
+        + ", or the processor that should generate it.";
+  }
+
+  /** {@link #UNEXPECTED_ERROR} with what was being done and the stack trace. */
+  public static String unexpectedError(String context, Throwable error) {
+    StringWriter trace = new StringWriter();
+    error.printStackTrace(new PrintWriter(trace));
+    return UNEXPECTED_ERROR
+        + " "
+        + context
+        + ". Please report it with this stack trace:\n"
+        + trace;
+  }
+
+  /** {@link #INVALID_INDEX_OPTION} quoting the value given. */
+  public static String invalidIndexOption(String value) {
+    return INVALID_INDEX_OPTION + " It was \"" + value + "\".";
+  }
+
+  private static String packageLabel(String packageName) {
+    return packageName.isEmpty() ? "(unnamed)" : packageName;
+  }
+
+  private Messages() {}
+}

@@ -1,0 +1,37 @@
+package dev.herald.processor.model;
+
+import java.util.List;
+import java.util.Objects;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * One row of a dispatcher's handler table.
+ *
+ * @param name the method's simple name
+ * @param messageType the parameter type as declared (a class, a wildcard-parameterized type or
+ *     an array); the writer erases it for the class literal
+ * @param catchAll whether the parameter is {@code Object}, so the call needs no cast
+ * @param priority {@code @Subscribe(priority)}
+ * @param tags {@code @Subscribe(tags)}, in declaration order
+ * @param hidden {@code @Subscribe(hidden)}
+ * @param declaredIn binary name of the superclass declaring the method, or {@code null} when it
+ *     is the listener class itself
+ * @param overrides binary name of the superclass whose dispatcher lists the handler this one
+ *     overrides, or {@code null}
+ */
+public record HandlerMethod(
+    String name,
+    TypeMirror messageType,
+    boolean catchAll,
+    int priority,
+    List<String> tags,
+    boolean hidden,
+    String declaredIn,
+    String overrides) {
+
+  public HandlerMethod {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(messageType, "messageType");
+    tags = List.copyOf(tags);
+  }
+}

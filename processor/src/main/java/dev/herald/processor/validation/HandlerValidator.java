@@ -1,0 +1,109 @@
+package dev.herald.processor.validation;
+
+import dev.herald.processor.Messages;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.PrimitiveType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.WildcardType;
+import javax.lang.model.util.Types;
+
+/**
+ * Checks one {@code @Subscribe} method against the rules of
+ * {@link dev.herald.annotation.Subscribe}, and returns every broken rule: one message per
+ * mistake.
+ */
+final class HandlerValidator {
+  private final Types types;
+  private final Access access;
+
+  HandlerValidator(Types types, Access access) {
+    this.types = types;
+    this.access = access;
+  }
+
+  /**
+   * The problems of {@code method} as a handler called from {@code listenerPackage}.
+   *
+   * @param inherited whether the method comes from a superclass without dispatcher; then
+   *     being private is reported by the caller as part of the accessibility rule
+   */
+  List<String> problemsOf(ExecutableElement method, String listenerPackage, boolean inherited) {
+    List<String> problems = new ArrayList<>();
+    Set<Modifier> modifiers = method.getModifiers();
+    if (!inherited && modifiers.contains(Modifier.PRIVATE)) {
+      problems.add(Messages.PRIVATE_HANDLER);
+    }
+    if (modifiers.contains(Modifier.STATIC)) {
+      problems.add(Messages.STATIC_HANDLER);
+    }
+    if (modifiers.contains(Modifier.ABSTRACT)) {
+      problems.add(Messages.ABSTRACT_HANDLER);
+    }
+    if (method.getParameters().size() != 1) {
+      problems.add(Messages.PARAMETER_COUNT);
+    } else {
+      parameterProblem(method.getParameters().get(0).asType(), listenerPackage)
+          .ifPresent(problems::add);
+    }
+    if (method.getReturnType().getKind() != TypeKind.VOID) {
+      problems.add(Messages.NON_VOID_RETURN);
+    }
+    return problems;
+  }
+
+  private Optional<String> parameterProblem(TypeMirror type, String listenerPackage) {
+    if (type.getKind().isPrimitive()) {
+      TypeElement wrapper = types.boxedClass((PrimitiveType) type);
+      return Optional.of(Messages.primitiveParameter(wrapper.getSimpleName().toString()));
+    }
+    switch (type.getKind()) {
+      case TYPEVAR:
+        return Optional.of(Messages.TYPE_VARIABLE_PARAMETER);
+      case ARRAY:
+        TypeMirror component = ((ArrayType) type).getComponentType();
+        // int[] is an object; its component needs no check
+        return component.getKind().isPrimitive()
+            ? Optional.empty()
+            : parameterProblem(component, listenerPackage);
+      case DECLARED:
+        DeclaredType declared = (DeclaredType) type;
+        if (hasConcreteTypeArguments(declared)) {
+          return Optional.of(Messages.PARAMETERIZED_PARAMETER);
+        }
+        TypeElement element = (TypeElement) declared.asElement();
+        if (!access.typeAccessibleFrom(element, listenerPackage)) {
+          return Optional.of(
+              Messages.inaccessibleParameter(
+                  element.getQualifiedName().toString(), listenerPackage));
+        }
+        return Optional.empty();
+      default:
+        return Optional.empty();
+    }
+  }
+
+  /** Whether some type argument, here or on an enclosing type, is not a plain {@code ?}. */
+  private static boolean hasConcreteTypeArguments(DeclaredType type) {
+    for (TypeMirror argument : type.getTypeArguments()) {
+      if (argument.getKind() != TypeKind.WILDCARD) {
+        return true;
+      }
+      WildcardType wildcard = (WildcardType) argument;
+      if (wildcard.getExtendsBound() != null || wildcard.getSuperBound() != null) {
+        return true;
+      }
+    }
+    TypeMirror enclosing = type.getEnclosingType();
+    return enclosing.getKind() == TypeKind.DECLARED
+        && hasConcreteTypeArguments((DeclaredType) enclosing);
+  }
+}

@@ -1,0 +1,77 @@
+package dev.herald.processor.validation;
+
+import dev.herald.processor.GeneratedNames;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+
+/**
+ * Reads {@code @Subscribe} through annotation mirrors, so it works the same on source and on
+ * class files (the annotation has CLASS retention).
+ */
+final class SubscribeAnnotation {
+  private final Elements elements;
+
+  SubscribeAnnotation(Elements elements) {
+    this.elements = elements;
+  }
+
+  /** The {@code @Subscribe} mirror on {@code element}, if any. */
+  static Optional<AnnotationMirror> mirrorOn(Element element) {
+    for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
+      TypeElement type = (TypeElement) mirror.getAnnotationType().asElement();
+      if (type.getQualifiedName().contentEquals(GeneratedNames.SUBSCRIBE)) {
+        return Optional.of(mirror);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The methods {@code type} declares with {@code @Subscribe}, in declaration order. */
+  static List<ExecutableElement> handlersDeclaredIn(TypeElement type) {
+    List<ExecutableElement> handlers = new ArrayList<>();
+    for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      if (mirrorOn(method).isPresent()) {
+        handlers.add(method);
+      }
+    }
+    return handlers;
+  }
+
+  int priority(AnnotationMirror mirror) {
+    return (Integer) value(mirror, "priority").getValue();
+  }
+
+  boolean hidden(AnnotationMirror mirror) {
+    return (Boolean) value(mirror, "hidden").getValue();
+  }
+
+  List<String> tags(AnnotationMirror mirror) {
+    List<String> tags = new ArrayList<>();
+    @SuppressWarnings("unchecked")
+    List<? extends AnnotationValue> values =
+        (List<? extends AnnotationValue>) value(mirror, "tags").getValue();
+    for (AnnotationValue tag : values) {
+      tags.add((String) tag.getValue());
+    }
+    return tags;
+  }
+
+  private AnnotationValue value(AnnotationMirror mirror, String name) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
+        elements.getElementValuesWithDefaults(mirror).entrySet()) {
+      if (entry.getKey().getSimpleName().contentEquals(name)) {
+        return entry.getValue();
+      }
+    }
+    throw new IllegalStateException("@Subscribe has no member " + name);
+  }
+}

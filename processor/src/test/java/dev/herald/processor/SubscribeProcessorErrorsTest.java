@@ -1,0 +1,222 @@
+package dev.herald.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.herald.processor.Compilations.herald;
+import static dev.herald.processor.Compilations.source;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import dev.herald.processor.model.ListenerClass;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One test per diagnostic: the error names the rule, sits on the {@code @Subscribe} line (so
+ * it was reported with the annotation mirror), and one mistake gives one error.
+ */
+class SubscribeProcessorErrorsTest {
+
+  @Test
+  void privateHandler() {
+    assertOneError("PrivateHandler", Messages.PRIVATE_HANDLER);
+  }
+
+  @Test
+  void staticHandler() {
+    assertOneError("StaticHandler", Messages.STATIC_HANDLER);
+  }
+
+  @Test
+  void noParameter() {
+    assertOneError("NoParameter", Messages.PARAMETER_COUNT);
+  }
+
+  @Test
+  void twoParameters() {
+    assertOneError("TwoParameters", Messages.PARAMETER_COUNT);
+  }
+
+  @Test
+  void primitiveParameterSuggestsTheWrapper() {
+    Compilation compilation = assertOneError("PrimitiveParameter", Messages.PRIMITIVE_PARAMETER);
+    assertThat(compilation).hadErrorContaining(Messages.primitiveParameter("Integer"));
+  }
+
+  @Test
+  void typeVariableParameter() {
+    assertOneError("TypeVariableParameter", Messages.TYPE_VARIABLE_PARAMETER);
+  }
+
+  @Test
+  void parameterWithConcreteTypeArguments() {
+    assertOneError("ParameterizedParameter", Messages.PARAMETERIZED_PARAMETER);
+  }
+
+  @Test
+  void nonVoidReturn() {
+    assertOneError("NonVoidReturn", Messages.NON_VOID_RETURN);
+  }
+
+  @Test
+  void privateNestedListener() {
+    assertOneError("PrivateNestedListener", Messages.UNREACHABLE_LISTENER);
+  }
+
+  @Test
+  void listenerNestedInAPrivateClass() {
+    assertOneError("NestedInPrivateClass", Messages.UNREACHABLE_LISTENER);
+  }
+
+  @Test
+  void localClass() {
+    assertOneError("LocalClass", Messages.UNREACHABLE_LISTENER);
+  }
+
+  @Test
+  void anonymousClass() {
+    assertOneError("AnonymousClass", Messages.UNREACHABLE_LISTENER);
+  }
+
+  @Test
+  void abstractHandler() {
+    assertOneError("AbstractHandler", Messages.ABSTRACT_HANDLER);
+  }
+
+  @Test
+  void interfaceHandler() {
+    assertOneError("InterfaceHandler", Messages.INTERFACE_HANDLER);
+  }
+
+  @Test
+  void parameterTypeNotAccessibleFromTheListenersPackage() {
+    Compilation compilation =
+        assertOneError("InaccessibleParameter", Messages.INACCESSIBLE_PARAMETER);
+    assertThat(compilation).hadErrorContaining("bad.InaccessibleParameter.Secret");
+  }
+
+  @Test
+  void inheritedHandlerNotAccessibleFromTheSubclassPackage(@TempDir Path jar) {
+    Compilation base = Compiler.javac().compile(source("bad/badlib/HiddenBase.java"));
+    assertThat(base).succeededWithoutWarnings();
+    Compilations.writeClassFiles(base, jar);
+    JavaFileObject file = source("bad/badapp/InheritsHidden.java");
+
+    Compilation compilation =
+        herald().withClasspath(Compilations.classPathWith(jar)).compile(file);
+
+    // reported on the subclass: the superclass is only a class file
+    assertThat(compilation)
+        .hadErrorContaining(Messages.INHERITED_INACCESSIBLE)
+        .inFile(file)
+        .onLineContaining("class InheritsHidden");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "badlib.HiddenBase.onHidden(java.lang.Object) is inherited by badapp.InheritsHidden");
+    assertThat(compilation).hadErrorContaining("Compile badlib.HiddenBase with herald-processor");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void typeThatNeverAppearsIsReportedAfterTheLastRound() {
+    JavaFileObject file = source("bad/UnresolvedParameter.java");
+    Compilation compilation = herald().compile(file);
+
+    assertThat(compilation)
+        .hadErrorContaining(Messages.UNRESOLVED_TYPE)
+        .inFile(file)
+        .onLineContaining("@Subscribe");
+    assertThat(compilation).hadErrorContaining("NeverGenerated");
+  }
+
+  @Test
+  void everyMistakeOfAMethodIsReported() {
+    JavaFileObject file = source("bad/ManyMistakes.java");
+    Compilation compilation = herald().compile(file);
+
+    for (String message :
+        new String[] {
+          Messages.PRIVATE_HANDLER,
+          Messages.STATIC_HANDLER,
+          Messages.PARAMETER_COUNT,
+          Messages.NON_VOID_RETURN
+        }) {
+      assertThat(compilation).hadErrorContaining(message).inFile(file).onLineContaining("@Subscribe");
+    }
+    assertThat(compilation).hadErrorCount(4);
+  }
+
+  @Test
+  void goodClassBesideABadOneStillGetsItsDispatcher(@TempDir Path dir) throws IOException {
+    JavaFileObject file = source("bad/GoodAndBad.java");
+    Compilation compilation = herald().compile(file);
+
+    assertThat(compilation)
+        .hadErrorContaining(Messages.PRIVATE_HANDLER)
+        .inFile(file)
+        .onLineContaining("@Subscribe private");
+    assertThat(compilation).hadErrorCount(1);
+
+    // compile-testing hides what a failed compilation generated; javax.tools writes it to disk
+    assertThat(
+            Compilations.compileToDisk(
+                dir, List.of(new SubscribeProcessor(), new IndexProcessor()), "bad/GoodAndBad.java"))
+        .isFalse();
+    Path generated = dir.resolve("generated/bad");
+    assertThat(Files.readString(generated.resolve("GoodAndBad_Dispatcher.java")))
+        .contains("case 0 -> listener.good(message);");
+    assertThat(Files.exists(generated.resolve("BadNeighbour_Dispatcher.java"))).isFalse();
+  }
+
+  @Test
+  void crashIsReportedAndTheOtherListenersAreStillProcessed(@TempDir Path dir)
+      throws IOException {
+    JavaFileObject boom = source("bad/Boom.java");
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(crashingOnBoom(), new IndexProcessor())
+            .compile(boom, source("bad/Calm.java"));
+
+    assertThat(compilation)
+        .hadErrorContaining(Messages.UNEXPECTED_ERROR + " while generating the dispatcher of bad.Boom")
+        .inFile(boom)
+        .onLineContaining("class Boom");
+    assertThat(compilation).hadErrorContaining("java.lang.IllegalStateException: simulated bug");
+    assertThat(compilation).hadErrorCount(1);
+
+    // the processor went on: Calm's dispatcher was written all the same
+    assertThat(
+            Compilations.compileToDisk(
+                dir, List.of(crashingOnBoom(), new IndexProcessor()), "bad/Boom.java", "bad/Calm.java"))
+        .isFalse();
+    assertThat(Files.exists(dir.resolve("generated/bad/Calm_Dispatcher.java"))).isTrue();
+    assertThat(Files.exists(dir.resolve("generated/bad/Boom_Dispatcher.java"))).isFalse();
+  }
+
+  /** A processor with a bug that shows for the listener named Boom. */
+  private static SubscribeProcessor crashingOnBoom() {
+    return new SubscribeProcessor() {
+      @Override
+      void writeDispatcher(ListenerClass listener) throws IOException {
+        if (listener.element().getSimpleName().contentEquals("Boom")) {
+          throw new IllegalStateException("simulated bug");
+        }
+        super.writeDispatcher(listener);
+      }
+    };
+  }
+
+  /** Compiles {@code bad/<name>.java} and checks for exactly one error, on the annotation. */
+  private static Compilation assertOneError(String name, String message) {
+    JavaFileObject file = source("bad/" + name + ".java");
+    Compilation compilation = herald().compile(file);
+    assertThat(compilation).hadErrorContaining(message).inFile(file).onLineContaining("@Subscribe");
+    assertThat(compilation).hadErrorCount(1);
+    return compilation;
+  }
+}

@@ -1,0 +1,282 @@
+package dev.herald.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.herald.processor.Compilations.herald;
+import static dev.herald.processor.Compilations.source;
+import static dev.herald.processor.Compilations.sources;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import dev.herald.spi.Dispatcher;
+import dev.herald.spi.DispatcherIndex;
+import java.io.IOException;
+import java.lang.reflect.Constructor;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.stream.Stream;
+import java.io.Writer;
+import java.nio.file.Path;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.TypeElement;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Golden-file tests: what the processor writes for valid listeners. */
+class SubscribeProcessorTest {
+
+  private static final String SERVICE_FILE = "META-INF/services/dev.herald.spi.DispatcherIndex";
+
+  @Test
+  void plainListener() {
+    Compilation compilation =
+        herald().compile(sources("good/plain/Radar.java", "good/plain/UnderAttack.java"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation)
+        .generatedSourceFile("demo.Radar_Dispatcher")
+        .hasSourceEquivalentTo(source("expected/Radar_Dispatcher.java"));
+  }
+
+  @Test
+  void subclassListsItsOwnHandlersAndOverridesTheAnnotatedOnesOfItsSuperclass() {
+    Compilation compilation =
+        herald()
+            .compile(
+                sources(
+                    "good/zoo/Animal.java",
+                    "good/zoo/Mammal.java",
+                    "good/zoo/Dog.java",
+                    "good/zoo/Food.java",
+                    "good/zoo/Noise.java",
+                    "good/zoo/Ball.java"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation)
+        .generatedSourceFile("zoo.Animal_Dispatcher")
+        .hasSourceEquivalentTo(source("expected/Animal_Dispatcher.java"));
+    // Mammal has no handler: Dog chains straight to Animal's dispatcher, naming it in overrides.
+    assertThat(compilation)
+        .generatedSourceFile("zoo.Dog_Dispatcher")
+        .hasSourceEquivalentTo(source("expected/Dog_Dispatcher.java"));
+    assertThat(compilation.generatedSourceFile("zoo.Mammal_Dispatcher").isPresent()).isFalse();
+  }
+
+  @Test
+  void generatedIndexIsFoundByServiceLoaderAndItsDispatchersRun(@TempDir Path out)
+      throws Throwable {
+    Compilation compilation =
+        herald()
+            .compile(
+                sources(
+                    "good/zoo/Animal.java",
+                    "good/zoo/Mammal.java",
+                    "good/zoo/Dog.java",
+                    "good/zoo/Food.java",
+                    "good/zoo/Noise.java",
+                    "good/zoo/Ball.java"));
+    assertThat(compilation).succeeded();
+    Compilations.writeClassFiles(compilation, out);
+
+    try (URLClassLoader loader =
+        new URLClassLoader(new URL[] {out.toUri().toURL()}, getClass().getClassLoader())) {
+      List<DispatcherIndex> indexes = new ArrayList<>();
+      ServiceLoader.load(DispatcherIndex.class, loader).forEach(indexes::add);
+      assertThat(indexes).hasSize(1);
+      Map<String, Dispatcher<?>> byListener = new HashMap<>();
+      for (Dispatcher<?> dispatcher : indexes.get(0).dispatchers()) {
+        byListener.put(dispatcher.listenerType().getName(), dispatcher);
+      }
+      assertThat(byListener.keySet()).containsExactly("zoo.Animal", "zoo.Dog");
+
+      @SuppressWarnings("unchecked")
+      Dispatcher<Object> dog = (Dispatcher<Object>) byListener.get("zoo.Dog");
+      assertThat(dog.handlers().get(0).overrides()).isEqualTo("zoo.Animal");
+      assertThat(dog.handlers().get(0).priority()).isEqualTo(5);
+      Object listener = loader.loadClass("zoo.Dog").getConstructor().newInstance();
+      Constructor<?> ball = loader.loadClass("zoo.Ball").getDeclaredConstructor();
+      ball.setAccessible(true);
+      dog.invoke(1, listener, ball.newInstance());
+      assertThrows(ClassCastException.class, () -> dog.invoke(0, listener, ball.newInstance()));
+      assertThrows(IndexOutOfBoundsException.class, () -> dog.invoke(2, listener, "x"));
+    }
+
+    // Herald promises no java.lang.invoke: no lambda, method reference or indy concatenation
+    try (Stream<Path> files = Files.walk(out)) {
+      for (Path file : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
+        String name = file.getFileName().toString();
+        if (name.endsWith("_Dispatcher.class") || name.startsWith("HeraldIndex_")) {
+          String bytes = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
+          assertThat(bytes).doesNotContain("java/lang/invoke");
+        }
+      }
+    }
+  }
+
+  @Test
+  void nestedAndInnerClasses() {
+    Compilation compilation =
+        herald().compile(sources("good/outer/Outer.java", "good/outer/Box.java"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation)
+        .generatedSourceFile("outer.Outer_Nested_Dispatcher")
+        .hasSourceEquivalentTo(source("expected/Outer_Nested_Dispatcher.java"));
+    assertThat(compilation)
+        .generatedSourceFile("outer.Outer_Inner_Dispatcher")
+        .hasSourceEquivalentTo(source("expected/Outer_Inner_Dispatcher.java"));
+    assertThat(compilation)
+        .generatedSourceFile("outer.Box_Lid_Dispatcher")
+        .hasSourceEquivalentTo(source("expected/Box_Lid_Dispatcher.java"));
+  }
+
+  @Test
+  void genericListenerWildcardMessagesAndCheckedExceptions() {
+    Compilation compilation =
+        herald().compile(sources("good/cache/Cache.java", "good/cache/Evict.java"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation)
+        .generatedSourceFile("cache.Cache_Dispatcher")
+        .hasSourceEquivalentTo(source("expected/Cache_Dispatcher.java"));
+  }
+
+  @Test
+  void superclassFromAJarCompiledWithTheProcessor(@TempDir Path jar) {
+    // lib.Base_Dispatcher exists: the runtime chains to it, Sub only says what it overrides
+    assertThat(subclassOfBaseCompiledBy(herald(), jar))
+        .generatedSourceFile("app.Sub_Dispatcher")
+        .hasSourceEquivalentTo(source("expected/Sub_Dispatcher_baseWithDispatcher.java"));
+  }
+
+  @Test
+  void superclassFromAJarCompiledWithoutTheProcessor(@TempDir Path jar) {
+    // no lib.Base_Dispatcher: Sub's table takes Base's handlers, except the one it overrides
+    assertThat(subclassOfBaseCompiledBy(Compiler.javac(), jar))
+        .generatedSourceFile("app.Sub_Dispatcher")
+        .hasSourceEquivalentTo(source("expected/Sub_Dispatcher_baseWithoutDispatcher.java"));
+  }
+
+  /** Compiles lib.Base with {@code baseCompiler} into {@code jar}, then app.Sub against it. */
+  private static Compilation subclassOfBaseCompiledBy(Compiler baseCompiler, Path jar) {
+    Compilation base =
+        baseCompiler.compile(
+            sources("good/lib/Base.java", "good/lib/Ping.java", "good/lib/Pong.java"));
+    assertThat(base).succeededWithoutWarnings();
+    Compilations.writeClassFiles(base, jar);
+
+    Compilation compilation =
+        herald()
+            .withClasspath(Compilations.classPathWith(jar))
+            .compile(sources("good/app/Sub.java", "good/app/Local.java"));
+    assertThat(compilation).succeededWithoutWarnings();
+    return compilation;
+  }
+
+  @Test
+  void indexListsEveryDispatcherInTheLongestCommonPackage() throws IOException {
+    Compilation compilation =
+        herald().compile(sources("good/shop/a/Till.java", "good/shop/b/Shelf.java"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    String index = "shop." + "HeraldIndex_" + INDEX_HASH;
+    assertThat(compilation)
+        .generatedSourceFile(index)
+        .hasSourceEquivalentTo(source("expected/HeraldIndex.java"));
+    assertThat(compilation)
+        .generatedFile(StandardLocation.CLASS_OUTPUT, SERVICE_FILE)
+        .contentsAsUtf8String()
+        .isEqualTo(index + "\n");
+    assertThat(GeneratedNames.defaultIndex(List.of(
+            new dev.herald.processor.model.QualifiedName("shop.b", "Shelf_Dispatcher"),
+            new dev.herald.processor.model.QualifiedName("shop.a", "Till_Dispatcher")))
+        .canonicalName()).isEqualTo(index);
+  }
+
+  @Test
+  void indexNamedByOption() {
+    Compilation compilation =
+        herald("-Aherald.index=com.acme.MyIndex")
+            .compile(sources("good/shop/a/Till.java", "good/shop/b/Shelf.java"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation)
+        .generatedSourceFile("com.acme.MyIndex")
+        .hasSourceEquivalentTo(source("expected/MyIndex.java"));
+    assertThat(compilation)
+        .generatedFile(StandardLocation.CLASS_OUTPUT, SERVICE_FILE)
+        .contentsAsUtf8String()
+        .isEqualTo("com.acme.MyIndex\n");
+  }
+
+  @Test
+  void listenerWhoseMessageTypeIsGeneratedByAnotherProcessorIsDeferred() {
+    AlarmGenerator generator = new AlarmGenerator();
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(generator, new SubscribeProcessor(), new IndexProcessor())
+            .withOptions((Object[]) Compilations.OPTIONS)
+            .compile(source("good/siren/Siren.java"));
+
+    // no warning: in particular the index was not written in the last round
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation)
+        .generatedSourceFile("siren.Siren_Dispatcher")
+        .hasSourceEquivalentTo(source("expected/Siren_Dispatcher.java"));
+    assertThat(compilation)
+        .generatedSourceFile("siren.HeraldIndex_" + SIREN_INDEX_HASH)
+        .contentsAsUtf8String()
+        .contains("new Siren_Dispatcher()");
+  }
+
+  /** Generates {@code siren.Alarm} in the first round, as Immutables or AutoValue would. */
+  private static final class AlarmGenerator extends AbstractProcessor {
+    private boolean generated;
+
+    @Override
+    public Set<String> getSupportedAnnotationTypes() {
+      return Set.of("*");
+    }
+
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+      return SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+      if (!generated) {
+        generated = true;
+        try {
+          JavaFileObject file = processingEnv.getFiler().createSourceFile("siren.Alarm");
+          try (Writer out = file.openWriter()) {
+            out.write("package siren;\n\npublic final class Alarm {}\n");
+          }
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }
+      return false;
+    }
+  }
+
+  private static final String INDEX_HASH = "de857ad0";
+  private static final String SIREN_INDEX_HASH = "64a728b3";
+
+  private static Compiler herald(String... options) {
+    return Compilations.herald(options);
+  }
+}

@@ -1,0 +1,8 @@
+package bad;
+
+import dev.herald.annotation.Subscribe;
+
+class Boom {
+  @Subscribe
+  void on(Object message) {}
+}

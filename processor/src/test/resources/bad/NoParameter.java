@@ -1,0 +1,8 @@
+package bad;
+
+import dev.herald.annotation.Subscribe;
+
+class NoParameter {
+  @Subscribe
+  void on() {}
+}

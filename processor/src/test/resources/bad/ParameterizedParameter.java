@@ -1,0 +1,9 @@
+package bad;
+
+import dev.herald.annotation.Subscribe;
+import java.util.List;
+
+class ParameterizedParameter {
+  @Subscribe
+  void on(List<String> names) {}
+}

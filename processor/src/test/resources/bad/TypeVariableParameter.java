@@ -1,0 +1,8 @@
+package bad;
+
+import dev.herald.annotation.Subscribe;
+
+class TypeVariableParameter<T> {
+  @Subscribe
+  void on(T message) {}
+}

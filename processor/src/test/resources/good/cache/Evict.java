@@ -1,0 +1,3 @@
+package cache;
+
+public final class Evict {}

@@ -1,0 +1,3 @@
+package lib;
+
+public class Ping {}

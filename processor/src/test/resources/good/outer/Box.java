@@ -1,0 +1,10 @@
+package outer;
+
+import dev.herald.annotation.Subscribe;
+
+public class Box<T> {
+  class Lid {
+    @Subscribe
+    public void on(Outer.Signal signal) {}
+  }
+}

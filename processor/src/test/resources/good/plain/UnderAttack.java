@@ -1,0 +1,3 @@
+package demo;
+
+public record UnderAttack(String by) {}

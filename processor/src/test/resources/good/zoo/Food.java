@@ -1,0 +1,3 @@
+package zoo;
+
+final class Food {}
