@@ -160,7 +160,7 @@ public final class ResultsTable {
 
   private static long number(String params) {
     String digits = params.replaceAll("[^0-9]", "");
-    return digits.isEmpty() ? -1 : Long.parseLong(digits);
+    return digits.isEmpty() ? Long.MAX_VALUE : Long.parseLong(digits);
   }
 
   private static Result reference(List<Result> group) {

@@ -28,9 +28,11 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * Scenario 2, type routing: a bus with handlers for 50 message types (five listener classes
  * of ten handlers), posting a leaf type at hierarchy depth 0 ({@code Flat00}, directly below
  * {@code Object}) or depth 3 ({@code Depth3}, whose supertypes include the interface
- * {@code Routed}). Either post runs exactly one handler. Before measuring, setup posts every
- * one of the 50 types through the benchmark method, so every route exists and the call sites
- * have seen all five listener classes.
+ * {@code Routed}), or ({@code mixed}) each of the 50 types in turn, so that no bus can rely on
+ * the last type posted. Every post runs exactly one handler. Each operation takes its message
+ * from a 50-slot array with a cursor, the same work for every parameter and bus. Before
+ * measuring, setup posts every one of the 50 types through the benchmark method, so every
+ * route exists and the call sites have seen all five listener classes.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -40,10 +42,11 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @State(Scope.Thread)
 public class TypeRoutingBenchmark {
 
-  @Param({"0", "3"})
-  public int depth;
+  @Param({"0", "3", "mixed"})
+  public String depth;
 
-  private Object message;
+  private Object[] messages;
+  private int cursor;
   private Object[] listeners;
 
   private MessageBus herald;
@@ -101,13 +104,25 @@ public class TypeRoutingBenchmark {
     if (bus != rxjava) {
       Peers.registerAll(bus, listeners);
     }
-    Object[] all = AllMessages.create();
+    messages = AllMessages.create();
     for (int i = 0; i < Peers.WARM_UP_POSTS; i++) {
-      message = all[i % all.length];
       post.run();
     }
     Peers.letCompilerFinish();
-    message = depth == 0 ? new Flat00() : new Depth3();
+    if (!depth.equals("mixed")) {
+      Object only = depth.equals("0") ? new Flat00() : new Depth3();
+      java.util.Arrays.fill(messages, only);
+    }
+  }
+
+  /** The message of this operation. */
+  private Object next() {
+    int at = cursor + 1;
+    if (at == messages.length) {
+      at = 0;
+    }
+    cursor = at;
+    return messages[at];
   }
 
   private Object busInUse() {
@@ -122,7 +137,8 @@ public class TypeRoutingBenchmark {
 
   @TearDown
   public void checkDelivered() {
-    long hits = message instanceof Flat00 ? ((Flat00) message).hits : ((Depth3) message).hits;
+    Object first = messages[0];
+    long hits = first instanceof Flat00 ? ((Flat00) first).hits : ((Depth3) first).hits;
     if (hits == 0) {
       throw new IllegalStateException("No handler ran: the benchmark measured nothing");
     }
@@ -136,36 +152,36 @@ public class TypeRoutingBenchmark {
 
   @Benchmark
   public int herald() {
-    return herald.post(message);
+    return herald.post(next());
   }
 
   @Benchmark
   public void guava() {
-    guava.post(message);
+    guava.post(next());
   }
 
   @Benchmark
   public void greenrobot() {
-    greenrobot.post(message);
+    greenrobot.post(next());
   }
 
   @Benchmark
   public void greenrobotNoInheritance() {
-    greenrobotNoInheritance.post(message);
+    greenrobotNoInheritance.post(next());
   }
 
   @Benchmark
   public void mbassador() {
-    mbassador.publish(message);
+    mbassador.publish(next());
   }
 
   @Benchmark
   public void otto() {
-    otto.post(message);
+    otto.post(next());
   }
 
   @Benchmark
   public void rxjava() {
-    rxjava.onNext(message);
+    rxjava.onNext(next());
   }
 }
