@@ -19,6 +19,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
@@ -99,37 +100,37 @@ public class ContentionBenchmark {
   // Two threads posting.
 
   @Benchmark
-  @org.openjdk.jmh.annotations.Threads(2)
+  @Threads(2)
   public int herald(PerThread thread) {
     return herald.post(thread.ping);
   }
 
   @Benchmark
-  @org.openjdk.jmh.annotations.Threads(2)
+  @Threads(2)
   public void guava(PerThread thread) {
     guava.post(thread.ping);
   }
 
   @Benchmark
-  @org.openjdk.jmh.annotations.Threads(2)
+  @Threads(2)
   public void greenrobot(PerThread thread) {
     greenrobot.post(thread.ping);
   }
 
   @Benchmark
-  @org.openjdk.jmh.annotations.Threads(2)
+  @Threads(2)
   public void mbassador(PerThread thread) {
     mbassador.publish(thread.ping);
   }
 
   @Benchmark
-  @org.openjdk.jmh.annotations.Threads(2)
+  @Threads(2)
   public void otto(PerThread thread) {
     otto.post(thread.ping);
   }
 
   @Benchmark
-  @org.openjdk.jmh.annotations.Threads(2)
+  @Threads(2)
   public void rxjava(PerThread thread) {
     rxjava.onNext(thread.ping);
   }

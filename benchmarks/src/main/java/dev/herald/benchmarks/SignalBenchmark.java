@@ -1,7 +1,10 @@
 package dev.herald.benchmarks;
 
 import dev.herald.Signal;
+import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.subjects.PublishSubject;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -62,7 +65,7 @@ public class SignalBenchmark {
       default:
         throw new IllegalStateException("No setup for " + params.getBenchmark());
     }
-    java.util.List<io.reactivex.rxjava3.disposables.Disposable> warmUp = new java.util.ArrayList<>();
+    List<Disposable> warmUp = new ArrayList<>();
     for (Consumer<Ping> handler : three) {
       if (signal != null) {
         signal.add(handler);
@@ -77,7 +80,7 @@ public class SignalBenchmark {
     if (signal != null) {
       signal.clear();
     }
-    warmUp.forEach(io.reactivex.rxjava3.disposables.Disposable::dispose);
+    warmUp.forEach(Disposable::dispose);
     loop = measured;
     for (Consumer<Ping> handler : measured) {
       if (signal != null) {
@@ -88,7 +91,7 @@ public class SignalBenchmark {
     }
   }
 
-  @SuppressWarnings("unchecked")
+  @SuppressWarnings({"unchecked", "rawtypes"})
   private static Consumer<Ping>[] consumers(int count) {
     Consumer<Ping>[] consumers = new Consumer[count];
     for (int i = 0; i < count; i++) {
