@@ -29,8 +29,14 @@ public final class Messages {
           + " for classes only. Annotate the implementing method in a class instead.";
 
   public static final String PARAMETER_COUNT =
-      "@Subscribe methods must take exactly one parameter, the message. Declare a single"
-          + " parameter (a second Envelope parameter will be allowed when routing arrives).";
+      "@Subscribe methods must take the message as their first parameter, and at most one"
+          + " more: the delivery's dev.herald.Envelope. Declare (Message message) or"
+          + " (Message message, Envelope envelope).";
+
+  public static final String SECOND_PARAMETER =
+      "@Subscribe methods may take only a dev.herald.Envelope as their second parameter:"
+          + " Herald passes the message first and the envelope (sender, destination, tags, sent"
+          + " time and frame) second, nothing else. Take an Envelope, or drop the parameter.";
 
   public static final String PRIMITIVE_PARAMETER =
       "@Subscribe methods must not take a primitive parameter: messages are objects, routed by"
@@ -46,10 +52,6 @@ public final class Messages {
           + " Herald routes by the runtime class of the message, and after erasure it cannot"
           + " tell a List<String> from a List<Integer>. Take the type with wildcards (List<?>)"
           + " and check the elements in the handler.";
-
-  public static final String NON_VOID_RETURN =
-      "@Subscribe methods must return void: nothing reads a handler's result (replies will"
-          + " come with request()). Make the method return void.";
 
   public static final String UNREACHABLE_LISTENER =
       "@Subscribe methods must be declared in a class that code in the same package can reach:"

@@ -38,8 +38,13 @@ class SubscribeProcessorErrorsTest {
   }
 
   @Test
-  void twoParameters() {
-    assertOneError("TwoParameters", Messages.PARAMETER_COUNT);
+  void secondParameterThatIsNotAnEnvelope() {
+    assertOneError("TwoParameters", Messages.SECOND_PARAMETER);
+  }
+
+  @Test
+  void threeParameters() {
+    assertOneError("ThreeParameters", Messages.PARAMETER_COUNT);
   }
 
   @Test
@@ -56,11 +61,6 @@ class SubscribeProcessorErrorsTest {
   @Test
   void parameterWithConcreteTypeArguments() {
     assertOneError("ParameterizedParameter", Messages.PARAMETERIZED_PARAMETER);
-  }
-
-  @Test
-  void nonVoidReturn() {
-    assertOneError("NonVoidReturn", Messages.NON_VOID_RETURN);
   }
 
   @Test
@@ -143,8 +143,8 @@ class SubscribeProcessorErrorsTest {
         new String[] {
           Messages.PRIVATE_HANDLER,
           Messages.STATIC_HANDLER,
-          Messages.PARAMETER_COUNT,
-          Messages.NON_VOID_RETURN
+          Messages.SECOND_PARAMETER,
+          Messages.PRIMITIVE_PARAMETER
         }) {
       assertThat(compilation).hadErrorContaining(message).inFile(file).onLineContaining("@Subscribe");
     }

@@ -26,6 +26,7 @@ public final class HandlerInfo {
   private final int priority;
   private final String[] tags;
   private final boolean hidden;
+  private final boolean envelope;
   private final String declaredIn;
   private final String overrides;
 
@@ -35,6 +36,7 @@ public final class HandlerInfo {
       int priority,
       String[] tags,
       boolean hidden,
+      boolean envelope,
       String declaredIn,
       String overrides) {
     this.method = method;
@@ -42,6 +44,7 @@ public final class HandlerInfo {
     this.priority = priority;
     this.tags = tags;
     this.hidden = hidden;
+    this.envelope = envelope;
     this.declaredIn = declaredIn;
     this.overrides = overrides;
   }
@@ -57,13 +60,14 @@ public final class HandlerInfo {
         0,
         NO_TAGS,
         false,
+        false,
         null,
         null);
   }
 
   /** This row with the given {@code @Subscribe(priority)}. */
   public HandlerInfo priority(int priority) {
-    return new HandlerInfo(method, messageType, priority, tags, hidden, declaredIn, overrides);
+    return new HandlerInfo(method, messageType, priority, tags, hidden, envelope, declaredIn, overrides);
   }
 
   /** This row with the given {@code @Subscribe(tags)}. */
@@ -72,12 +76,17 @@ public final class HandlerInfo {
     for (String tag : copy) {
       Objects.requireNonNull(tag, "tag");
     }
-    return new HandlerInfo(method, messageType, priority, copy, hidden, declaredIn, overrides);
+    return new HandlerInfo(method, messageType, priority, copy, hidden, envelope, declaredIn, overrides);
   }
 
   /** This row marked {@code @Subscribe(hidden = true)}. */
   public HandlerInfo hidden() {
-    return new HandlerInfo(method, messageType, priority, tags, true, declaredIn, overrides);
+    return new HandlerInfo(method, messageType, priority, tags, true, envelope, declaredIn, overrides);
+  }
+
+  /** This row for a method that takes the delivery's {@code dev.herald.Envelope} second. */
+  public HandlerInfo withEnvelope() {
+    return new HandlerInfo(method, messageType, priority, tags, hidden, true, declaredIn, overrides);
   }
 
   /**
@@ -86,7 +95,7 @@ public final class HandlerInfo {
    */
   public HandlerInfo declaredIn(String className) {
     return new HandlerInfo(
-        method, messageType, priority, tags, hidden, Objects.requireNonNull(className), overrides);
+        method, messageType, priority, tags, hidden, envelope, Objects.requireNonNull(className), overrides);
   }
 
   /**
@@ -96,7 +105,7 @@ public final class HandlerInfo {
    */
   public HandlerInfo overrides(String className) {
     return new HandlerInfo(
-        method, messageType, priority, tags, hidden, declaredIn, Objects.requireNonNull(className));
+        method, messageType, priority, tags, hidden, envelope, declaredIn, Objects.requireNonNull(className));
   }
 
   /** The handler method's simple name. */
@@ -124,6 +133,11 @@ public final class HandlerInfo {
     return hidden;
   }
 
+  /** Whether the method takes an {@code Envelope} as its second parameter. */
+  public boolean takesEnvelope() {
+    return envelope;
+  }
+
   /**
    * The binary name of the class that declares the method, or {@code null} when it is the
    * dispatcher's own listener class.
@@ -143,7 +157,11 @@ public final class HandlerInfo {
     if (declaredIn != null) {
       text.append(declaredIn).append('.');
     }
-    text.append(method).append('(').append(messageType.getName()).append(')');
+    text.append(method).append('(').append(messageType.getName());
+    if (envelope) {
+      text.append(", dev.herald.Envelope");
+    }
+    text.append(')');
     if (priority != 0) {
       text.append(" priority=").append(priority);
     }
@@ -152,6 +170,9 @@ public final class HandlerInfo {
     }
     if (hidden) {
       text.append(" hidden");
+    }
+    if (envelope) {
+      text.append(" envelope");
     }
     return text.toString();
   }

@@ -193,6 +193,8 @@ public final class ListenerValidator {
         subscribe.priority(mirror),
         subscribe.tags(mirror),
         subscribe.hidden(mirror),
+        method.getParameters().size() == 2,
+        method.getReturnType().getKind() != TypeKind.VOID,
         declaring.equals(listener) ? null : GeneratedNames.binaryName(declaring, elements),
         overriddenIn(method, dispatched));
   }
