@@ -19,11 +19,12 @@ import java.util.stream.Stream;
  * <p>Run it with {@code java -jar sample/target/herald-sample.jar} after building.
  */
 public final class DemoGame {
-  private static final int FRAMES = 6;
+  private static final int FRAMES = 4;
 
   private DemoGame() {}
 
   public static void main(String[] args) throws Exception {
+    say("== dogfight ==");
     MessageBus bus = MessageBus.create();
     Random dice = new Random(42);
 
@@ -35,7 +36,7 @@ public final class DemoGame {
     Spawner spawner = new Spawner(bus);
     bus.register(scores);
     bus.register(spawner);
-    bus.register(new RadioLog());
+    bus.registerStrongly(new RadioLog()); // nobody else holds it
     scores.totalChanged.add(total -> say("  score board: %d", total));
 
     CameraDrone drone = new CameraDrone();
@@ -51,19 +52,25 @@ public final class DemoGame {
         Pilot target = squadron.get(dice.nextInt(squadron.size()));
         target.attackedBy(enemy);
       }
-      if (frame == 3) {
+      if (frame == 2) {
         say("(the game drops its camera drone after %d shots)", drone.shots());
         drone = null;
         collectGarbage(droneWatch);
       }
     }
 
-    say("-- after the battle --");
+    say("-- after the dogfight --");
     bus.post(new Surrender("the last enemy"));
     say("kills: %s", scores.kills());
     say("camera drone collected: %s; its registration active: %s",
         droneWatch.get() == null, droneRegistration.isActive());
     say("bus: %s", bus);
+
+    say("");
+    say("== routing ==");
+    TankBattle.run();
+
+    say("");
     showGeneratedSources();
   }
 
