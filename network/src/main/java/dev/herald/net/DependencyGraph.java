@@ -27,7 +27,7 @@ final class DependencyGraph {
     ACCEPTED,
     /** Already executed or already waiting. */
     DUPLICATE,
-    /** Outside the window: a late duplicate of a message executed long ago. */
+    /** Neither in the window nor just behind it: a very late copy of a message executed long ago. */
     STALE,
     /** Would exceed the memory caps; dropped, so it must not be acknowledged. */
     REFUSED
@@ -74,7 +74,9 @@ final class DependencyGraph {
    */
   Outcome offer(int sequence, int[] dependencies, int dependencyCount, byte[] payload, long nowMillis) {
     if (SequenceNumbers.distance(floor, sequence) >= window) {
-      return Outcome.STALE;
+      // Behind the floor: executed. Within a window of it, it is an ordinary retransmission.
+      boolean recent = SequenceNumbers.distance(sequence, floor) <= window;
+      return recent ? Outcome.DUPLICATE : Outcome.STALE;
     }
     int slot = sequence & mask;
     ReceivedMessage node = nodes[slot];
