@@ -295,4 +295,27 @@ class ConnectionTest {
     receiver.receive(packet);
     assertEquals(List.of(0, 1), seen, "still exactly once");
   }
+
+  @Test
+  void defaultMaximumPayloadLeavesRoomForTheHeaderAndEveryDependency() {
+    // 1,200 - 13 (packet header) - 2 - 32 * 2 (message header) - 2 (length field)
+    assertEquals(1_119, ConnectionConfig.defaults().maxPayloadSize());
+  }
+
+  @Test
+  void messageThePeerNeverAcknowledgesFailsTheConnectionAfterTheNodeLifetime() throws ProtocolException {
+    ConnectionConfig config = ConnectionConfig.defaults().withConnectionTimeoutMillis(2_000);
+    Connection sender = new Connection(config, clock, atA);
+    sender.send(bytes(1));
+    long sentAt = clock.millis();
+    for (int packet = 0; packet < 1_000 && sender.failure() == null; packet++) {
+      clock.advance(10);
+      drain(sender);
+      sender.receive(TestPackets.packet(packet).bytes());   // alive, but acknowledges nothing
+      sender.update();
+    }
+    assertEquals(ConnectionError.MESSAGE_NEVER_ACKNOWLEDGED, sender.failure());
+    assertTrue(clock.millis() - sentAt - config.nodeLifetimeMillis() <= 10);
+    assertEquals(1, atA.errorCount);
+  }
 }
