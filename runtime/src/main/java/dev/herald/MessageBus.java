@@ -3,6 +3,7 @@ package dev.herald;
 import dev.herald.spi.DispatcherIndex;
 import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -61,9 +62,11 @@ import java.util.function.Consumer;
  * message class has been seen, allocates nothing; registering and unregistering copy the
  * affected handler lists.
  */
-public final class MessageBus {
+public final class MessageBus implements AutoCloseable {
   private static final long HANDLER_RAN = 1;
   private static final long RECEIVER_RAN = 1L << 32 | 1;
+  private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+  private static final System.Logger LOGGER = System.getLogger("dev.herald");
 
   private final ErrorHandler errorHandler;
   private final DispatcherLookup lookup;
@@ -73,6 +76,11 @@ public final class MessageBus {
   private final ReferenceQueue<Object> collected = new ReferenceQueue<>();
   private final AtomicLong addressNumbers = new AtomicLong();
   private final AtomicLong frames = new AtomicLong();
+  private final Schedule schedule = new Schedule();
+  private final AsyncDeliveries async;
+  private volatile boolean accepting = true;
+  private final Object shutdownLock = new Object();
+  private ShutdownReport shutdownReport;
 
   private final Object lock = new Object();
   private final ListenerTable listeners = new ListenerTable();
@@ -84,6 +92,7 @@ public final class MessageBus {
     this.errorHandler = builder.errorHandler;
     this.lookup = DispatcherLookup.with(builder.indexes);
     this.ticker = builder.ticker;
+    this.async = new AsyncDeliveries(this, builder.executor);
   }
 
   /** A bus that logs handler failures and finds dispatchers through {@code ServiceLoader}. */
@@ -177,6 +186,9 @@ public final class MessageBus {
     if (message == null) {
       throw new NullPointerException("Cannot post null: a message must be an object");
     }
+    if (!accepting) {
+      throw closedError(message);
+    }
     Route route = everyone.routeFor(message.getClass());
     if (route.plainPostsNeedAnEnvelope()) {
       return send(null, message, Header.BROADCAST, null, null);
@@ -189,9 +201,10 @@ public final class MessageBus {
   }
 
   /**
-   * Sends {@code message} anonymously as {@code header} says.
+   * Sends {@code message} anonymously as {@code header} says: at once, or queued for a stage
+   * run if the header gives a stage or a delay.
    *
-   * @return how many handlers ran
+   * @return how many handlers ran; 0 for a queued message
    * @throws IllegalArgumentException if the header is addressed to {@link Address#SELF}
    *     (an anonymous post has no address of its own) or to another bus's address
    */
@@ -218,9 +231,106 @@ public final class MessageBus {
     return frames.get();
   }
 
-  /** Ends the current frame; call it once per frame of the game loop. */
+  /**
+   * Ends the current frame; call it once per frame of the game loop, after its last stage.
+   * Messages delayed by frames count these calls.
+   */
   public void endFrame() {
     frames.incrementAndGet();
+  }
+
+  /**
+   * Delivers the queued messages that this run of {@code stage} is for: those sent with this
+   * stage and due now (by the {@link Ticker} or the {@link #frame() frame}), then those sent
+   * with {@link Stage#IMMEDIATE} and a delay that are due now. Within each group, messages
+   * delayed in frames (and staged ones without delay) come first, by due frame, then those
+   * delayed in time, by due time; ties go by send order. Messages queued while this runs,
+   * by its handlers say, wait for the next run of their stage. A run that delivers nothing
+   * costs the same however many messages are waiting.
+   *
+   * @return how many messages were delivered
+   * @throws IllegalArgumentException for {@link Stage#IMMEDIATE}, which is not a point of the
+   *     frame
+   * @throws IllegalStateException if the bus is closed
+   */
+  public int runStage(Stage stage) {
+    Objects.requireNonNull(stage, "stage");
+    if (stage == Stage.IMMEDIATE) {
+      throw new IllegalArgumentException(
+          "Stage.IMMEDIATE is not a point of the frame: run FIXED_UPDATE, UPDATE, LATE_UPDATE"
+              + " or END_OF_FRAME; delayed IMMEDIATE messages come with whichever runs first");
+    }
+    if (!accepting) {
+      throw new IllegalStateException("Cannot run " + stage + ": the bus is closed");
+    }
+    return deliverQueued(schedule.takeDue(stage, frames.get(), ticker.nanoTime()));
+  }
+
+  /** How many messages are waiting for a stage run. */
+  public int pendingCount() {
+    return schedule.size();
+  }
+
+  /**
+   * Closes the bus as {@link #shutdown shutdown(QueuedMessages.DELIVER, 10 seconds)} does, and
+   * logs a warning through {@link System.Logger} if anything was left undone.
+   */
+  @Override
+  public void close() {
+    ShutdownReport report = shutdown(QueuedMessages.DELIVER, CLOSE_TIMEOUT);
+    if (!report.isComplete()) {
+      LOGGER.log(System.Logger.Level.WARNING, "Herald: closed with work left undone: " + report);
+    }
+  }
+
+  /**
+   * Stops the bus: from now on it accepts no message (posting or sending throws
+   * {@link IllegalStateException}, and so does a handler's post during this shutdown, which
+   * goes to the error handler). Then it delivers or discards the queued messages as
+   * {@code queued} says, and waits up to {@code timeout} for the asynchronous handler calls
+   * still to run. Calling it again returns the first report.
+   *
+   * @return what was delivered and what was not
+   */
+  public ShutdownReport shutdown(QueuedMessages queued, Duration timeout) {
+    Objects.requireNonNull(queued, "queued");
+    Objects.requireNonNull(timeout, "timeout");
+    synchronized (shutdownLock) {
+      if (shutdownReport != null) {
+        return shutdownReport;
+      }
+      accepting = false;
+      List<Pending> waiting = schedule.takeAll();
+      int delivered = 0;
+      int discarded = waiting.size();
+      if (queued == QueuedMessages.DELIVER) {
+        discarded = 0;
+        for (Pending pending : waiting) {
+          try {
+            deliver(pending);
+            delivered++;
+          } catch (RuntimeException failure) {
+            discarded++;
+            LOGGER.log(System.Logger.Level.ERROR, "Herald: could not deliver " + pending.message + " while closing", failure);
+          }
+        }
+      }
+      int unfinished;
+      try {
+        unfinished = async.awaitIdle(timeout.toNanos());
+      } catch (InterruptedException interrupted) {
+        Thread.currentThread().interrupt();
+        unfinished = async.awaitIdleCount();
+      }
+      async.shutdownOwnExecutor();
+      shutdownReport = new ShutdownReport(delivered, discarded, unfinished);
+      return shutdownReport;
+    }
+  }
+
+  /** Whether {@link #close} or {@link #shutdown} has been called. */
+  public boolean isClosed() {
+    return !accepting;
   }
 
   @Override
@@ -243,6 +353,60 @@ public final class MessageBus {
   int send(Address from, Object message, Header header, Class<?> replyType, List<Object> replies) {
     Objects.requireNonNull(message, "message");
     Objects.requireNonNull(header, "header");
+    if (!accepting) {
+      throw closedError(message);
+    }
+    checkDestination(header.to(), from);
+    long now = ticker.nanoTime();
+    if (header.isImmediate()) {
+      return deliver(from, message, header, now, frames.get(), replyType, replies);
+    }
+    if (replies != null) {
+      throw new IllegalArgumentException(
+          "request() returns the replies, so it cannot wait for a stage or a delay: " + header
+              + ". Send the message with send() or post(), and reply with another message");
+    }
+    schedule.add(message, header, from, now, frames.get());
+    return 0;
+  }
+
+  private void checkDestination(Address to, Address from) {
+    if (to.kind == Address.Kind.SELF && from == null) {
+      throw new IllegalArgumentException(
+          "Address.SELF is the sender's own address, and an anonymous post has none:"
+              + " send through the Registration instead (registration.send(Address.SELF, message))");
+    }
+    if (to.kind == Address.Kind.ENTITY) {
+      requireOwnAddress(to, "send to");
+    }
+  }
+
+  private int deliverQueued(List<Pending> due) {
+    for (int i = 0; i < due.size(); i++) {
+      try {
+        deliver(due.get(i));
+      } catch (RuntimeException | Error failure) {
+        // the error handler threw (it may be the rethrowing one): the rest keep their turn
+        schedule.restore(due.subList(i + 1, due.size()));
+        throw failure;
+      }
+    }
+    return due.size();
+  }
+
+  private int deliver(Pending pending) {
+    return deliver(
+        pending.from, pending.message, pending.header, pending.sentNanos, pending.sentFrame, null, null);
+  }
+
+  private int deliver(
+      Address from,
+      Object message,
+      Header header,
+      long sentNanos,
+      long sentFrame,
+      Class<?> replyType,
+      List<Object> replies) {
     Address to = header.to();
     Address target = null;
     Address excluded = null;
@@ -253,11 +417,6 @@ public final class MessageBus {
         excluded = from;
         break;
       case SELF:
-        if (from == null) {
-          throw new IllegalArgumentException(
-              "Address.SELF is the sender's own address, and an anonymous post has none:"
-                  + " send through the Registration instead (registration.send(Address.SELF, message))");
-        }
         target = from;
         break;
       case NAMED:
@@ -265,11 +424,11 @@ public final class MessageBus {
         target = owner == null ? null : owner.address;
         break;
       default:
-        target = requireOwnAddress(to, "send to");
+        target = to;
     }
     boolean broadcast = to.kind == Address.Kind.BROADCAST || to.kind == Address.Kind.BROADCAST_NOT_ME;
     Envelope envelope =
-        new Envelope(message, from, target != null ? target : to, header, ticker.nanoTime(), frames.get());
+        new Envelope(message, from, target != null ? target : to, header, sentNanos, sentFrame);
     Sending sending = new Sending(message, header, from, envelope, excluded, replyType, replies);
     Class<?> messageClass = message.getClass();
     long ran = 0;
@@ -484,6 +643,34 @@ public final class MessageBus {
     post(new DeadMessage(message, envelope));
   }
 
+  void reportFailure(Throwable failure, Subscriber subscriber, Object listener, Object message) {
+    errorHandler.handle(
+        failure, new ErrorContext(this, listener, subscriber.row.description, message));
+  }
+
+  /**
+   * Calls an asynchronous handler on an executor thread. There is no poster to propagate to,
+   * so an exception from the error handler itself is logged.
+   */
+  void invokeOffThread(Subscriber subscriber, Object listener, Object message, Envelope envelope) {
+    try {
+      subscriber.row.dispatcher.invoke(subscriber.row.index, listener, message, envelope);
+    } catch (VirtualMachineError fatal) {
+      throw fatal;
+    } catch (Throwable failure) {
+      try {
+        reportFailure(failure, subscriber, listener, message);
+      } catch (RuntimeException | Error unhandled) {
+        LOGGER.log(System.Logger.Level.ERROR,
+            "Herald: the error handler threw on an asynchronous handler's failure", unhandled);
+      }
+    }
+  }
+
+  private static IllegalStateException closedError(Object message) {
+    return new IllegalStateException("Cannot send " + message + ": the bus is closed");
+  }
+
   private static String noDispatcherMessage(Class<?> type) {
     return "Cannot register "
         + type.getName()
@@ -517,18 +704,20 @@ public final class MessageBus {
         purgeCollected();
         return 0;
       }
-      try {
-        Object reply =
-            subscriber.row.dispatcher.invoke(
-                subscriber.row.index, listener, message, sending == null ? null : sending.envelope);
-        if (sending != null) {
-          sending.collect(reply);
+      Envelope envelope = sending == null ? null : sending.envelope;
+      if (subscriber.async) {
+        async.submit(subscriber, listener, message, envelope);
+      } else {
+        try {
+          Object reply = subscriber.row.dispatcher.invoke(subscriber.row.index, listener, message, envelope);
+          if (sending != null) {
+            sending.collect(reply);
+          }
+        } catch (VirtualMachineError fatal) {
+          throw fatal;
+        } catch (Throwable failure) {
+          reportFailure(failure, subscriber, listener, message);
         }
-      } catch (VirtualMachineError fatal) {
-        throw fatal;
-      } catch (Throwable failure) {
-        errorHandler.handle(
-            failure, new ErrorContext(MessageBus.this, listener, subscriber.row.description, message));
       }
       return subscriber.hidden ? HANDLER_RAN : RECEIVER_RAN;
     }
@@ -538,6 +727,7 @@ public final class MessageBus {
   public static final class Builder {
     private ErrorHandler errorHandler = ErrorHandler.logging();
     private Ticker ticker = Ticker.system();
+    private java.util.concurrent.Executor executor;
     private final List<DispatcherIndex> indexes = new ArrayList<>();
 
     private Builder() {}
@@ -551,6 +741,16 @@ public final class MessageBus {
     /** Where the bus reads the time; the default is {@link Ticker#system()}. */
     public Builder ticker(Ticker ticker) {
       this.ticker = Objects.requireNonNull(ticker, "ticker");
+      return this;
+    }
+
+    /**
+     * Where {@code @Subscribe(async = true)} handlers run. The default, made on first use, is a
+     * pool of daemon threads (it does not keep the JVM alive) that {@link #close()} shuts down;
+     * an executor given here is not shut down by the bus.
+     */
+    public Builder executor(java.util.concurrent.Executor executor) {
+      this.executor = Objects.requireNonNull(executor, "executor");
       return this;
     }
 

@@ -16,6 +16,9 @@ final class Subscriber extends HandlerList.Node {
   final boolean takesEnvelope;
   /** Untagged and not filtered by sender: a plain, anonymous, untagged post reaches it. */
   final boolean receivesPlainPosts;
+  final boolean async;
+  /** For an asynchronous handler whose calls must not overlap; null otherwise. */
+  final AsyncDeliveries.Mailbox mailbox;
 
   Subscriber(long stamp, Registration registration, ListenerType.Row row) {
     super(stamp);
@@ -27,6 +30,8 @@ final class Subscriber extends HandlerList.Node {
     this.tags = TagSet.of(row.info.tags());
     this.takesEnvelope = row.info.takesEnvelope();
     this.receivesPlainPosts = tags.isEmpty() && registration.onlyFrom == null;
+    this.async = row.info.isAsync();
+    this.mailbox = async && !row.info.isConcurrent() ? new AsyncDeliveries.Mailbox() : null;
   }
 
   /** Whether a message with this envelope's tags and sender is for this handler. */

@@ -53,6 +53,16 @@ public final class Messages {
           + " tell a List<String> from a List<Integer>. Take the type with wildcards (List<?>)"
           + " and check the elements in the handler.";
 
+  public static final String CONCURRENT_WITHOUT_ASYNC =
+      "@Subscribe(concurrent = true) applies to asynchronous handlers only: a handler on the"
+          + " posting thread runs whenever that thread posts. Add async = true, or drop"
+          + " concurrent.";
+
+  public static final String ASYNC_REPLY =
+      "@Subscribe(async = true) methods must return void: they run on the bus's executor after"
+          + " request() has returned, so a reply would be lost. Make it return void, or drop"
+          + " async to reply.";
+
   public static final String UNREACHABLE_LISTENER =
       "@Subscribe methods must be declared in a class that code in the same package can reach:"
           + " Herald calls them from a generated class next to the listener, which cannot see a"

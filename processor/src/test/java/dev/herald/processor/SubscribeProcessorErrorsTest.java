@@ -43,6 +43,16 @@ class SubscribeProcessorErrorsTest {
   }
 
   @Test
+  void concurrentWithoutAsync() {
+    assertOneError("ConcurrentWithoutAsync", Messages.CONCURRENT_WITHOUT_ASYNC);
+  }
+
+  @Test
+  void asyncHandlerThatReplies() {
+    assertOneError("AsyncReply", Messages.ASYNC_REPLY);
+  }
+
+  @Test
   void threeParameters() {
     assertOneError("ThreeParameters", Messages.PARAMETER_COUNT);
   }

@@ -52,7 +52,7 @@ class SubscribeProcessorTest {
   }
 
   @Test
-  void handlersThatTakeAnEnvelopeOrReturnAReply() {
+  void handlersThatTakeAnEnvelopeReturnAReplyOrRunAsynchronously() {
     Compilation compilation =
         herald()
             .compile(
@@ -60,6 +60,7 @@ class SubscribeProcessorTest {
                     "good/reply/Oracle.java",
                     "good/reply/Question.java",
                     "good/reply/AlwaysAnswers.java",
+                    "good/reply/Uploader.java",
                     "stub/dev/herald/Envelope.java"));
 
     assertThat(compilation).succeededWithoutWarnings();
@@ -70,6 +71,9 @@ class SubscribeProcessorTest {
     assertThat(compilation)
         .generatedSourceFile("reply.AlwaysAnswers_Dispatcher")
         .hasSourceEquivalentTo(source("expected/AlwaysAnswers_Dispatcher.java"));
+    assertThat(compilation)
+        .generatedSourceFile("reply.Uploader_Dispatcher")
+        .hasSourceEquivalentTo(source("expected/Uploader_Dispatcher.java"));
   }
 
   @Test

@@ -25,10 +25,12 @@ import javax.lang.model.util.Types;
 final class HandlerValidator {
   private final Types types;
   private final Access access;
+  private final SubscribeAnnotation subscribe;
 
-  HandlerValidator(Types types, Access access) {
+  HandlerValidator(Types types, Access access, SubscribeAnnotation subscribe) {
     this.types = types;
     this.access = access;
+    this.subscribe = subscribe;
   }
 
   /**
@@ -59,6 +61,15 @@ final class HandlerValidator {
         problems.add(Messages.SECOND_PARAMETER);
       }
     }
+    SubscribeAnnotation.mirrorOn(method).ifPresent(mirror -> {
+      boolean async = subscribe.async(mirror);
+      if (subscribe.concurrent(mirror) && !async) {
+        problems.add(Messages.CONCURRENT_WITHOUT_ASYNC);
+      }
+      if (async && method.getReturnType().getKind() != TypeKind.VOID) {
+        problems.add(Messages.ASYNC_REPLY);
+      }
+    });
     return problems;
   }
 

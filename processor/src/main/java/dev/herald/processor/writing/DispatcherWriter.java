@@ -102,6 +102,11 @@ public final class DispatcherWriter {
     if (handler.hidden()) {
       row.add(".hidden()");
     }
+    if (handler.concurrent()) {
+      row.add(".concurrent()");
+    } else if (handler.async()) {
+      row.add(".async()");
+    }
     if (handler.takesEnvelope()) {
       row.add(".withEnvelope()");
     }
