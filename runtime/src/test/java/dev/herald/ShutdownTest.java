@@ -20,19 +20,6 @@ class ShutdownTest {
 
   private final List<String> log = new ArrayList<>();
 
-  static final class Recorder {
-    final List<String> log;
-
-    Recorder(List<String> log) {
-      this.log = log;
-    }
-
-    @Subscribe
-    void on(Event event) {
-      log.add(event.name);
-    }
-  }
-
   static final class Blocking {
     final CountDownLatch entered = new CountDownLatch(1);
     final CountDownLatch release = new CountDownLatch(1);
@@ -47,7 +34,7 @@ class ShutdownTest {
   @Test
   void closeDeliversWhatIsQueuedInStageOrder() {
     MessageBus bus = MessageBus.create();
-    bus.registerStrongly(new Recorder(log));
+    bus.registerStrongly(new EventRecorder(log));
     bus.post(new Event("late update"), Header.builder().stage(Stage.LATE_UPDATE).build());
     bus.post(new Event("update, later"), LATER);
     bus.post(new Event("update"), Header.builder().stage(Stage.UPDATE).build());
@@ -64,7 +51,7 @@ class ShutdownTest {
   @Test
   void shutdownCanDiscardWhatIsQueuedAndCountsIt() {
     MessageBus bus = MessageBus.create();
-    bus.registerStrongly(new Recorder(log));
+    bus.registerStrongly(new EventRecorder(log));
     bus.post(new Event("a"), LATER);
     bus.post(new Event("b"), LATER);
 
@@ -106,7 +93,7 @@ class ShutdownTest {
   @Test
   void aPostAfterCloseThrows() {
     MessageBus bus = MessageBus.create();
-    Registration registration = bus.registerStrongly(new Recorder(log));
+    Registration registration = bus.registerStrongly(new EventRecorder(log));
 
     bus.close();
 

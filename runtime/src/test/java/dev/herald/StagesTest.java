@@ -18,19 +18,6 @@ class StagesTest {
       MessageBus.builder().ticker(ticker).errorHandler(ErrorHandler.rethrowing()).build();
   private final List<String> log = new ArrayList<>();
 
-  static final class Recorder {
-    final List<String> log;
-
-    Recorder(List<String> log) {
-      this.log = log;
-    }
-
-    @Subscribe
-    void on(Event event) {
-      log.add(event.name);
-    }
-  }
-
   /** Sends a new staged message from inside a stage run. */
   static final class Echo {
     final MessageBus bus;
@@ -71,7 +58,7 @@ class StagesTest {
   }
 
   private void listen() {
-    bus.registerStrongly(new Recorder(log));
+    bus.registerStrongly(new EventRecorder(log));
   }
 
   @Test
@@ -170,7 +157,7 @@ class StagesTest {
 
   @Test
   void aHandlerRemovedBeforeTheMessageIsDueDoesNotGetIt() {
-    Registration registration = bus.registerStrongly(new Recorder(log));
+    Registration registration = bus.registerStrongly(new EventRecorder(log));
     bus.post(new Event("late"), after(Stage.UPDATE, Duration.ofMillis(10)));
 
     registration.close();
