@@ -44,8 +44,6 @@ public final class Address {
   volatile RoutingTable table;
   /** Registrations at this address; guarded by the bus's lock. */
   int registrations;
-  /** Whether any registration was ever made here; an address retires only after one was. */
-  boolean used;
 
   private Address(Kind kind, String name, MessageBus bus, long number) {
     this.kind = kind;

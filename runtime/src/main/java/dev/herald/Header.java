@@ -98,19 +98,22 @@ public final class Header {
     return stage == Stage.IMMEDIATE && delay == null && delayFrames < 0;
   }
 
-  /** The delay in nanoseconds, saturated; -1 when none is set. */
+  /**
+   * The delay in nanoseconds, at most 2^62 (about 146 years) so that due times stay
+   * comparable by difference; -1 when none is set.
+   */
   long delayNanos() {
     if (delay == null) {
       return -1;
     }
-    return delay.compareTo(MAX_NANOS) >= 0 ? Long.MAX_VALUE : delay.toNanos();
+    return delay.compareTo(MAX_DELAY) >= 0 ? MAX_DELAY.toNanos() : delay.toNanos();
   }
 
   long delayFramesOrMinusOne() {
     return delayFrames;
   }
 
-  private static final Duration MAX_NANOS = Duration.ofNanos(Long.MAX_VALUE);
+  private static final Duration MAX_DELAY = Duration.ofNanos(1L << 62);
 
   /** A builder that starts from this header. */
   public Builder toBuilder() {
@@ -153,6 +156,7 @@ public final class Header {
 
     /** The message's tags, replacing any set before. */
     public Builder tags(String... tags) {
+      Objects.requireNonNull(tags, "tags");
       for (String tag : tags) {
         Objects.requireNonNull(tag, "tag");
       }
@@ -173,7 +177,8 @@ public final class Header {
     }
 
     /**
-     * Delays delivery by {@code delay} of the bus's {@link Ticker} time.
+     * Delays delivery by {@code delay} of the bus's {@link Ticker} time. Delays beyond about
+     * 146 years (2^62 ns) count as that long.
      *
      * @throws IllegalArgumentException if {@code delay} is negative
      */

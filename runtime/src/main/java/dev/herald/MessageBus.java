@@ -34,9 +34,9 @@ import java.util.function.Consumer;
  * Every registration has an {@link Address}. {@code post} broadcasts anonymously;
  * {@link #post(Object, Header)} and a registration's {@code send} methods can address a
  * message, tag it, and require a receiver. A message sent to an address reaches only the
- * handlers registered at it, those {@linkplain Registration.Builder#observing observing} it,
- * and those observing all traffic (in that order, each group by priority); its cost depends
- * on those handlers, not on how many there are on the bus. A handler with
+ * handlers registered at it and those {@linkplain Registration.Builder#observing observing}
+ * it (together, by priority), then those observing all traffic (by priority); its cost
+ * depends on those handlers, not on how many there are on the bus. A handler with
  * {@code @Subscribe(tags)} receives only messages that share one of its tags; a registration
  * made {@linkplain Registration.Builder#onlyFrom only from} a sender receives only what that
  * sender sends.
@@ -80,6 +80,7 @@ public final class MessageBus implements AutoCloseable {
   private final AsyncDeliveries async;
   private volatile boolean accepting = true;
   private final Object shutdownLock = new Object();
+  private boolean shuttingDown;
   private ShutdownReport shutdownReport;
 
   private final Object lock = new Object();
@@ -189,9 +190,14 @@ public final class MessageBus implements AutoCloseable {
     if (!accepting) {
       throw closedError(message);
     }
+    return broadcast(message);
+  }
+
+  /** A plain post once it is accepted; the bus's own DeadMessage posts start here too. */
+  private int broadcast(Object message) {
     Route route = everyone.routeFor(message.getClass());
     if (route.plainPostsNeedAnEnvelope()) {
-      return send(null, message, Header.BROADCAST, null, null);
+      return deliver(null, message, Header.BROADCAST, ticker.nanoTime(), frames.get(), null, null);
     }
     long ran = route.handlers.dispatch(message, delivery);
     if (ran >>> 32 == 0) {
@@ -295,36 +301,56 @@ public final class MessageBus implements AutoCloseable {
   public ShutdownReport shutdown(QueuedMessages queued, Duration timeout) {
     Objects.requireNonNull(queued, "queued");
     Objects.requireNonNull(timeout, "timeout");
+    if (timeout.isNegative()) {
+      throw new IllegalArgumentException("A shutdown timeout must not be negative, but was " + timeout);
+    }
     synchronized (shutdownLock) {
       if (shutdownReport != null) {
         return shutdownReport;
       }
+      if (shuttingDown) {
+        throw new IllegalStateException(
+            "The bus is already closing: a handler called close() or shutdown() while the"
+                + " queued messages were being delivered");
+      }
+      shuttingDown = true;
       accepting = false;
       List<Pending> waiting = schedule.takeAll();
       int delivered = 0;
-      int discarded = waiting.size();
-      if (queued == QueuedMessages.DELIVER) {
-        discarded = 0;
-        for (Pending pending : waiting) {
-          try {
-            deliver(pending);
-            delivered++;
-          } catch (RuntimeException failure) {
-            discarded++;
-            LOGGER.log(System.Logger.Level.ERROR, "Herald: could not deliver " + pending.message + " while closing", failure);
+      int discarded = 0;
+      int unfinished = 0;
+      try {
+        if (queued == QueuedMessages.DISCARD) {
+          discarded = waiting.size();
+        } else {
+          for (Pending pending : waiting) {
+            try {
+              deliver(pending);
+              delivered++;
+            } catch (RuntimeException failure) {
+              discarded++;
+              LOGGER.log(System.Logger.Level.ERROR,
+                  "Herald: could not deliver " + pending.message + " while closing", failure);
+            }
           }
         }
+        unfinished = awaitAsync(timeout);
+      } finally {
+        async.shutdownOwnExecutor();
+        shutdownReport = new ShutdownReport(delivered, discarded, unfinished);
       }
-      int unfinished;
-      try {
-        unfinished = async.awaitIdle(timeout.toNanos());
-      } catch (InterruptedException interrupted) {
-        Thread.currentThread().interrupt();
-        unfinished = async.awaitIdleCount();
-      }
-      async.shutdownOwnExecutor();
-      shutdownReport = new ShutdownReport(delivered, discarded, unfinished);
       return shutdownReport;
+    }
+  }
+
+  private int awaitAsync(Duration timeout) {
+    // capped so that deadline arithmetic cannot overflow; 2^62 ns is about 146 years
+    long nanos = timeout.compareTo(Duration.ofNanos(1L << 62)) >= 0 ? 1L << 62 : timeout.toNanos();
+    try {
+      return async.awaitIdle(nanos);
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+      return async.unfinished();
     }
   }
 
@@ -366,7 +392,9 @@ public final class MessageBus implements AutoCloseable {
           "request() returns the replies, so it cannot wait for a stage or a delay: " + header
               + ". Send the message with send() or post(), and reply with another message");
     }
-    schedule.add(message, header, from, now, frames.get());
+    if (!schedule.add(message, header, from, now, frames.get())) {
+      throw closedError(message); // closed between the check above and now
+    }
     return 0;
   }
 
@@ -387,7 +415,11 @@ public final class MessageBus implements AutoCloseable {
         deliver(due.get(i));
       } catch (RuntimeException | Error failure) {
         // the error handler threw (it may be the rethrowing one): the rest keep their turn
-        schedule.restore(due.subList(i + 1, due.size()));
+        List<Pending> rest = due.subList(i + 1, due.size());
+        if (!rest.isEmpty() && !schedule.restore(rest)) {
+          LOGGER.log(System.Logger.Level.WARNING,
+              "Herald: the bus closed during a stage run; " + rest.size() + " due messages were not delivered");
+        }
         throw failure;
       }
     }
@@ -464,7 +496,7 @@ public final class MessageBus implements AutoCloseable {
       if (existing != null) {
         return existing;
       }
-      Registration registration = newRegistrationLocked(listener, options, type);
+      Registration registration = newRegistrationLocked(listener, options.strong, options, type);
       listeners.put(registration);
       return registration;
     }
@@ -482,17 +514,26 @@ public final class MessageBus implements AutoCloseable {
             type, new SubscriptionDispatcher(type), ListenerType.withoutDispatcher(Consumer.class));
     synchronized (lock) {
       purgeCollectedLocked();
-      return newRegistrationLocked(handler, options, listenerType);
+      return newRegistrationLocked(handler, true, options, listenerType);
     }
   }
 
   void bind(Registration registration, String name) {
     Objects.requireNonNull(name, "name");
+    if (name.isEmpty()) {
+      throw new IllegalArgumentException("A name must not be empty");
+    }
     synchronized (lock) {
       if (!registration.isOpen()) {
         throw new IllegalStateException("Cannot bind \"" + name + "\" to a closed registration");
       }
+      purgeCollectedLocked();
       Registration owner = names.get(name);
+      if (owner != null && owner.listener() == null) {
+        // collected, though not yet seen in the reference queue: it holds nothing any more
+        removeLocked(owner);
+        owner = null;
+      }
       if (owner == registration) {
         return;
       }
@@ -529,6 +570,15 @@ public final class MessageBus implements AutoCloseable {
     synchronized (lock) {
       purgeCollectedLocked();
     }
+  }
+
+  Address requireLiveAddress(Address address, String what) {
+    requireOwnAddress(address, what);
+    if (address.isRetired()) {
+      throw new IllegalStateException(
+          "Cannot " + what + " " + address + ": it was retired when its last registration closed");
+    }
+    return address;
   }
 
   Address requireOwnAddress(Address address, String what) {
@@ -570,14 +620,15 @@ public final class MessageBus implements AutoCloseable {
 
   // ---- internals -------------------------------------------------------------------------
 
-  private Registration newRegistrationLocked(Object listener, Registration.Builder options, ListenerType type) {
+  private Registration newRegistrationLocked(
+      Object listener, boolean strong, Registration.Builder options, ListenerType type) {
     Address address = options.at != null ? options.at : createAddress();
     if (address.isRetired()) {
       throw new IllegalStateException(
           "Cannot register at " + address + ": it was retired when its last registration closed");
     }
     Registration registration =
-        new Registration(this, listener, options, address, type, stamps, collected);
+        new Registration(this, listener, strong, options, address, type, stamps, collected);
     address.registrations++;
     for (Subscriber subscriber : registration.subscribers) {
       everyone.add(subscriber);
@@ -640,7 +691,7 @@ public final class MessageBus implements AutoCloseable {
     if (message instanceof DeadMessage || everyone.routeFor(DeadMessage.class).handlers.isEmpty()) {
       return;
     }
-    post(new DeadMessage(message, envelope));
+    broadcast(new DeadMessage(message, envelope));
   }
 
   void reportFailure(Throwable failure, Subscriber subscriber, Object listener, Object message) {
@@ -705,6 +756,10 @@ public final class MessageBus implements AutoCloseable {
         return 0;
       }
       Envelope envelope = sending == null ? null : sending.envelope;
+      if (envelope == null && subscriber.takesEnvelope) {
+        // added during this plain post, after it decided it needed no envelope
+        envelope = new Envelope(message, null, Address.BROADCAST, Header.BROADCAST, ticker.nanoTime(), frames.get());
+      }
       if (subscriber.async) {
         async.submit(subscriber, listener, message, envelope);
       } else {

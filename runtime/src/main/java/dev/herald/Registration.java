@@ -35,17 +35,25 @@ public final class Registration implements AutoCloseable {
   Registration(
       MessageBus bus,
       Object listener,
+      boolean strong,
       Builder options,
       Address address,
       ListenerType type,
       Stamps stamps,
       ReferenceQueue<Object> collected) {
     this.bus = bus;
-    this.strongListener = options.strong ? listener : null;
-    this.weakListener = options.strong ? null : new WeakListener(listener, this, collected);
+    this.strongListener = strong ? listener : null;
+    this.weakListener = strong ? null : new WeakListener(listener, this, collected);
     this.address = address;
     this.onlyFrom = options.onlyFrom;
-    this.observed = options.observed.toArray(new Address[0]);
+    // each address once, and not its own: a handler runs at most once per message
+    List<Address> watched = new ArrayList<>();
+    for (Address candidate : options.observed) {
+      if (candidate != address && !watched.contains(candidate)) {
+        watched.add(candidate);
+      }
+    }
+    this.observed = watched.toArray(new Address[0]);
     this.observesAll = options.observesAll;
     this.subscribers = new Subscriber[type.rows.size()];
     for (int i = 0; i < subscribers.length; i++) {
@@ -220,7 +228,7 @@ public final class Registration implements AutoCloseable {
      * address of its own.
      */
     public Builder at(Address address) {
-      this.at = bus.requireOwnAddress(address, "register at");
+      this.at = bus.requireLiveAddress(address, "register at");
       return this;
     }
 
@@ -229,13 +237,13 @@ public final class Registration implements AutoCloseable {
      * receives; it never adds messages addressed to others.
      */
     public Builder onlyFrom(Address sender) {
-      this.onlyFrom = bus.requireOwnAddress(sender, "filter on");
+      this.onlyFrom = bus.requireLiveAddress(sender, "filter on");
       return this;
     }
 
     /** Also receives what is sent to {@code address}, without living there. */
     public Builder observing(Address address) {
-      observed.add(bus.requireOwnAddress(address, "observe"));
+      observed.add(bus.requireLiveAddress(address, "observe"));
       return this;
     }
 
@@ -264,7 +272,6 @@ public final class Registration implements AutoCloseable {
 
     /** Subscribes {@code handler} to {@code type} with these options, held strongly. */
     public <T> Registration subscribe(Class<T> type, Consumer<? super T> handler) {
-      strong = true;
       return bus.subscribe(type, handler, this);
     }
   }

@@ -20,6 +20,7 @@ final class Schedule {
   private final PriorityQueue<Pending>[] byTime;
   private long sequence;
   private int size;
+  private boolean closed;
 
   @SuppressWarnings("unchecked")
   Schedule() {
@@ -32,9 +33,16 @@ final class Schedule {
     }
   }
 
-  /** Queues a message sent at {@code nowNanos} in frame {@code frame}. */
-  void add(Object message, Header header, Address from, long nowNanos, long frame) {
+  /**
+   * Queues a message sent at {@code nowNanos} in frame {@code frame}.
+   *
+   * @return false, queueing nothing, once {@link #takeAll} has closed the schedule
+   */
+  boolean add(Object message, Header header, Address from, long nowNanos, long frame) {
     synchronized (lock) {
+      if (closed) {
+        return false;
+      }
       long delayNanos = header.delayNanos();
       long delayFrames = header.delayFramesOrMinusOne();
       // nanoTime arithmetic wraps, and due times are compared by difference
@@ -44,16 +52,25 @@ final class Schedule {
           new Pending(message, header, from, nowNanos, frame, dueNanos, dueFrame, sequence++);
       queueOf(pending).add(pending);
       size++;
+      return true;
     }
   }
 
-  /** Puts back entries taken but not delivered, keeping their place. */
-  void restore(List<Pending> entries) {
+  /**
+   * Puts back entries taken but not delivered, keeping their place.
+   *
+   * @return false, restoring nothing, once the schedule is closed
+   */
+  boolean restore(List<Pending> entries) {
     synchronized (lock) {
+      if (closed) {
+        return false;
+      }
       for (Pending pending : entries) {
         queueOf(pending).add(pending);
         size++;
       }
+      return true;
     }
   }
 
@@ -81,9 +98,13 @@ final class Schedule {
     }
   }
 
-  /** Takes everything, as {@link #takeDue} would order it if all of it were due. */
+  /**
+   * Takes everything, as {@link #takeDue} would order it if all of it were due, and closes
+   * the schedule: nothing can be added after.
+   */
   List<Pending> takeAll() {
     synchronized (lock) {
+      closed = true;
       List<Pending> all = new ArrayList<>(size);
       for (Stage stage : Stage.values()) {
         drainAll(byFrame[stage.ordinal()], all);

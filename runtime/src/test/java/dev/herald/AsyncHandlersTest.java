@@ -201,4 +201,38 @@ class AsyncHandlersTest {
 
     assertEquals(List.of("m0", "m1", "m2", "m3", "m4"), recorder.log);
   }
+
+  @Test
+  void whenTheExecutorRefusesEveryWaitingCallIsReportedNoneStranded() throws Exception {
+    CountDownLatch firstExecuteEntered = new CountDownLatch(1);
+    CountDownLatch secondQueued = new CountDownLatch(1);
+    AtomicInteger executes = new AtomicInteger();
+    java.util.concurrent.Executor refusing = task -> {
+      if (executes.incrementAndGet() == 1) {
+        firstExecuteEntered.countDown();
+        try {
+          secondQueued.await(WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      throw new java.util.concurrent.RejectedExecutionException("full");
+    };
+    List<Throwable> reports = java.util.Collections.synchronizedList(new ArrayList<>());
+    MessageBus bus =
+        MessageBus.builder().executor(refusing).errorHandler((error, context) -> reports.add(error)).build();
+    Recorder recorder = new Recorder();
+    bus.registerStrongly(recorder);
+
+    Thread first = new Thread(() -> bus.post(new Event("1")));
+    first.start();
+    assertTrue(firstExecuteEntered.await(WAIT_SECONDS, TimeUnit.SECONDS));
+    bus.post(new Event("2")); // queued behind the launch that is about to be refused
+    secondQueued.countDown();
+    first.join();
+
+    assertEquals(2, reports.size());
+    assertEquals(0, bus.shutdown(QueuedMessages.DELIVER, java.time.Duration.ZERO).unfinishedAsync());
+    assertTrue(recorder.log.isEmpty());
+  }
 }

@@ -534,4 +534,105 @@ class RoutingTest {
 
     assertEquals(1, bus.post(new Question()));
   }
+
+  // ---- found in review ------------------------------------------------------------------
+
+  static final class Acting {
+    final Runnable action;
+
+    Acting(Runnable action) {
+      this.action = action;
+    }
+
+    @Subscribe
+    void on(Event event) {
+      action.run();
+    }
+  }
+
+  @Test
+  void anEnvelopeHandlerAddedDuringAPlainPostStillGetsAnEnvelope() {
+    List<Envelope> seen = new ArrayList<>();
+    bus.registerStrongly(new Acting(() -> bus.registerStrongly(new EnvelopeReader(seen))));
+
+    bus.post(new Event("e"));
+
+    assertEquals(1, seen.size());
+    assertSame(Address.BROADCAST, seen.get(0).to());
+    assertNull(seen.get(0).from());
+  }
+
+  @Test
+  void observingAnAddressTwiceOrYourOwnStillDeliversOnce() {
+    Address x = bus.createAddress();
+    bus.registration().strongly().at(x).observing(x).register(new Component("resident", log));
+    bus.registration().strongly().observing(x).observing(x).register(new Component("observer", log));
+
+    assertEquals(2, bus.post(new Event("e"), Header.to(x)));
+    assertEquals(List.of("resident:e", "observer:e"), log);
+  }
+
+  static final class EagerObserver {
+    final List<String> log;
+
+    EagerObserver(List<String> log) {
+      this.log = log;
+    }
+
+    @Subscribe(priority = 10)
+    void on(Event event) {
+      log.add("eager observer:" + event);
+    }
+  }
+
+  @Test
+  void residentsAndObserversOfAnAddressGoTogetherByPriority() {
+    Address x = bus.createAddress();
+    component("resident", x);
+    bus.registration().strongly().observing(x).register(new EagerObserver(log));
+
+    bus.post(new Event("e"), Header.to(x));
+
+    assertEquals(List.of("eager observer:e", "resident:e"), log);
+  }
+
+  @Test
+  void observingOrFilteringOnARetiredAddressIsRejected() {
+    Registration gone = component("gone");
+    gone.close();
+
+    assertThrows(IllegalStateException.class, () -> bus.registration().observing(gone.address()));
+    assertThrows(IllegalStateException.class, () -> bus.registration().onlyFrom(gone.address()));
+    assertThrows(IllegalStateException.class, () -> bus.registration().at(gone.address()));
+  }
+
+  @Test
+  void aBuilderUsedToSubscribeStillRegistersWeaklyAfterwards() {
+    Registration.Builder builder = bus.registration();
+    assertTrue(builder.subscribe(Event.class, event -> {}).isStrong());
+    assertFalse(builder.register(new Component("weak", log)).isStrong());
+  }
+
+  @Test
+  void emptyNamesAndNullTagsAreRejectedClearly() {
+    Registration registration = component("r");
+    assertThrows(IllegalArgumentException.class, () -> registration.bind(""));
+    NullPointerException error =
+        assertThrows(NullPointerException.class, () -> Header.builder().tags((String[]) null));
+    assertTrue(error.getMessage().contains("tags"), error.getMessage());
+  }
+
+  @Test
+  void aNameHeldByACollectedListenerCanBeBoundAgain() {
+    GarbageCollection.assumeExplicitGcWorks();
+    Registration weak = bus.register(new Component("forgotten", log));
+    weak.bind("world");
+    Registration heir = component("heir");
+
+    assertTrue(GarbageCollection.collectUntil(() -> weak.listener() == null));
+    heir.bind("world");
+
+    assertEquals(1, bus.post(new Event("e"), Header.to(Address.named("world"))));
+    assertEquals(List.of("heir:e"), log);
+  }
 }

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /** Closing a bus: nothing accepted after, nothing lost silently. */
@@ -129,5 +130,121 @@ class ShutdownTest {
     ShutdownReport second = bus.shutdown(QueuedMessages.DELIVER, Duration.ofSeconds(1));
 
     assertSame(first, second);
+  }
+
+  // ---- found in review ------------------------------------------------------------------
+
+  @Test
+  void aStagedSendThatRacesTheShutdownIsRefusedNotStranded() throws Exception {
+    CountDownLatch senderInside = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    // the sender reads the clock after it checked that the bus accepts messages, and before
+    // it queues: hold it there while the bus shuts down
+    Ticker ticker = () -> {
+      if (Thread.currentThread().getName().equals("sender")) {
+        senderInside.countDown();
+        awaitUninterruptibly(release);
+      }
+      return 0L;
+    };
+    MessageBus bus = MessageBus.builder().ticker(ticker).build();
+    AtomicReference<Throwable> senderFailure = new AtomicReference<>();
+    Thread sender = new Thread(() -> {
+      try {
+        bus.post(new Event("late"), LATER);
+      } catch (Throwable failure) {
+        senderFailure.set(failure);
+      }
+    }, "sender");
+    sender.start();
+    assertTrue(senderInside.await(30, TimeUnit.SECONDS));
+
+    ShutdownReport report = bus.shutdown(QueuedMessages.DELIVER, Duration.ofSeconds(1));
+    release.countDown();
+    sender.join();
+
+    assertTrue(senderFailure.get() instanceof IllegalStateException, String.valueOf(senderFailure.get()));
+    assertEquals(0, bus.pendingCount());
+    assertTrue(report.isComplete());
+  }
+
+  private static void awaitUninterruptibly(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  static final class SelfCloser {
+    final MessageBus bus;
+    final AtomicReference<ShutdownReport> report = new AtomicReference<>();
+    final CountDownLatch done = new CountDownLatch(1);
+
+    SelfCloser(MessageBus bus) {
+      this.bus = bus;
+    }
+
+    @Subscribe(async = true)
+    void on(Event event) {
+      report.set(bus.shutdown(QueuedMessages.DELIVER, Duration.ofSeconds(30)));
+      done.countDown();
+    }
+  }
+
+  @Test
+  void anAsyncHandlerThatClosesTheBusDoesNotWaitForItself() throws InterruptedException {
+    MessageBus bus = MessageBus.create();
+    SelfCloser closer = new SelfCloser(bus);
+    bus.registerStrongly(closer);
+
+    bus.post(new Event("game over"));
+
+    assertTrue(closer.done.await(60, TimeUnit.SECONDS));
+    assertEquals(0, closer.report.get().unfinishedAsync());
+    assertTrue(bus.isClosed());
+  }
+
+  @Test
+  void aTimeoutOfForeverWorksAndANegativeOneIsRejected() {
+    MessageBus bus = MessageBus.create();
+    bus.registerStrongly(new EventRecorder(log));
+    bus.post(new Event("queued"), LATER);
+
+    assertThrows(IllegalArgumentException.class, () -> bus.shutdown(QueuedMessages.DELIVER, Duration.ofSeconds(-1)));
+    ShutdownReport report = bus.shutdown(QueuedMessages.DELIVER, Duration.ofSeconds(Long.MAX_VALUE));
+
+    assertEquals(1, report.delivered());
+    assertEquals(List.of("queued"), log);
+  }
+
+  @Test
+  void aQueuedMessageNobodyReceivesAtShutdownIsStillDeadLettered() {
+    MessageBus bus = MessageBus.create();
+    List<Object> dead = new ArrayList<>();
+    bus.subscribe(DeadMessage.class, message -> dead.add(message.message()));
+    Event nobody = new Event("nobody");
+    bus.post(nobody, LATER);
+
+    ShutdownReport report = bus.shutdown(QueuedMessages.DELIVER, Duration.ofSeconds(5));
+
+    assertEquals(1, report.delivered());
+    assertEquals(0, report.discarded());
+    assertEquals(List.of(nobody), dead);
+  }
+
+  @Test
+  void closingFromAHandlerDuringTheShutdownIsReportedNotNested() {
+    List<Throwable> errors = new ArrayList<>();
+    MessageBus bus = MessageBus.builder().errorHandler((error, context) -> errors.add(error)).build();
+    bus.subscribe(Event.class, event -> bus.close());
+    bus.post(new Event("queued"), LATER);
+
+    ShutdownReport report = bus.shutdown(QueuedMessages.DELIVER, Duration.ofSeconds(5));
+
+    assertEquals(1, report.delivered());
+    assertEquals(1, errors.size());
+    assertTrue(errors.get(0).getMessage().contains("already closing"), errors.get(0).getMessage());
+    assertSame(report, bus.shutdown(QueuedMessages.DISCARD, Duration.ZERO));
   }
 }

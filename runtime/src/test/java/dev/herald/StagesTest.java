@@ -287,4 +287,17 @@ class StagesTest {
         () -> bus.post(new Event("e"), Header.builder().to(Address.SELF).stage(Stage.UPDATE).build()));
     assertEquals(0, bus.pendingCount());
   }
+
+  @Test
+  void aHugeDelayDoesNotHoldBackMessagesThatAreDue() {
+    listen();
+    bus.post(new Event("soon"), Header.builder().delay(Duration.ZERO).build());
+    ticker.advance(Duration.ofNanos(1));
+    bus.post(new Event("never"), Header.builder().delay(Duration.ofDays(365L * 1000)).build());
+    ticker.advance(Duration.ofSeconds(1));
+
+    assertEquals(1, bus.runStage(Stage.UPDATE));
+    assertEquals(List.of("soon"), log);
+    assertEquals(1, bus.pendingCount());
+  }
 }
