@@ -4,7 +4,7 @@ import dev.herald.annotation.Subscribe;
 
 class ManyMistakes {
   @Subscribe
-  private static int on(Object message, Object envelope) {
+  private static int on(int message, Object envelope) {
     return 0;
   }
 }

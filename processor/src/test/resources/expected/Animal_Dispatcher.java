@@ -18,11 +18,12 @@ public final class Animal_Dispatcher extends Dispatcher<Animal> {
   }
 
   @Override
-  public void invoke(int handler, Animal listener, Object message) {
+  public Object invoke(int handler, Animal listener, Object message, Object envelope) {
     switch (handler) {
       case 0 -> listener.onFood((Food) message);
       case 1 -> listener.onNoise((Noise) message);
       default -> throw noSuchHandler(handler);
     }
+    return null;
   }
 }

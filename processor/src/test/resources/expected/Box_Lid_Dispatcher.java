@@ -17,10 +17,11 @@ public final class Box_Lid_Dispatcher extends Dispatcher<Box<?>.Lid> {
   }
 
   @Override
-  public void invoke(int handler, Box<?>.Lid listener, Object message) {
+  public Object invoke(int handler, Box<?>.Lid listener, Object message, Object envelope) {
     switch (handler) {
       case 0 -> listener.on((Outer.Signal) message);
       default -> throw noSuchHandler(handler);
     }
+    return null;
   }
 }

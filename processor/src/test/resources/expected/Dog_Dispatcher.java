@@ -18,11 +18,12 @@ public final class Dog_Dispatcher extends Dispatcher<Dog> {
   }
 
   @Override
-  public void invoke(int handler, Dog listener, Object message) throws Exception {
+  public Object invoke(int handler, Dog listener, Object message, Object envelope) throws Exception {
     switch (handler) {
       case 0 -> listener.onFood((Food) message);
       case 1 -> listener.onBall((Ball) message);
       default -> throw noSuchHandler(handler);
     }
+    return null;
   }
 }

@@ -17,10 +17,11 @@ public final class Outer_Inner_Dispatcher extends Dispatcher<Outer.Inner> {
   }
 
   @Override
-  public void invoke(int handler, Outer.Inner listener, Object message) {
+  public Object invoke(int handler, Outer.Inner listener, Object message, Object envelope) {
     switch (handler) {
       case 0 -> listener.on((Outer.Signal) message);
       default -> throw noSuchHandler(handler);
     }
+    return null;
   }
 }

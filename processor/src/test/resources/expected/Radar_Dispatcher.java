@@ -18,11 +18,12 @@ public final class Radar_Dispatcher extends Dispatcher<Radar> {
   }
 
   @Override
-  public void invoke(int handler, Radar listener, Object message) {
+  public Object invoke(int handler, Radar listener, Object message, Object envelope) {
     switch (handler) {
       case 0 -> listener.onAttack((UnderAttack) message);
       case 1 -> listener.log(message);
       default -> throw noSuchHandler(handler);
     }
+    return null;
   }
 }

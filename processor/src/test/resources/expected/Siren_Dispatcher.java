@@ -17,10 +17,11 @@ public final class Siren_Dispatcher extends Dispatcher<Siren> {
   }
 
   @Override
-  public void invoke(int handler, Siren listener, Object message) {
+  public Object invoke(int handler, Siren listener, Object message, Object envelope) {
     switch (handler) {
       case 0 -> listener.on((Alarm) message);
       default -> throw noSuchHandler(handler);
     }
+    return null;
   }
 }

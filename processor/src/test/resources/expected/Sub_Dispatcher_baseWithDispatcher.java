@@ -19,11 +19,12 @@ public final class Sub_Dispatcher extends Dispatcher<Sub> {
   }
 
   @Override
-  public void invoke(int handler, Sub listener, Object message) {
+  public Object invoke(int handler, Sub listener, Object message, Object envelope) {
     switch (handler) {
       case 0 -> listener.onPing((Ping) message);
       case 1 -> listener.onLocal((Local) message);
       default -> throw noSuchHandler(handler);
     }
+    return null;
   }
 }

@@ -10,15 +10,29 @@ import java.util.Objects;
  */
 public final class DeadMessage {
   private final Object message;
+  private final Envelope envelope;
 
   /** Wraps {@code message}, which nobody received. */
   public DeadMessage(Object message) {
+    this(message, null);
+  }
+
+  DeadMessage(Object message, Envelope envelope) {
     this.message = Objects.requireNonNull(message, "message");
+    this.envelope = envelope;
   }
 
   /** The message nobody received. */
   public Object message() {
     return message;
+  }
+
+  /**
+   * How the message was sent, or {@code null} if it was posted without a header or sender
+   * (or the {@code DeadMessage} was made by hand).
+   */
+  public Envelope envelope() {
+    return envelope;
   }
 
   @Override

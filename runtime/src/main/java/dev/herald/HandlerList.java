@@ -64,8 +64,10 @@ final class HandlerList<N extends HandlerList.Node> {
    */
   @SuppressWarnings("unchecked")
   <M> long dispatch(M message, Visitor<? super N, ? super M> visitor) {
-    long seen = stamps.last();
+    // the array first, then the stamp: every node in the array is stamped at most "seen",
+    // so the passes below never visit a node of this array twice
     Node[] visited = nodes;
+    long seen = stamps.last();
     long total = 0;
     for (Node node : visited) {
       if (!node.isRetired()) {

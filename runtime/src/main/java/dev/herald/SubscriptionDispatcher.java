@@ -12,7 +12,8 @@ final class SubscriptionDispatcher extends Dispatcher<Consumer<Object>> {
   }
 
   @Override
-  public void invoke(int handler, Consumer<Object> listener, Object message) {
+  public Object invoke(int handler, Consumer<Object> listener, Object message, Object envelope) {
     listener.accept(message);
+    return null;
   }
 }

@@ -52,8 +52,8 @@ class FailuresTest {
   void throwingHandlerDoesNotStopDeliveryAndIsReportedWithContext() {
     Thrower thrower = new Thrower();
     thrower.toThrow = new IllegalStateException("boom");
-    bus.register(thrower);
-    bus.register(new Survivor(log));
+    bus.registerStrongly(thrower);
+    bus.registerStrongly(new Survivor(log));
     Event event = new Event("e");
 
     int ran = bus.post(event);
@@ -72,8 +72,8 @@ class FailuresTest {
   @Test
   void checkedExceptionsAndErrorsAreReportedToo() {
     Thrower thrower = new Thrower();
-    bus.register(thrower);
-    bus.register(new Survivor(log));
+    bus.registerStrongly(thrower);
+    bus.registerStrongly(new Survivor(log));
 
     thrower.toThrow = new IOException("disk");
     bus.post(new Event("1"));
@@ -89,8 +89,8 @@ class FailuresTest {
   void virtualMachineErrorsPropagate() {
     Thrower thrower = new Thrower();
     thrower.toThrow = new OutOfMemoryError("simulated");
-    bus.register(thrower);
-    bus.register(new Survivor(log));
+    bus.registerStrongly(thrower);
+    bus.registerStrongly(new Survivor(log));
 
     assertThrows(OutOfMemoryError.class, () -> bus.post(new Event("e")));
     assertTrue(errors.isEmpty());
@@ -100,7 +100,7 @@ class FailuresTest {
   void rethrowPolicyRethrowsUncheckedAsIsAndWrapsChecked() {
     MessageBus strict = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
     Thrower thrower = new Thrower();
-    strict.register(thrower);
+    strict.registerStrongly(thrower);
 
     thrower.toThrow = new IllegalArgumentException("bad");
     assertSame(thrower.toThrow, assertThrows(IllegalArgumentException.class, () -> strict.post(new Event("1"))));
@@ -117,8 +117,8 @@ class FailuresTest {
     MessageBus strict = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
     Thrower thrower = new Thrower();
     thrower.toThrow = new IllegalStateException("once");
-    Registration throwing = strict.register(thrower);
-    strict.register(new Survivor(log));
+    Registration throwing = strict.registerStrongly(thrower);
+    strict.registerStrongly(new Survivor(log));
 
     assertThrows(IllegalStateException.class, () -> strict.post(new Event("1")));
     throwing.close();
@@ -131,8 +131,8 @@ class FailuresTest {
     MessageBus logging = MessageBus.create();
     Thrower thrower = new Thrower();
     thrower.toThrow = new IllegalStateException("expected in this test: logged, not thrown");
-    logging.register(thrower);
-    logging.register(new Survivor(log));
+    logging.registerStrongly(thrower);
+    logging.registerStrongly(new Survivor(log));
 
     assertEquals(2, logging.post(new Event("e")));
     assertEquals(List.of("survivor:e"), log);

@@ -69,8 +69,8 @@ class LiveMulticastTest {
   void handlerRemovedMidDispatchIsNotCalled() {
     Acting killer = new Acting(log, "killer");
     Named victim = new Named(log, "victim");
-    bus.register(killer);
-    bus.register(victim);
+    bus.registerStrongly(killer);
+    bus.registerStrongly(victim);
     killer.action = () -> bus.unregister(victim);
 
     int ran = bus.post(new Event("e"));
@@ -82,7 +82,7 @@ class LiveMulticastTest {
   @Test
   void handlerThatRemovesItselfMidDispatchFinishesAndIsNotCalledAgain() {
     Acting self = new Acting(log, "self");
-    Registration registration = bus.register(self);
+    Registration registration = bus.registerStrongly(self);
     self.action = registration::close;
 
     bus.post(new Event("1"));
@@ -96,9 +96,9 @@ class LiveMulticastTest {
     Acting adder = new Acting(log, "adder");
     Named existing = new Named(log, "existing");
     Named added = new Named(log, "added");
-    bus.register(adder);
-    bus.register(existing);
-    adder.action = () -> bus.register(added);
+    bus.registerStrongly(adder);
+    bus.registerStrongly(existing);
+    adder.action = () -> bus.registerStrongly(added);
 
     int ran = bus.post(new Event("e"));
 
@@ -111,9 +111,9 @@ class LiveMulticastTest {
     Acting adder = new Acting(log, "adder");
     Named existing = new Named(log, "existing");
     Relay relayAddedLate = new Relay(bus, log);
-    bus.register(adder);
-    bus.register(existing);
-    adder.action = () -> bus.register(relayAddedLate);
+    bus.registerStrongly(adder);
+    bus.registerStrongly(existing);
+    adder.action = () -> bus.registerStrongly(relayAddedLate);
 
     bus.post(new Event("abc"));
 
@@ -123,7 +123,7 @@ class LiveMulticastTest {
   @Test
   void subscriptionAddedMidDispatchIsCalledForThatMessage() {
     Acting adder = new Acting(log, "adder");
-    bus.register(adder);
+    bus.registerStrongly(adder);
     adder.action = () -> bus.subscribe(Event.class, event -> log.add("lambda:" + event));
 
     bus.post(new Event("e"));
@@ -133,8 +133,8 @@ class LiveMulticastTest {
 
   @Test
   void nestedPostsAreDeliveredImmediatelyDepthFirst() {
-    bus.register(new Relay(bus, log));
-    bus.register(new Named(log, "named"));
+    bus.registerStrongly(new Relay(bus, log));
+    bus.registerStrongly(new Named(log, "named"));
 
     bus.post(new Event("a"));
 

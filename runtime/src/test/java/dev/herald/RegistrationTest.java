@@ -12,6 +12,7 @@ import dev.herald.annotation.Subscribe;
 import dev.herald.spi.Dispatcher;
 import dev.herald.spi.DispatcherIndex;
 import dev.herald.spi.HandlerInfo;
+import java.lang.ref.Reference;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -87,16 +88,17 @@ class RegistrationTest {
     assertSame(first, strongly);
     bus.post(new Event("once"));
     assertEquals(List.of("base.onEvent:once"), log);
+    Reference.reachabilityFence(listener);
   }
 
   @Test
   void equalButDistinctListenersAreRegisteredSeparately() {
-    bus.register(new Base(log) {
+    bus.registerStrongly(new Base(log) {
       @Override public boolean equals(Object o) { return true; }
       @Override public int hashCode() { return 1; }
     });
     Base plain = new Base(log);
-    bus.register(plain);
+    bus.registerStrongly(plain);
 
     assertEquals(2, bus.post(new Event("e")));
   }
@@ -136,11 +138,12 @@ class RegistrationTest {
     assertTrue(second.isActive());
     assertFalse(first.isActive());
     assertEquals(1, bus.post(new Event("back")));
+    Reference.reachabilityFence(listener);
   }
 
   @Test
   void inheritedHandlersAreRegisteredAndAnOverriddenHandlerRunsOnce() {
-    bus.register(new Derived(log));
+    bus.registerStrongly(new Derived(log));
 
     int ran = bus.post(new Attack("a"));
 
@@ -152,7 +155,7 @@ class RegistrationTest {
 
   @Test
   void aSubclassWithoutHandlersUsesItsSuperclassesDispatchers() {
-    bus.register(new Leaf(log));
+    bus.registerStrongly(new Leaf(log));
 
     bus.post(new Attack("a"));
 
@@ -204,8 +207,9 @@ class RegistrationTest {
     }
 
     @Override
-    public void invoke(int handler, HandWritten listener, Object message) {
+    public Object invoke(int handler, HandWritten listener, Object message, Object envelope) {
       listener.log.add("hand-written:" + message);
+      return null;
     }
   }
 

@@ -23,7 +23,9 @@ import java.lang.annotation.Target;
  *       routing uses the runtime class, the parameter may not be a primitive, a type variable or
  *       a parameterized type with concrete arguments ({@code List<?>} is fine,
  *       {@code List<String>} is not);
- *   <li>returns {@code void}.
+ *   <li>may take a second parameter, a {@code dev.herald.Envelope}: who sent the message, to
+ *       whom, with which tags, and when;
+ *   <li>may return a value: {@code request} collects it as a reply ({@code post} ignores it).
  * </ul>
  * Mistakes are reported by the processor as compile errors on the method.
  *
@@ -56,4 +58,17 @@ public @interface Subscribe {
    * loggers, debuggers and other observers.
    */
   boolean hidden() default false;
+
+  /**
+   * Runs the handler on the bus's executor instead of the posting thread. Calls to one
+   * asynchronous handler do not overlap, unless it is also {@link #concurrent()}. An
+   * asynchronous handler cannot reply: {@code request} returns before it runs.
+   */
+  boolean async() default false;
+
+  /**
+   * With {@link #async()}: calls to this handler may run at the same time on several threads,
+   * because it is safe for that (Guava's {@code @AllowConcurrentEvents}).
+   */
+  boolean concurrent() default false;
 }

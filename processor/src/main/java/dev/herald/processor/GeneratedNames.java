@@ -25,6 +25,8 @@ public final class GeneratedNames {
 
   public static final String SUBSCRIBE = "dev.herald.annotation.Subscribe";
   public static final String SPI_PACKAGE = "dev.herald.spi";
+  public static final String RUNTIME_PACKAGE = "dev.herald";
+  public static final String ENVELOPE = "Envelope";
   public static final String DISPATCHER = "Dispatcher";
   public static final String HANDLER_INFO = "HandlerInfo";
   public static final String DISPATCHER_INDEX = "DispatcherIndex";

@@ -29,8 +29,14 @@ public final class Messages {
           + " for classes only. Annotate the implementing method in a class instead.";
 
   public static final String PARAMETER_COUNT =
-      "@Subscribe methods must take exactly one parameter, the message. Declare a single"
-          + " parameter (a second Envelope parameter will be allowed when routing arrives).";
+      "@Subscribe methods must take the message as their first parameter, and at most one"
+          + " more: the delivery's dev.herald.Envelope. Declare (Message message) or"
+          + " (Message message, Envelope envelope).";
+
+  public static final String SECOND_PARAMETER =
+      "@Subscribe methods may take only a dev.herald.Envelope as their second parameter:"
+          + " Herald passes the message first and the envelope (sender, destination, tags, sent"
+          + " time and frame) second, nothing else. Take an Envelope, or drop the parameter.";
 
   public static final String PRIMITIVE_PARAMETER =
       "@Subscribe methods must not take a primitive parameter: messages are objects, routed by"
@@ -47,9 +53,15 @@ public final class Messages {
           + " tell a List<String> from a List<Integer>. Take the type with wildcards (List<?>)"
           + " and check the elements in the handler.";
 
-  public static final String NON_VOID_RETURN =
-      "@Subscribe methods must return void: nothing reads a handler's result (replies will"
-          + " come with request()). Make the method return void.";
+  public static final String CONCURRENT_WITHOUT_ASYNC =
+      "@Subscribe(concurrent = true) applies to asynchronous handlers only: a handler on the"
+          + " posting thread runs whenever that thread posts. Add async = true, or drop"
+          + " concurrent.";
+
+  public static final String ASYNC_REPLY =
+      "@Subscribe(async = true) methods must return void: they run on the bus's executor after"
+          + " request() has returned, so a reply would be lost. Make it return void, or drop"
+          + " async to reply.";
 
   public static final String UNREACHABLE_LISTENER =
       "@Subscribe methods must be declared in a class that code in the same package can reach:"

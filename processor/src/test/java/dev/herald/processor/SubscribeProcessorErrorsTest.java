@@ -38,8 +38,23 @@ class SubscribeProcessorErrorsTest {
   }
 
   @Test
-  void twoParameters() {
-    assertOneError("TwoParameters", Messages.PARAMETER_COUNT);
+  void secondParameterThatIsNotAnEnvelope() {
+    assertOneError("TwoParameters", Messages.SECOND_PARAMETER);
+  }
+
+  @Test
+  void concurrentWithoutAsync() {
+    assertOneError("ConcurrentWithoutAsync", Messages.CONCURRENT_WITHOUT_ASYNC);
+  }
+
+  @Test
+  void asyncHandlerThatReplies() {
+    assertOneError("AsyncReply", Messages.ASYNC_REPLY);
+  }
+
+  @Test
+  void threeParameters() {
+    assertOneError("ThreeParameters", Messages.PARAMETER_COUNT);
   }
 
   @Test
@@ -56,11 +71,6 @@ class SubscribeProcessorErrorsTest {
   @Test
   void parameterWithConcreteTypeArguments() {
     assertOneError("ParameterizedParameter", Messages.PARAMETERIZED_PARAMETER);
-  }
-
-  @Test
-  void nonVoidReturn() {
-    assertOneError("NonVoidReturn", Messages.NON_VOID_RETURN);
   }
 
   @Test
@@ -143,8 +153,8 @@ class SubscribeProcessorErrorsTest {
         new String[] {
           Messages.PRIVATE_HANDLER,
           Messages.STATIC_HANDLER,
-          Messages.PARAMETER_COUNT,
-          Messages.NON_VOID_RETURN
+          Messages.SECOND_PARAMETER,
+          Messages.PRIMITIVE_PARAMETER
         }) {
       assertThat(compilation).hadErrorContaining(message).inFile(file).onLineContaining("@Subscribe");
     }

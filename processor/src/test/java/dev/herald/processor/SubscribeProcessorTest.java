@@ -52,6 +52,31 @@ class SubscribeProcessorTest {
   }
 
   @Test
+  void handlersThatTakeAnEnvelopeReturnAReplyOrRunAsynchronously() {
+    Compilation compilation =
+        herald()
+            .compile(
+                sources(
+                    "good/reply/Oracle.java",
+                    "good/reply/Question.java",
+                    "good/reply/AlwaysAnswers.java",
+                    "good/reply/Uploader.java",
+                    "stub/dev/herald/Envelope.java"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation)
+        .generatedSourceFile("reply.Oracle_Dispatcher")
+        .hasSourceEquivalentTo(source("expected/Oracle_Dispatcher.java"));
+    // every case returns: no unreachable "return null" after the switch
+    assertThat(compilation)
+        .generatedSourceFile("reply.AlwaysAnswers_Dispatcher")
+        .hasSourceEquivalentTo(source("expected/AlwaysAnswers_Dispatcher.java"));
+    assertThat(compilation)
+        .generatedSourceFile("reply.Uploader_Dispatcher")
+        .hasSourceEquivalentTo(source("expected/Uploader_Dispatcher.java"));
+  }
+
+  @Test
   void subclassListsItsOwnHandlersAndOverridesTheAnnotatedOnesOfItsSuperclass() {
     Compilation compilation =
         herald()
@@ -109,9 +134,9 @@ class SubscribeProcessorTest {
       Object listener = loader.loadClass("zoo.Dog").getConstructor().newInstance();
       Constructor<?> ball = loader.loadClass("zoo.Ball").getDeclaredConstructor();
       ball.setAccessible(true);
-      dog.invoke(1, listener, ball.newInstance());
-      assertThrows(ClassCastException.class, () -> dog.invoke(0, listener, ball.newInstance()));
-      assertThrows(IndexOutOfBoundsException.class, () -> dog.invoke(2, listener, "x"));
+      dog.invoke(1, listener, ball.newInstance(), null);
+      assertThrows(ClassCastException.class, () -> dog.invoke(0, listener, ball.newInstance(), null));
+      assertThrows(IndexOutOfBoundsException.class, () -> dog.invoke(2, listener, "x", null));
     }
 
     // Herald promises no java.lang.invoke: no lambda, method reference or indy concatenation

@@ -1,30 +1,43 @@
 package dev.herald.sample;
 
 import dev.herald.MessageBus;
+import dev.herald.QueuedMessages;
 import dev.herald.Registration;
+import dev.herald.ShutdownReport;
+import dev.herald.Stage;
 import java.io.IOException;
 import java.lang.ref.WeakReference;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 
 /**
- * A dogfight in a few frames: enemies attack pilots, pilots shout {@link UnderAttack} and
- * help each other, destroyed enemies are scored and replaced by listeners they never heard
- * of, and a camera drone that the game lets go of is collected and forgotten by the bus.
+ * A dogfight in a game loop: enemies attack pilots, pilots shout {@link UnderAttack} and the
+ * others come to help after a human reaction time, destroyed enemies are scored, replaced and
+ * uploaded by listeners they never heard of, wrecks explode ten frames later, and a camera
+ * drone that the game lets go of is collected and forgotten by the bus. Then a second scene
+ * shows routing ({@link TankBattle}).
  *
  * <p>Run it with {@code java -jar sample/target/herald-sample.jar} after building.
  */
 public final class DemoGame {
-  private static final int FRAMES = 6;
+  private static final int FRAMES = 150;
+  private static final int ATTACK_EVERY = 30;
+
+  private static GameClock clock;
+  private static MessageBus frameSource;
 
   private DemoGame() {}
 
   public static void main(String[] args) throws Exception {
-    MessageBus bus = MessageBus.create();
+    say("== dogfight: %d frames at 60 fps ==", FRAMES);
+    clock = new GameClock();
+    MessageBus bus = MessageBus.builder().ticker(clock).build();
+    frameSource = bus;
     Random dice = new Random(42);
 
     List<Pilot> squadron =
@@ -33,9 +46,13 @@ public final class DemoGame {
 
     ScoreKeeper scores = new ScoreKeeper();
     Spawner spawner = new Spawner(bus);
+    ScoreUploader uploader = new ScoreUploader();
     bus.register(scores);
     bus.register(spawner);
-    bus.register(new RadioLog());
+    bus.register(uploader);
+    // nobody else holds these two: held weakly, they would be collected
+    bus.registerStrongly(new RadioLog());
+    bus.registerStrongly(new Effects());
     scores.totalChanged.add(total -> say("  score board: %d", total));
 
     CameraDrone drone = new CameraDrone();
@@ -45,30 +62,49 @@ public final class DemoGame {
     spawner.spawn();
     spawner.spawn();
 
-    for (int frame = 1; frame <= FRAMES; frame++) {
-      say("-- frame %d --", frame);
-      for (Enemy enemy : spawner.enemies()) {
-        Pilot target = squadron.get(dice.nextInt(squadron.size()));
-        target.attackedBy(enemy);
+    for (int frame = 0; frame < FRAMES; frame++) {
+      bus.runStage(Stage.FIXED_UPDATE);
+      List<Enemy> enemies = spawner.enemies();
+      for (int i = 0; i < enemies.size(); i++) {
+        if ((frame + i * ATTACK_EVERY / 2) % ATTACK_EVERY == 0) {
+          enemies.get(i).attack(squadron.get(dice.nextInt(squadron.size())));
+        }
       }
-      if (frame == 3) {
+      bus.runStage(Stage.UPDATE);
+      bus.runStage(Stage.LATE_UPDATE);
+      bus.runStage(Stage.END_OF_FRAME);
+      bus.endFrame();
+      clock.nextFrame();
+      if (frame == 60) {
         say("(the game drops its camera drone after %d shots)", drone.shots());
         drone = null;
         collectGarbage(droneWatch);
       }
     }
 
-    say("-- after the battle --");
+    say("-- after the dogfight --");
     bus.post(new Surrender("the last enemy"));
     say("kills: %s", scores.kills());
     say("camera drone collected: %s; its registration active: %s",
         droneWatch.get() == null, droneRegistration.isActive());
-    say("bus: %s", bus);
+    ShutdownReport report = bus.shutdown(QueuedMessages.DELIVER, Duration.ofSeconds(5));
+    say("closed the bus: %s; scores uploaded in the background: %d", report, uploader.uploaded());
+    frameSource = null;
+
+    say("");
+    say("== routing ==");
+    TankBattle.run();
+
+    say("");
     showGeneratedSources();
   }
 
   static void say(String format, Object... args) {
-    System.out.println(String.format(format, args));
+    String line = String.format(format, args);
+    if (frameSource != null && !line.startsWith("--") && !line.startsWith("(")) {
+      line = String.format("[frame %3d, %.2f s] %s", frameSource.frame(), clock.seconds(), line);
+    }
+    System.out.println(line);
   }
 
   /** A few collections, enough for the weakly held drone to go. */

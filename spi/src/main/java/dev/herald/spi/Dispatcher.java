@@ -47,9 +47,15 @@ public abstract class Dispatcher<L> {
    * {@code message}, which the caller guarantees is an instance of that handler's
    * {@linkplain HandlerInfo#messageType() message type}.
    *
+   * @param envelope the delivery's {@code dev.herald.Envelope}, for handlers that
+   *     {@linkplain HandlerInfo#takesEnvelope() take one} (typed {@code Object} because this
+   *     contract does not depend on the runtime); may be null for the others
+   * @return what the handler returned (boxed if primitive), or {@code null} for a
+   *     {@code void} handler
    * @throws Throwable whatever the handler method throws
    */
-  public abstract void invoke(int handler, L listener, Object message) throws Throwable;
+  public abstract Object invoke(int handler, L listener, Object message, Object envelope)
+      throws Throwable;
 
   /** For the {@code default} branch of a generated {@link #invoke}. */
   protected static IndexOutOfBoundsException noSuchHandler(int handler) {

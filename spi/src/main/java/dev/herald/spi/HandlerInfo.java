@@ -20,12 +20,16 @@ import java.util.Objects;
  */
 public final class HandlerInfo {
   private static final String[] NO_TAGS = {};
+  private static final int HIDDEN = 1;
+  private static final int ENVELOPE = 2;
+  private static final int ASYNC = 4;
+  private static final int CONCURRENT = 8;
 
   private final String method;
   private final Class<?> messageType;
   private final int priority;
   private final String[] tags;
-  private final boolean hidden;
+  private final int flags;
   private final String declaredIn;
   private final String overrides;
 
@@ -34,14 +38,14 @@ public final class HandlerInfo {
       Class<?> messageType,
       int priority,
       String[] tags,
-      boolean hidden,
+      int flags,
       String declaredIn,
       String overrides) {
     this.method = method;
     this.messageType = messageType;
     this.priority = priority;
     this.tags = tags;
-    this.hidden = hidden;
+    this.flags = flags;
     this.declaredIn = declaredIn;
     this.overrides = overrides;
   }
@@ -56,14 +60,14 @@ public final class HandlerInfo {
         Objects.requireNonNull(messageType, "messageType"),
         0,
         NO_TAGS,
-        false,
+        0,
         null,
         null);
   }
 
   /** This row with the given {@code @Subscribe(priority)}. */
   public HandlerInfo priority(int priority) {
-    return new HandlerInfo(method, messageType, priority, tags, hidden, declaredIn, overrides);
+    return new HandlerInfo(method, messageType, priority, tags, flags, declaredIn, overrides);
   }
 
   /** This row with the given {@code @Subscribe(tags)}. */
@@ -72,12 +76,29 @@ public final class HandlerInfo {
     for (String tag : copy) {
       Objects.requireNonNull(tag, "tag");
     }
-    return new HandlerInfo(method, messageType, priority, copy, hidden, declaredIn, overrides);
+    return new HandlerInfo(method, messageType, priority, copy, flags, declaredIn, overrides);
   }
 
   /** This row marked {@code @Subscribe(hidden = true)}. */
   public HandlerInfo hidden() {
-    return new HandlerInfo(method, messageType, priority, tags, true, declaredIn, overrides);
+    return withFlag(HIDDEN);
+  }
+
+  /** This row for a method that takes the delivery's {@code dev.herald.Envelope} second. */
+  public HandlerInfo withEnvelope() {
+    return withFlag(ENVELOPE);
+  }
+
+  /** This row marked {@code @Subscribe(async = true)}: it runs on the bus's executor. */
+  public HandlerInfo async() {
+    return withFlag(ASYNC);
+  }
+
+  /**
+   * This row marked {@code @Subscribe(async = true, concurrent = true)}: calls may overlap.
+   */
+  public HandlerInfo concurrent() {
+    return withFlag(ASYNC | CONCURRENT);
   }
 
   /**
@@ -86,17 +107,19 @@ public final class HandlerInfo {
    */
   public HandlerInfo declaredIn(String className) {
     return new HandlerInfo(
-        method, messageType, priority, tags, hidden, Objects.requireNonNull(className), overrides);
+        method, messageType, priority, tags, flags, Objects.requireNonNull(className), overrides);
   }
 
   /**
    * This row replaces the handler with the same method name and message type that the
-   * superclass {@code className} (a binary name) declares and whose own dispatcher lists it:
-   * the method is overridden, so only this row may run.
+   * superclass {@code className} (a binary name) declares: the method is overridden, so only
+   * this row may run. The class is the nearest one whose {@code @Subscribe} declaration this
+   * method overrides; the runtime composes dispatchers from the top down, so rows that class
+   * itself overrode are gone already.
    */
   public HandlerInfo overrides(String className) {
     return new HandlerInfo(
-        method, messageType, priority, tags, hidden, declaredIn, Objects.requireNonNull(className));
+        method, messageType, priority, tags, flags, declaredIn, Objects.requireNonNull(className));
   }
 
   /** The handler method's simple name. */
@@ -121,7 +144,22 @@ public final class HandlerInfo {
 
   /** Whether the handler does not count as a receiver. */
   public boolean isHidden() {
-    return hidden;
+    return (flags & HIDDEN) != 0;
+  }
+
+  /** Whether the method takes an {@code Envelope} as its second parameter. */
+  public boolean takesEnvelope() {
+    return (flags & ENVELOPE) != 0;
+  }
+
+  /** Whether the handler runs on the bus's executor rather than the posting thread. */
+  public boolean isAsync() {
+    return (flags & ASYNC) != 0;
+  }
+
+  /** Whether calls to this asynchronous handler may overlap. */
+  public boolean isConcurrent() {
+    return (flags & CONCURRENT) != 0;
   }
 
   /**
@@ -137,21 +175,34 @@ public final class HandlerInfo {
     return overrides;
   }
 
+  private HandlerInfo withFlag(int flag) {
+    return new HandlerInfo(method, messageType, priority, tags, flags | flag, declaredIn, overrides);
+  }
+
   @Override
   public String toString() {
     StringBuilder text = new StringBuilder();
     if (declaredIn != null) {
       text.append(declaredIn).append('.');
     }
-    text.append(method).append('(').append(messageType.getName()).append(')');
+    text.append(method).append('(').append(messageType.getName());
+    if (takesEnvelope()) {
+      text.append(", dev.herald.Envelope");
+    }
+    text.append(')');
     if (priority != 0) {
       text.append(" priority=").append(priority);
     }
     if (tags.length > 0) {
       text.append(" tags=").append(Arrays.toString(tags));
     }
-    if (hidden) {
+    if (isHidden()) {
       text.append(" hidden");
+    }
+    if (isConcurrent()) {
+      text.append(" async concurrent");
+    } else if (isAsync()) {
+      text.append(" async");
     }
     return text.toString();
   }

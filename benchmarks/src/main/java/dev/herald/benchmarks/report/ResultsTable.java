@@ -63,7 +63,7 @@ public final class ResultsTable {
       group.sort((a, b) -> Integer.compare(rank(a.bus()), rank(b.bus())));
       Result first = group.get(0);
       out.append("\n#### ").append(title(first)).append("\n\n");
-      out.append("| bus | ns/op | ± error | B/op | × Herald's time |\n");
+      out.append("| bus | ").append(first.unit()).append(" | ± error | B/op | × Herald's time |\n");
       out.append("|---|---:|---:|---:|---:|\n");
       Result herald = reference(group);
       for (Result result : group) {
@@ -147,7 +147,7 @@ public final class ResultsTable {
   private static int compareGroups(List<Result> a, List<Result> b) {
     Result x = a.get(0);
     Result y = b.get(0);
-    int byScenario = Integer.compare(SCENARIOS.indexOf(x.scenario()), SCENARIOS.indexOf(y.scenario()));
+    int byScenario = Integer.compare(scenarioRank(x.scenario()), scenarioRank(y.scenario()));
     if (byScenario != 0) {
       return byScenario;
     }
@@ -156,6 +156,11 @@ public final class ResultsTable {
       return byParams;
     }
     return x.role().compareTo(y.role());
+  }
+
+  private static int scenarioRank(String scenario) {
+    int rank = SCENARIOS.indexOf(scenario);
+    return rank < 0 ? SCENARIOS.size() : rank;
   }
 
   private static long number(String params) {

@@ -14,6 +14,10 @@ import javax.lang.model.type.TypeMirror;
  * @param priority {@code @Subscribe(priority)}
  * @param tags {@code @Subscribe(tags)}, in declaration order
  * @param hidden {@code @Subscribe(hidden)}
+ * @param async {@code @Subscribe(async)}
+ * @param concurrent {@code @Subscribe(concurrent)}
+ * @param takesEnvelope whether the method takes a {@code dev.herald.Envelope} second
+ * @param returnsValue whether the method returns something, which becomes a reply
  * @param declaredIn binary name of the superclass declaring the method, or {@code null} when it
  *     is the listener class itself
  * @param overrides binary name of the superclass whose dispatcher lists the handler this one
@@ -26,6 +30,10 @@ public record HandlerMethod(
     int priority,
     List<String> tags,
     boolean hidden,
+    boolean async,
+    boolean concurrent,
+    boolean takesEnvelope,
+    boolean returnsValue,
     String declaredIn,
     String overrides) {
 

@@ -1,5 +1,6 @@
 package dev.herald.processor.validation;
 
+import dev.herald.processor.GeneratedNames;
 import dev.herald.processor.Messages;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,10 +25,12 @@ import javax.lang.model.util.Types;
 final class HandlerValidator {
   private final Types types;
   private final Access access;
+  private final SubscribeAnnotation subscribe;
 
-  HandlerValidator(Types types, Access access) {
+  HandlerValidator(Types types, Access access, SubscribeAnnotation subscribe) {
     this.types = types;
     this.access = access;
+    this.subscribe = subscribe;
   }
 
   /**
@@ -48,15 +51,25 @@ final class HandlerValidator {
     if (modifiers.contains(Modifier.ABSTRACT)) {
       problems.add(Messages.ABSTRACT_HANDLER);
     }
-    if (method.getParameters().size() != 1) {
+    int parameters = method.getParameters().size();
+    if (parameters == 0 || parameters > 2) {
       problems.add(Messages.PARAMETER_COUNT);
     } else {
       parameterProblem(method.getParameters().get(0).asType(), listenerPackage)
           .ifPresent(problems::add);
+      if (parameters == 2 && !isEnvelope(method.getParameters().get(1).asType())) {
+        problems.add(Messages.SECOND_PARAMETER);
+      }
     }
-    if (method.getReturnType().getKind() != TypeKind.VOID) {
-      problems.add(Messages.NON_VOID_RETURN);
-    }
+    SubscribeAnnotation.mirrorOn(method).ifPresent(mirror -> {
+      boolean async = subscribe.async(mirror);
+      if (subscribe.concurrent(mirror) && !async) {
+        problems.add(Messages.CONCURRENT_WITHOUT_ASYNC);
+      }
+      if (async && method.getReturnType().getKind() != TypeKind.VOID) {
+        problems.add(Messages.ASYNC_REPLY);
+      }
+    });
     return problems;
   }
 
@@ -89,6 +102,13 @@ final class HandlerValidator {
       default:
         return Optional.empty();
     }
+  }
+
+  private static boolean isEnvelope(TypeMirror type) {
+    return type.getKind() == TypeKind.DECLARED
+        && ((TypeElement) ((DeclaredType) type).asElement())
+            .getQualifiedName()
+            .contentEquals(GeneratedNames.RUNTIME_PACKAGE + "." + GeneratedNames.ENVELOPE);
   }
 
   /** Whether some type argument, here or on an enclosing type, is not a plain {@code ?}. */

@@ -48,8 +48,8 @@ public final class ListenerValidator {
     this.elements = elements;
     this.types = types;
     this.access = new Access(elements);
-    this.handlerValidator = new HandlerValidator(types, access);
     this.subscribe = new SubscribeAnnotation(elements);
+    this.handlerValidator = new HandlerValidator(types, access, subscribe);
     this.hasDispatcher = hasDispatcher;
   }
 
@@ -193,6 +193,10 @@ public final class ListenerValidator {
         subscribe.priority(mirror),
         subscribe.tags(mirror),
         subscribe.hidden(mirror),
+        subscribe.async(mirror),
+        subscribe.concurrent(mirror),
+        method.getParameters().size() == 2,
+        method.getReturnType().getKind() != TypeKind.VOID,
         declaring.equals(listener) ? null : GeneratedNames.binaryName(declaring, elements),
         overriddenIn(method, dispatched));
   }

@@ -54,6 +54,14 @@ final class SubscribeAnnotation {
     return (Boolean) value(mirror, "hidden").getValue();
   }
 
+  boolean async(AnnotationMirror mirror) {
+    return (Boolean) value(mirror, "async").getValue();
+  }
+
+  boolean concurrent(AnnotationMirror mirror) {
+    return (Boolean) value(mirror, "concurrent").getValue();
+  }
+
   List<String> tags(AnnotationMirror mirror) {
     List<String> tags = new ArrayList<>();
     @SuppressWarnings("unchecked")

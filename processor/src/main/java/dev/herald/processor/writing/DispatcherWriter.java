@@ -29,6 +29,8 @@ public final class DispatcherWriter {
       ClassName.get(GeneratedNames.SPI_PACKAGE, GeneratedNames.DISPATCHER);
   static final ClassName HANDLER_INFO =
       ClassName.get(GeneratedNames.SPI_PACKAGE, GeneratedNames.HANDLER_INFO);
+  static final ClassName ENVELOPE =
+      ClassName.get(GeneratedNames.RUNTIME_PACKAGE, GeneratedNames.ENVELOPE);
   static final ClassName GENERATED =
       ClassName.get(GeneratedNames.GENERATED_PACKAGE, GeneratedNames.GENERATED);
 
@@ -100,6 +102,14 @@ public final class DispatcherWriter {
     if (handler.hidden()) {
       row.add(".hidden()");
     }
+    if (handler.concurrent()) {
+      row.add(".concurrent()");
+    } else if (handler.async()) {
+      row.add(".async()");
+    }
+    if (handler.takesEnvelope()) {
+      row.add(".withEnvelope()");
+    }
     if (handler.declaredIn() != null) {
       row.add(".declaredIn($S)", handler.declaredIn());
     }
@@ -120,37 +130,56 @@ public final class DispatcherWriter {
     String handlerParameter = names.newName("handler");
     String listenerParameter = names.newName("listener");
     String messageParameter = names.newName("message");
+    String envelopeParameter = names.newName("envelope");
 
     MethodSpec.Builder invoke =
         MethodSpec.methodBuilder("invoke")
             .addAnnotation(Override.class)
             .addModifiers(Modifier.PUBLIC)
+            .returns(Object.class)
             .addParameter(TypeName.INT, handlerParameter)
             .addParameter(listenerType, listenerParameter)
-            .addParameter(Object.class, messageParameter);
+            .addParameter(Object.class, messageParameter)
+            .addParameter(Object.class, envelopeParameter);
     switch (listener.throwsClause()) {
       case EXCEPTION -> invoke.addException(Exception.class);
       case THROWABLE -> invoke.addException(Throwable.class);
       case NONE -> {}
     }
     invoke.beginControlFlow("switch ($N)", handlerParameter);
+    boolean anyVoid = false;
     for (int i = 0; i < listener.handlers().size(); i++) {
       HandlerMethod handler = listener.handlers().get(i);
-      if (handler.catchAll()) {
-        invoke.addStatement(
-            "case $L -> $N.$N($N)", i, listenerParameter, handler.name(), messageParameter);
+      anyVoid |= !handler.returnsValue();
+      CodeBlock call = call(handler, listenerParameter, messageParameter, envelopeParameter);
+      if (handler.returnsValue()) {
+        // a reply for request(); a plain post ignores it
+        invoke.beginControlFlow("case $L ->", i).addStatement("return $L", call).endControlFlow();
       } else {
-        invoke.addStatement(
-            "case $L -> $N.$N(($T) $N)",
-            i,
-            listenerParameter,
-            handler.name(),
-            TypeNames.withWildcards(handler.messageType()),
-            messageParameter);
+        invoke.addStatement("case $L -> $L", i, call);
       }
     }
     invoke.addStatement("default -> throw noSuchHandler($N)", handlerParameter);
     invoke.endControlFlow();
+    if (anyVoid) {
+      // when every case returns or throws, javac rejects this line as unreachable
+      invoke.addStatement("return null");
+    }
     return invoke.build();
+  }
+
+  /** {@code listener.onAttack((UnderAttack) message, (Envelope) envelope)}. */
+  private static CodeBlock call(
+      HandlerMethod handler, String listener, String message, String envelope) {
+    CodeBlock.Builder call = CodeBlock.builder().add("$N.$N(", listener, handler.name());
+    if (handler.catchAll()) {
+      call.add("$N", message);
+    } else {
+      call.add("($T) $N", TypeNames.withWildcards(handler.messageType()), message);
+    }
+    if (handler.takesEnvelope()) {
+      call.add(", ($T) $N", ENVELOPE, envelope);
+    }
+    return call.add(")").build();
   }
 }

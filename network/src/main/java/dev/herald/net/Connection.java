@@ -1,0 +1,439 @@
+package dev.herald.net;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * One end of a reliable, dependency-ordered link to a peer, over any datagram transport.
+ *
+ * <p>The connection does no I/O: the caller {@linkplain #receive hands it} every datagram
+ * from the peer, sends every packet {@link #poll()} returns, and calls {@link #update()}
+ * regularly (each frame or tick) so timeouts are noticed. Time comes from the {@link Clock}.
+ *
+ * <p>What it promises: every message {@linkplain #send sent} is delivered to the peer's
+ * {@link DeliveryListener} exactly once, and only after every message it was declared to
+ * depend on; memory on both sides is bounded by the {@link ConnectionConfig} whatever the
+ * peer sends. When that cannot be kept (the peer went silent, a dependency never arrived)
+ * the connection fails with a {@link ConnectionError} and delivers nothing more. Messages
+ * with no dependency between them may execute in any order. It does not encrypt or
+ * authenticate: anyone who can inject datagrams can disturb the link.
+ *
+ * <p>Not thread-safe: drive a connection from one thread.
+ */
+public final class Connection {
+
+  private static final OutgoingMessage[] NO_MESSAGES = new OutgoingMessage[0];
+  private static final MessageDependency[] NO_HANDLES = new MessageDependency[0];
+
+  private final ConnectionConfig config;
+  private final Clock clock;
+  private final DeliveryListener listener;
+  private final ConnectionCounters counters = new ConnectionCounters();
+
+  private final SendWindow sendWindow;
+  private final ArrayDeque<OutgoingMessage> unsent = new ArrayDeque<>();
+  /** Sent, maybe unacknowledged messages, ordered by when they were last sent. */
+  private final ArrayDeque<OutgoingMessage> awaitingAck = new ArrayDeque<>();
+  private final SentPackets sentPackets = new SentPackets();
+  private final RoundTripEstimator roundTrip;
+  private final PacketWriter writer;
+  private final OutgoingMessage[] packetContents;
+  private final int[] dependencyScratch;
+
+  private final ReceivedPackets receivedPackets = new ReceivedPackets();
+  private final PacketDecoder decoder;
+  private final DependencyGraph graph;
+
+  private int nextPacketSequence;
+  private boolean anyPacketSent;
+  private boolean ackOwed;
+  private long lastSendMillis;
+  private long lastReceiveMillis;
+  private ConnectionError failure;
+
+  /**
+   * Creates a connection; the peer's silence is measured from now.
+   *
+   * @param listener receives the peer's messages in dependency order, and the failure if any
+   */
+  public Connection(ConnectionConfig config, Clock clock, DeliveryListener listener) {
+    this.config = Objects.requireNonNull(config, "config");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.listener = Objects.requireNonNull(listener, "listener");
+    this.sendWindow = new SendWindow(config.window());
+    this.roundTrip = new RoundTripEstimator(config.initialRetransmitMillis(),
+        config.minRetransmitMillis(), config.maxRetransmitMillis());
+    this.writer = new PacketWriter(config.maxPacketSize());
+    this.packetContents = new OutgoingMessage[PacketFormat.maxMessagesPerPacket(config.maxPacketSize())];
+    this.dependencyScratch = new int[config.maxDependencies()];
+    this.decoder = new PacketDecoder(config);
+    this.graph = new DependencyGraph(config.window(), config.maxPendingBytes(), new CountingListener(listener, counters));
+    long now = clock.millis();
+    this.lastSendMillis = now;
+    this.lastReceiveMillis = now;
+  }
+
+  /**
+   * Sends {@code payload} after the messages named by {@code dependsOn}, and returns the new
+   * message's handle.
+   *
+   * @throws IllegalStateException if the window is full or the connection failed; use
+   *     {@link #trySend} to get that as a result instead
+   * @throws IllegalArgumentException as {@link #trySend} does
+   */
+  public MessageDependency send(byte[] payload, MessageDependency... dependsOn) {
+    MessageDependency handle = new MessageDependency();
+    SendStatus status = trySend(handle, payload, dependsOn);
+    if (status == SendStatus.WINDOW_FULL) {
+      throw new IllegalStateException("send window full: " + config.window()
+          + " messages are not yet known executed; wait for acknowledgements (see trySend)");
+    }
+    if (status == SendStatus.CONNECTION_FAILED) {
+      throw new IllegalStateException("connection failed: " + failure);
+    }
+    return handle;
+  }
+
+  /**
+   * Queues {@code payload} to be executed at the peer after the messages named by
+   * {@code dependsOn}, and fills {@code into} with the new message's handle. The payload is
+   * copied. Handles whose messages are known executed are ignored, and so are repeats.
+   *
+   * @return {@link SendStatus#ACCEPTED}, or why nothing was queued
+   * @throws IllegalArgumentException if the payload is larger than
+   *     {@link ConnectionConfig#maxPayloadSize()}, {@code into} is already filled, a
+   *     dependency is empty or belongs to another connection, or more dependencies than
+   *     {@link ConnectionConfig#maxDependencies()} are not known executed
+   */
+  public SendStatus trySend(MessageDependency into, byte[] payload, MessageDependency... dependsOn) {
+    Objects.requireNonNull(into, "into");
+    Objects.requireNonNull(payload, "payload");
+    MessageDependency[] handles = dependsOn == null ? NO_HANDLES : dependsOn;
+    if (payload.length > config.maxPayloadSize()) {
+      throw new IllegalArgumentException("payload of " + payload.length + " bytes exceeds the maximum of "
+          + config.maxPayloadSize() + " for packets of " + config.maxPacketSize() + " bytes");
+    }
+    if (into.isFilled()) {
+      throw new IllegalArgumentException("handle already names message " + into.sequence() + "; use a new MessageDependency");
+    }
+    OutgoingMessage[] dependencies = unexecutedDependencies(handles);
+    if (failure != null) {
+      return SendStatus.CONNECTION_FAILED;
+    }
+    if (sendWindow.isFull()) {
+      return SendStatus.WINDOW_FULL;
+    }
+    OutgoingMessage message = sendWindow.add(this, payload.clone(), dependencies);
+    unsent.addLast(message);
+    into.message = message;
+    return SendStatus.ACCEPTED;
+  }
+
+  private OutgoingMessage[] unexecutedDependencies(MessageDependency[] handles) {
+    OutgoingMessage[] found = new OutgoingMessage[handles.length];
+    int count = 0;
+    for (MessageDependency handle : handles) {
+      Objects.requireNonNull(handle, "dependency handle");
+      OutgoingMessage message = handle.message;
+      if (message == null) {
+        throw new IllegalArgumentException("a dependency handle names no message: it was never filled by a send");
+      }
+      if (message.owner != this) {
+        throw new IllegalArgumentException("dependency " + message.sequence + " belongs to another connection");
+      }
+      if (message.knownExecuted || contains(found, count, message)) {
+        continue;
+      }
+      found[count++] = message;
+    }
+    if (count > config.maxDependencies()) {
+      throw new IllegalArgumentException("message depends on " + count + " messages not yet known executed; at most "
+          + config.maxDependencies() + " allowed");
+    }
+    return count == 0 ? NO_MESSAGES : Arrays.copyOf(found, count);
+  }
+
+  private static boolean contains(OutgoingMessage[] messages, int count, OutgoingMessage wanted) {
+    for (int i = 0; i < count; i++) {
+      if (messages[i] == wanted) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Reads one datagram from the peer; see {@link #receive(byte[], int, int)}. */
+  public void receive(byte[] packet) throws ProtocolException {
+    receive(packet, 0, packet.length);
+  }
+
+  /**
+   * Reads one datagram from the peer: applies its acknowledgements and executes whatever
+   * messages it makes ready. Late copies of old packets are ignored and counted. Does nothing
+   * once the connection has failed.
+   *
+   * @throws ProtocolException if the packet breaks the protocol; it was then ignored as a whole
+   * @throws RuntimeException the first exception the listener threw, after every message that
+   *     could execute has
+   */
+  public void receive(byte[] packet, int offset, int length) throws ProtocolException {
+    Objects.checkFromIndexSize(offset, length, packet.length);
+    if (failure != null) {
+      return;
+    }
+    ReceivedPackets.Verdict verdict;
+    try {
+      decoder.decode(packet, offset, length);
+      if (decoder.hasAck()) {
+        checkAcknowledgesSentPacket(decoder.ack());
+      }
+      verdict = receivedPackets.classify(decoder.packetSequence());
+    } catch (ProtocolException e) {
+      counters.protocolErrors++;
+      throw e;
+    }
+    counters.packetsReceived++;
+    if (verdict == ReceivedPackets.Verdict.STALE) {
+      counters.stalePackets++;
+      return;
+    }
+    if (verdict == ReceivedPackets.Verdict.DUPLICATE) {
+      counters.duplicatePackets++;
+      return;
+    }
+    long now = clock.millis();
+    lastReceiveMillis = now;
+    if (decoder.hasAck()) {
+      applyAcknowledgements(decoder.ack(), decoder.ackBits(), now);
+    }
+    offerMessages(now);
+  }
+
+  private void checkAcknowledgesSentPacket(int ack) throws ProtocolException {
+    if (!anyPacketSent || ack - (nextPacketSequence - 1) > 0) {
+      throw new ProtocolException(ProtocolError.ACK_OF_UNSENT_PACKET, "packet " + Integer.toUnsignedString(ack)
+          + (anyPacketSent ? ", newest sent is " + Integer.toUnsignedString(nextPacketSequence - 1) : ", none sent yet"));
+    }
+  }
+
+  private void applyAcknowledgements(int ack, int ackBits, long now) {
+    acknowledgePacket(ack, now, true);
+    for (int i = 0; i < ConnectionConfig.PACKET_HISTORY; i++) {
+      if ((ackBits & (1 << i)) != 0) {
+        // Only the newest acknowledged packet gives a round-trip sample: the older ones may
+        // have been acknowledged before and are only repeated here.
+        acknowledgePacket(ack - 1 - i, now, false);
+      }
+    }
+  }
+
+  private void acknowledgePacket(int packetSequence, long now, boolean sampleRoundTrip) {
+    OutgoingMessage[] messages = sentPackets.acknowledge(packetSequence);
+    if (messages == null) {
+      return;
+    }
+    // An empty packet is not acknowledged at once (that would echo forever), so its
+    // acknowledgement says nothing about the round trip.
+    if (sampleRoundTrip && messages.length > 0) {
+      roundTrip.sample(now - sentPackets.sentAtMillis(packetSequence));
+    }
+    for (OutgoingMessage message : messages) {
+      sendWindow.acknowledge(message);
+    }
+  }
+
+  private void offerMessages(long now) {
+    boolean everyMessageKept = true;
+    RuntimeException listenerFailure = null;
+    byte[] data = decoder.data();
+    for (int i = 0; i < decoder.messageCount(); i++) {
+      int dependencyCount = decoder.dependencyCount(i);
+      for (int d = 0; d < dependencyCount; d++) {
+        dependencyScratch[d] = decoder.dependency(i, d);
+      }
+      int from = decoder.payloadOffset(i);
+      byte[] payload = Arrays.copyOfRange(data, from, from + decoder.payloadLength(i));
+      DependencyGraph.Outcome outcome;
+      try {
+        outcome = graph.offer(decoder.sequence(i), dependencyScratch, dependencyCount, payload, now);
+      } catch (RuntimeException e) {
+        outcome = DependencyGraph.Outcome.ACCEPTED;
+        if (listenerFailure == null) {
+          listenerFailure = e;
+        } else {
+          listenerFailure.addSuppressed(e);
+        }
+      }
+      if (outcome == DependencyGraph.Outcome.DUPLICATE) {
+        counters.duplicateMessages++;
+      } else if (outcome == DependencyGraph.Outcome.STALE) {
+        counters.staleMessages++;
+      } else if (outcome == DependencyGraph.Outcome.REFUSED) {
+        counters.refusedMessages++;
+        everyMessageKept = false;
+      }
+    }
+    // A packet is acknowledged only if every message in it was kept: acknowledging a dropped
+    // message would stop the sender from resending it.
+    if (everyMessageKept) {
+      receivedPackets.record(decoder.packetSequence());
+      if (decoder.messageCount() > 0) {
+        ackOwed = true;
+      }
+    }
+    if (listenerFailure != null) {
+      throw listenerFailure;
+    }
+  }
+
+  /**
+   * Returns the next packet to send to the peer, or null when there is nothing to send now.
+   * Call it until it returns null after every {@link #receive} and {@link #update}. A packet
+   * carries, in this order, messages whose retransmission timeout has passed, new messages,
+   * and always the acknowledgements; an empty packet goes out when an acknowledgement is
+   * owed or nothing was sent for the keep-alive interval.
+   */
+  public byte[] poll() {
+    if (failure != null) {
+      return null;
+    }
+    long now = clock.millis();
+    writer.begin(nextPacketSequence, receivedPackets.any(), receivedPackets.newest(), receivedPackets.ackBits());
+    int count = writeRetransmissions(now, 0);
+    count = writeNewMessages(now, count);
+    boolean keepAliveDue = now - lastSendMillis >= config.keepAliveMillis();
+    if (count == 0 && !ackOwed && !keepAliveDue) {
+      return null;
+    }
+    sentPackets.record(nextPacketSequence, now, count == 0 ? NO_MESSAGES : Arrays.copyOf(packetContents, count));
+    Arrays.fill(packetContents, 0, count, null);
+    nextPacketSequence++;
+    anyPacketSent = true;
+    ackOwed = false;
+    lastSendMillis = now;
+    counters.packetsSent++;
+    return writer.finish();
+  }
+
+  private int writeRetransmissions(long now, int count) {
+    long timeout = roundTrip.timeoutMillis();
+    while (!awaitingAck.isEmpty()) {
+      OutgoingMessage message = awaitingAck.peekFirst();
+      if (message.acknowledged) {
+        awaitingAck.removeFirst();
+        continue;
+      }
+      if (now - message.lastSentMillis < timeout || !write(message, now, count)) {
+        break;
+      }
+      count++;
+      counters.retransmissions++;
+      awaitingAck.removeFirst();
+      awaitingAck.addLast(message);
+    }
+    return count;
+  }
+
+  private int writeNewMessages(long now, int count) {
+    while (!unsent.isEmpty()) {
+      OutgoingMessage message = unsent.peekFirst();
+      if (!write(message, now, count)) {
+        break;
+      }
+      count++;
+      unsent.removeFirst();
+      message.firstSentMillis = now;
+      awaitingAck.addLast(message);
+    }
+    return count;
+  }
+
+  private boolean write(OutgoingMessage message, long now, int count) {
+    int dependencyCount = message.liveDependencies(dependencyScratch);
+    if (PacketWriter.messageSize(dependencyCount, message.payload.length) > writer.remaining()) {
+      return false;
+    }
+    writer.writeMessage(message.sequence, dependencyScratch, dependencyCount, message.payload);
+    packetContents[count] = message;
+    message.lastSentMillis = now;
+    counters.messagesSent++;
+    counters.headerBytesSent += PacketFormat.messageHeaderSize(dependencyCount);
+    return true;
+  }
+
+  /**
+   * Notices timeouts: fails the connection if the peer has been silent for the connection
+   * timeout, if a received message has waited for its dependencies for the timeout plus one
+   * second, or if the oldest sent message has gone unacknowledged that long.
+   */
+  public void update() {
+    if (failure != null) {
+      return;
+    }
+    long now = clock.millis();
+    if (now - lastReceiveMillis >= config.connectionTimeoutMillis()) {
+      fail(ConnectionError.PEER_SILENT);
+    } else if (graph.hasExpired(now, config.nodeLifetimeMillis())) {
+      fail(ConnectionError.DEPENDENCY_NEVER_ARRIVED);
+    } else if (oldestSentUnacknowledgedFor(now) >= config.nodeLifetimeMillis()) {
+      fail(ConnectionError.MESSAGE_NEVER_ACKNOWLEDGED);
+    }
+  }
+
+  private long oldestSentUnacknowledgedFor(long now) {
+    OutgoingMessage oldest = sendWindow.oldestUnexecuted();
+    if (oldest == null || !oldest.wasSent() || oldest.acknowledged) {
+      return 0;
+    }
+    return now - oldest.firstSentMillis;
+  }
+
+  private void fail(ConnectionError error) {
+    failure = error;
+    graph.discardAll();
+    unsent.clear();
+    awaitingAck.clear();
+    listener.onConnectionError(error);
+  }
+
+  /** Returns why the connection failed, or null while it has not. */
+  public ConnectionError failure() {
+    return failure;
+  }
+
+  /** Returns how many more messages may be sent before the window is full. */
+  public int sendWindowAvailable() {
+    return config.window() - sendWindow.outstanding();
+  }
+
+  /** Messages received and waiting for their dependencies. */
+  public int waitingMessages() {
+    return graph.waitingCount();
+  }
+
+  /** Payload bytes held by messages waiting for their dependencies. */
+  public long waitingBytes() {
+    return graph.waitingBytes();
+  }
+
+  /** Nodes of the receive graph: waiting messages and placeholders for messages awaited. */
+  public int graphNodes() {
+    return graph.nodeCount();
+  }
+
+  /** The current retransmission timeout, in milliseconds. */
+  public long retransmitTimeoutMillis() {
+    return roundTrip.timeoutMillis();
+  }
+
+  /** The live counters of this connection. */
+  public ConnectionCounters counters() {
+    return counters;
+  }
+
+  /** The settings this connection was made with. */
+  public ConnectionConfig config() {
+    return config;
+  }
+}

@@ -1,0 +1,192 @@
+package dev.herald.net;
+
+/**
+ * The settings of a {@link Connection}: immutable, built from {@link #defaults()} with the
+ * {@code with...} methods. Both peers of a link must use the same window, maximum packet size
+ * and maximum dependency count.
+ *
+ * <table>
+ *   <caption>Defaults</caption>
+ *   <tr><td>window</td><td>1,024 messages</td></tr>
+ *   <tr><td>maximum packet size</td><td>1,200 bytes</td></tr>
+ *   <tr><td>maximum dependencies per message</td><td>32</td></tr>
+ *   <tr><td>maximum bytes of payload waiting for dependencies</td><td>1 MiB</td></tr>
+ *   <tr><td>connection timeout</td><td>5,000 ms (waiting nodes expire one second later)</td></tr>
+ *   <tr><td>keep-alive interval</td><td>250 ms</td></tr>
+ *   <tr><td>retransmission timeout</td><td>1,000 ms before the first round trip is measured,
+ *       then estimated (RFC 6298) and kept within 50..2,000 ms</td></tr>
+ * </table>
+ *
+ * <p>Why the window is at most {@value #MAX_WINDOW} and packets at most
+ * {@value #MAX_PACKET_SIZE} bytes: a receiver accepts packets at most
+ * {@value #PACKET_HISTORY} packets older than the newest it has seen. Within that history the
+ * sender can have moved at most about {@code 2 * window + 32 * (packet size / 3)} message
+ * numbers on, and that distance must stay below {@code 32,768 - window} so that a late
+ * duplicate can never be mistaken, after the 15-bit numbers wrap, for a new message.
+ */
+public final class ConnectionConfig {
+
+  /** The largest window allowed (see the class comment for why). */
+  public static final int MAX_WINDOW = 4096;
+  /** The largest packet allowed: an Ethernet MTU less the IP and UDP headers. */
+  public static final int MAX_PACKET_SIZE = 1472;
+  /** The smallest packet allowed: room for a header and a small message. */
+  public static final int MIN_PACKET_SIZE = 64;
+  /** How many packets behind the newest one a packet may arrive and still be read. */
+  public static final int PACKET_HISTORY = 32;
+
+  private static final ConnectionConfig DEFAULTS =
+      new ConnectionConfig(1024, 1200, 32, 1 << 20, 5_000, 250, 1_000, 50, 2_000);
+
+  private final int window;
+  private final int maxPacketSize;
+  private final int maxDependencies;
+  private final long maxPendingBytes;
+  private final long connectionTimeoutMillis;
+  private final long keepAliveMillis;
+  private final long initialRetransmitMillis;
+  private final long minRetransmitMillis;
+  private final long maxRetransmitMillis;
+
+  private ConnectionConfig(int window, int maxPacketSize, int maxDependencies, long maxPendingBytes,
+      long connectionTimeoutMillis, long keepAliveMillis, long initialRetransmitMillis,
+      long minRetransmitMillis, long maxRetransmitMillis) {
+    this.window = window;
+    this.maxPacketSize = maxPacketSize;
+    this.maxDependencies = maxDependencies;
+    this.maxPendingBytes = maxPendingBytes;
+    this.connectionTimeoutMillis = connectionTimeoutMillis;
+    this.keepAliveMillis = keepAliveMillis;
+    this.initialRetransmitMillis = initialRetransmitMillis;
+    this.minRetransmitMillis = minRetransmitMillis;
+    this.maxRetransmitMillis = maxRetransmitMillis;
+  }
+
+  /** Returns the default settings (see the class comment). */
+  public static ConnectionConfig defaults() {
+    return DEFAULTS;
+  }
+
+  /**
+   * Returns a copy whose window is {@code window}: the sender never has messages outstanding
+   * from more than this many consecutive sequence numbers starting at the oldest message not
+   * known to be executed; the receiver reads only that many numbers ahead of the oldest it
+   * has not executed, and holds at most that many messages waiting for dependencies.
+   */
+  public ConnectionConfig withWindow(int window) {
+    require(window >= 2 && window <= MAX_WINDOW, "window must be within 2.." + MAX_WINDOW + ", was " + window);
+    return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        connectionTimeoutMillis, keepAliveMillis, initialRetransmitMillis, minRetransmitMillis, maxRetransmitMillis);
+  }
+
+  /** Returns a copy whose packets are at most {@code bytes} long. */
+  public ConnectionConfig withMaxPacketSize(int bytes) {
+    require(bytes >= MIN_PACKET_SIZE && bytes <= MAX_PACKET_SIZE,
+        "maximum packet size must be within " + MIN_PACKET_SIZE + ".." + MAX_PACKET_SIZE + ", was " + bytes);
+    return new ConnectionConfig(window, bytes, maxDependencies, maxPendingBytes,
+        connectionTimeoutMillis, keepAliveMillis, initialRetransmitMillis, minRetransmitMillis, maxRetransmitMillis);
+  }
+
+  /** Returns a copy that allows at most {@code count} dependencies per message (1..64). */
+  public ConnectionConfig withMaxDependencies(int count) {
+    require(count >= 1 && count <= 64, "maximum dependencies must be within 1..64, was " + count);
+    return new ConnectionConfig(window, maxPacketSize, count, maxPendingBytes,
+        connectionTimeoutMillis, keepAliveMillis, initialRetransmitMillis, minRetransmitMillis, maxRetransmitMillis);
+  }
+
+  /**
+   * Returns a copy that holds at most {@code bytes} of payload in received messages waiting
+   * for their dependencies; a message past that is dropped unacknowledged, to be resent.
+   */
+  public ConnectionConfig withMaxPendingBytes(long bytes) {
+    require(bytes >= MAX_PACKET_SIZE, "maximum pending bytes must be at least " + MAX_PACKET_SIZE + ", was " + bytes);
+    return new ConnectionConfig(window, maxPacketSize, maxDependencies, bytes,
+        connectionTimeoutMillis, keepAliveMillis, initialRetransmitMillis, minRetransmitMillis, maxRetransmitMillis);
+  }
+
+  /**
+   * Returns a copy whose connection timeout is {@code millis}: silence from the peer for that
+   * long fails the connection, and so does a message that waits that long plus one second.
+   */
+  public ConnectionConfig withConnectionTimeoutMillis(long millis) {
+    require(millis > keepAliveMillis, "connection timeout must exceed the keep-alive interval (" + keepAliveMillis + " ms), was " + millis);
+    return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        millis, keepAliveMillis, initialRetransmitMillis, minRetransmitMillis, maxRetransmitMillis);
+  }
+
+  /** Returns a copy that sends an empty packet after {@code millis} without sending anything. */
+  public ConnectionConfig withKeepAliveMillis(long millis) {
+    require(millis > 0 && millis < connectionTimeoutMillis, "keep-alive interval must be positive and below the connection timeout, was " + millis);
+    return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        connectionTimeoutMillis, millis, initialRetransmitMillis, minRetransmitMillis, maxRetransmitMillis);
+  }
+
+  /** Returns a copy whose retransmission timeout starts at {@code initial} and stays within min..max. */
+  public ConnectionConfig withRetransmitMillis(long initial, long min, long max) {
+    require(min > 0 && min <= initial && initial <= max, "retransmission timeouts must satisfy 0 < min <= initial <= max");
+    return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        connectionTimeoutMillis, keepAliveMillis, initial, min, max);
+  }
+
+  /** The window, in messages. */
+  public int window() {
+    return window;
+  }
+
+  /** The maximum packet size, in bytes. */
+  public int maxPacketSize() {
+    return maxPacketSize;
+  }
+
+  /** The maximum number of dependencies a message may list on the wire. */
+  public int maxDependencies() {
+    return maxDependencies;
+  }
+
+  /** The maximum bytes of payload held while waiting for dependencies. */
+  public long maxPendingBytes() {
+    return maxPendingBytes;
+  }
+
+  /** The connection timeout, in milliseconds. */
+  public long connectionTimeoutMillis() {
+    return connectionTimeoutMillis;
+  }
+
+  /** How long a received message may wait for its dependencies: the timeout plus one second. */
+  public long nodeLifetimeMillis() {
+    return connectionTimeoutMillis + 1_000;
+  }
+
+  /** The keep-alive interval, in milliseconds. */
+  public long keepAliveMillis() {
+    return keepAliveMillis;
+  }
+
+  /** The retransmission timeout before any round trip has been measured. */
+  public long initialRetransmitMillis() {
+    return initialRetransmitMillis;
+  }
+
+  /** The smallest retransmission timeout. */
+  public long minRetransmitMillis() {
+    return minRetransmitMillis;
+  }
+
+  /** The largest retransmission timeout. */
+  public long maxRetransmitMillis() {
+    return maxRetransmitMillis;
+  }
+
+  /** The largest payload one message may carry: what fits in a packet with every dependency. */
+  public int maxPayloadSize() {
+    int room = maxPacketSize - PacketFormat.MAX_HEADER_SIZE - PacketFormat.messageHeaderSize(maxDependencies);
+    return room - PacketFormat.lengthFieldSize(room);
+  }
+
+  private static void require(boolean condition, String message) {
+    if (!condition) {
+      throw new IllegalArgumentException(message);
+    }
+  }
+}

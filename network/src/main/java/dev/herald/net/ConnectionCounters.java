@@ -1,0 +1,86 @@
+package dev.herald.net;
+
+/**
+ * What a {@link Connection} has done so far: a live view, read on the connection's thread.
+ */
+public final class ConnectionCounters {
+
+  long packetsSent;
+  long packetsReceived;
+  long messagesSent;
+  long retransmissions;
+  long headerBytesSent;
+  long messagesExecuted;
+  long stalePackets;
+  long duplicatePackets;
+  long duplicateMessages;
+  long staleMessages;
+  long refusedMessages;
+  long protocolErrors;
+
+  ConnectionCounters() {}
+
+  /** Packets handed out by {@link Connection#poll()}. */
+  public long packetsSent() {
+    return packetsSent;
+  }
+
+  /** Packets given to {@link Connection#receive} that decoded, whatever became of them. */
+  public long packetsReceived() {
+    return packetsReceived;
+  }
+
+  /** Messages written into packets, retransmissions included. */
+  public long messagesSent() {
+    return messagesSent;
+  }
+
+  /** Messages written again because their acknowledgement did not come in time. */
+  public long retransmissions() {
+    return retransmissions;
+  }
+
+  /**
+   * Bytes of per-message header written: 2 for the sequence number and 2 per dependency
+   * not yet known executed. Divided by {@link #messagesSent()}, this approaches 2 once
+   * dependencies are acknowledged.
+   */
+  public long headerBytesSent() {
+    return headerBytesSent;
+  }
+
+  /** Messages delivered to the listener. */
+  public long messagesExecuted() {
+    return messagesExecuted;
+  }
+
+  /** Packets ignored because they were older than the packet history (replays, very late copies). */
+  public long stalePackets() {
+    return stalePackets;
+  }
+
+  /** Packets ignored because the same packet had already been read. */
+  public long duplicatePackets() {
+    return duplicatePackets;
+  }
+
+  /** Messages ignored because they had already arrived. */
+  public long duplicateMessages() {
+    return duplicateMessages;
+  }
+
+  /** Messages ignored because they lay outside the receive window (long since executed). */
+  public long staleMessages() {
+    return staleMessages;
+  }
+
+  /** Messages dropped unacknowledged because waiting for dependencies would exceed the caps. */
+  public long refusedMessages() {
+    return refusedMessages;
+  }
+
+  /** Packets rejected with a {@link ProtocolException}. */
+  public long protocolErrors() {
+    return protocolErrors;
+  }
+}

@@ -1,0 +1,19 @@
+package dev.herald.net;
+
+/** Counts executions on their way to the user's listener. */
+final class CountingListener implements DeliveryListener {
+
+  private final DeliveryListener target;
+  private final ConnectionCounters counters;
+
+  CountingListener(DeliveryListener target, ConnectionCounters counters) {
+    this.target = target;
+    this.counters = counters;
+  }
+
+  @Override
+  public void onMessage(int sequence, byte[] payload) {
+    counters.messagesExecuted++;
+    target.onMessage(sequence, payload);
+  }
+}

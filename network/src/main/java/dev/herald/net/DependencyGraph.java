@@ -1,0 +1,233 @@
+package dev.herald.net;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+
+/**
+ * The receiver's dependency graph: executes each message exactly once, after every message
+ * it depends on.
+ *
+ * <p>State is kept for the {@code window} sequence numbers starting at the <em>floor</em>,
+ * the oldest number not yet executed; everything before the floor has executed. A number in
+ * that range is empty, waiting (arrived, or a placeholder someone waits on) or executed.
+ * That is the duplicate detection: it lasts as long as a sender may resend the message,
+ * because a sender never sends more than the window past the oldest message it does not
+ * know to be executed, which is never after the floor. Numbers outside the range are late
+ * duplicates of executed messages and are ignored.
+ *
+ * <p>Execution runs from an explicit work stack, so a long chain arriving in reverse order
+ * costs linear time and no call depth. Memory is bounded: at most {@code window} nodes, and
+ * at most the configured payload bytes in waiting messages.
+ */
+final class DependencyGraph {
+
+  /** What became of an offered message. */
+  enum Outcome {
+    /** Executed now, or stored until its dependencies have executed. */
+    ACCEPTED,
+    /** Already executed or already waiting. */
+    DUPLICATE,
+    /** Neither in the window nor just behind it: a very late copy of a message executed long ago. */
+    STALE,
+    /** Would exceed the memory caps; dropped, so it must not be acknowledged. */
+    REFUSED
+  }
+
+  private final int window;
+  private final int mask;
+  private final long maxPendingBytes;
+  private final DeliveryListener listener;
+
+  private final ReceivedMessage[] nodes;
+  private final boolean[] executed;
+  private final ArrayDeque<ReceivedMessage> ready = new ArrayDeque<>();
+  private final ArrayDeque<ReceivedMessage> waitingByArrival = new ArrayDeque<>();
+
+  private int floor;
+  private int nodeCount;
+  private int waitingCount;
+  private long waitingBytes;
+
+  /**
+   * @param window how many sequence numbers from the floor are accepted (2..16,384)
+   * @param maxPendingBytes the most payload bytes held in messages waiting for dependencies
+   */
+  DependencyGraph(int window, long maxPendingBytes, DeliveryListener listener) {
+    if (window < 2 || window > SequenceNumbers.HALF_RANGE) {
+      throw new IllegalArgumentException("window must be within 2.." + SequenceNumbers.HALF_RANGE + ", was " + window);
+    }
+    this.window = window;
+    int size = Integer.highestOneBit(window - 1) << 1;
+    this.mask = size - 1;
+    this.maxPendingBytes = maxPendingBytes;
+    this.listener = listener;
+    this.nodes = new ReceivedMessage[size];
+    this.executed = new boolean[size];
+  }
+
+  /**
+   * Offers a message whose dependencies the decoder has validated (each older than the
+   * message and less than the window behind it, no repeats).
+   *
+   * @throws RuntimeException the first exception a listener threw, after every message that
+   *     could run has run
+   */
+  Outcome offer(int sequence, int[] dependencies, int dependencyCount, byte[] payload, long nowMillis) {
+    if (SequenceNumbers.distance(floor, sequence) >= window) {
+      // Behind the floor: executed. Within a window of it, it is an ordinary retransmission.
+      boolean recent = SequenceNumbers.distance(sequence, floor) <= window;
+      return recent ? Outcome.DUPLICATE : Outcome.STALE;
+    }
+    int slot = sequence & mask;
+    ReceivedMessage node = nodes[slot];
+    if (executed[slot] || (node != null && node.arrived)) {
+      return Outcome.DUPLICATE;
+    }
+    int unexecuted = 0;
+    for (int i = 0; i < dependencyCount; i++) {
+      if (!isExecuted(dependencies[i])) {
+        unexecuted++;
+      }
+    }
+    if (unexecuted == 0) {
+      if (node == null) {
+        node = new ReceivedMessage(sequence);
+        nodes[slot] = node;
+        nodeCount++;
+      }
+      node.arrived = true;
+      node.payload = payload;
+      executeFrom(node);
+      return Outcome.ACCEPTED;
+    }
+    if (waitingBytes + payload.length > maxPendingBytes) {
+      return Outcome.REFUSED;
+    }
+    if (node == null) {
+      node = new ReceivedMessage(sequence);
+      nodes[slot] = node;
+      nodeCount++;
+    }
+    node.arrived = true;
+    node.payload = payload;
+    node.arrivedAtMillis = nowMillis;
+    node.unexecutedDependencies = unexecuted;
+    node.waiting = true;
+    for (int i = 0; i < dependencyCount; i++) {
+      int dependency = dependencies[i];
+      if (!isExecuted(dependency)) {
+        placeholderFor(dependency).addWaiter(node);
+      }
+    }
+    waitingCount++;
+    waitingBytes += payload.length;
+    waitingByArrival.addLast(node);
+    return Outcome.ACCEPTED;
+  }
+
+  /** Returns whether {@code sequence}, known to be at most the window behind a message in the window, has executed. */
+  private boolean isExecuted(int sequence) {
+    boolean beforeFloor = SequenceNumbers.distance(floor, sequence) >= window;
+    return beforeFloor || executed[sequence & mask];
+  }
+
+  private ReceivedMessage placeholderFor(int sequence) {
+    int slot = sequence & mask;
+    ReceivedMessage node = nodes[slot];
+    if (node == null) {
+      node = new ReceivedMessage(sequence);
+      nodes[slot] = node;
+      nodeCount++;
+    }
+    return node;
+  }
+
+  private void executeFrom(ReceivedMessage first) {
+    RuntimeException failure = null;
+    ready.push(first);
+    while (!ready.isEmpty()) {
+      ReceivedMessage node = ready.pop();
+      int slot = node.sequence & mask;
+      nodes[slot] = null;
+      nodeCount--;
+      executed[slot] = true;
+      byte[] payload = node.payload;
+      node.payload = null;
+      if (node.waiting) {
+        node.waiting = false;
+        waitingCount--;
+        waitingBytes -= payload.length;
+      }
+      for (int i = 0; i < node.waiterCount; i++) {
+        ReceivedMessage waiter = node.waiters[i];
+        if (--waiter.unexecutedDependencies == 0) {
+          ready.push(waiter);
+        }
+      }
+      node.waiters = null;
+      node.waiterCount = 0;
+      try {
+        listener.onMessage(node.sequence, payload);
+      } catch (RuntimeException e) {
+        if (failure == null) {
+          failure = e;
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
+    }
+    advanceFloor();
+    if (failure != null) {
+      throw failure;
+    }
+  }
+
+  /**
+   * Returns whether a message has waited for its dependencies for at least
+   * {@code lifetimeMillis}, dropping executed entries from the front of the arrival queue.
+   */
+  boolean hasExpired(long nowMillis, long lifetimeMillis) {
+    while (!waitingByArrival.isEmpty() && !waitingByArrival.peekFirst().waiting) {
+      waitingByArrival.removeFirst();
+    }
+    ReceivedMessage oldest = waitingByArrival.peekFirst();
+    return oldest != null && nowMillis - oldest.arrivedAtMillis >= lifetimeMillis;
+  }
+
+  /** Forgets every waiting message without executing it: the connection has failed. */
+  void discardAll() {
+    Arrays.fill(nodes, null);
+    waitingByArrival.clear();
+    ready.clear();
+    nodeCount = 0;
+    waitingCount = 0;
+    waitingBytes = 0;
+  }
+
+  /** Messages arrived and waiting for dependencies. */
+  int waitingCount() {
+    return waitingCount;
+  }
+
+  /** Payload bytes held by waiting messages. */
+  long waitingBytes() {
+    return waitingBytes;
+  }
+
+  /** Nodes held: waiting messages plus placeholders for awaited ones. */
+  int nodeCount() {
+    return nodeCount;
+  }
+
+  /** The oldest sequence number not yet executed. */
+  int floor() {
+    return floor;
+  }
+
+  private void advanceFloor() {
+    while (executed[floor & mask]) {
+      executed[floor & mask] = false;
+      floor = SequenceNumbers.next(floor);
+    }
+  }
+}

@@ -1,0 +1,65 @@
+package dev.herald.net;
+
+import java.util.Arrays;
+
+/** Writes one packet at a time into a buffer of the maximum packet size. */
+final class PacketWriter {
+
+  private final byte[] buffer;
+  private int position;
+
+  PacketWriter(int maxPacketSize) {
+    this.buffer = new byte[maxPacketSize];
+  }
+
+  void begin(int packetSequence, boolean hasAck, int ack, int ackBits) {
+    position = 0;
+    buffer[position++] = (byte) (hasAck ? PacketFormat.FLAG_HAS_ACK : 0);
+    writeInt(packetSequence);
+    if (hasAck) {
+      writeInt(ack);
+      writeInt(ackBits);
+    }
+  }
+
+  int remaining() {
+    return buffer.length - position;
+  }
+
+  /** Bytes a message with these dependencies and this payload occupies. */
+  static int messageSize(int dependencyCount, int payloadLength) {
+    return PacketFormat.messageHeaderSize(dependencyCount) + PacketFormat.lengthFieldSize(payloadLength) + payloadLength;
+  }
+
+  /** Writes a message; the caller has checked that it fits. */
+  void writeMessage(int sequence, int[] dependencies, int dependencyCount, byte[] payload) {
+    writeShort(sequence | (dependencyCount > 0 ? PacketFormat.CONTINUATION_BIT : 0));
+    for (int i = 0; i < dependencyCount; i++) {
+      boolean more = i + 1 < dependencyCount;
+      writeShort(dependencies[i] | (more ? PacketFormat.CONTINUATION_BIT : 0));
+    }
+    int length = payload.length;
+    if (length < 0x80) {
+      buffer[position++] = (byte) length;
+    } else {
+      buffer[position++] = (byte) (0x80 | (length & 0x7F));
+      buffer[position++] = (byte) (length >>> 7);
+    }
+    System.arraycopy(payload, 0, buffer, position, length);
+    position += length;
+  }
+
+  byte[] finish() {
+    return Arrays.copyOf(buffer, position);
+  }
+
+  private void writeShort(int value) {
+    buffer[position++] = (byte) (value >>> 8);
+    buffer[position++] = (byte) value;
+  }
+
+  private void writeInt(int value) {
+    writeShort(value >>> 16);
+    writeShort(value & 0xFFFF);
+  }
+}

@@ -1,0 +1,14 @@
+package dev.herald.net;
+
+/** What {@link Connection#trySend} did with a message. */
+public enum SendStatus {
+  /** The message was queued; its handle now names it. */
+  ACCEPTED,
+  /**
+   * Refused: the window of unexecuted messages is full. Nothing was queued; try again after
+   * acknowledgements have arrived.
+   */
+  WINDOW_FULL,
+  /** Refused: the connection has failed (see {@link Connection#failure()}). */
+  CONNECTION_FAILED
+}

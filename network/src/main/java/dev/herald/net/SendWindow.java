@@ -1,0 +1,83 @@
+package dev.herald.net;
+
+import java.util.ArrayDeque;
+
+/**
+ * The sender's mirror of the peer's dependency graph, over the window of messages from the
+ * oldest not known executed to the newest sent.
+ *
+ * <p>It evaluates the mirror exactly as the receiver evaluates its graph, but from
+ * acknowledgements: a message becomes known executed when it is acknowledged and all its
+ * dependencies are known executed. Since a message executes at the receiver only under the
+ * same condition, the mirror never runs ahead of the receiver. Propagation uses a work
+ * stack, never recursion.
+ */
+final class SendWindow {
+
+  private final int window;
+  private final int mask;
+  private final OutgoingMessage[] messages;
+  private final ArrayDeque<OutgoingMessage> work = new ArrayDeque<>();
+
+  private int oldest;
+  private int next;
+
+  SendWindow(int window) {
+    this.window = window;
+    int size = Integer.highestOneBit(window - 1) << 1;
+    this.mask = size - 1;
+    this.messages = new OutgoingMessage[size];
+  }
+
+  /** Returns whether a new message would take the window past its limit. */
+  boolean isFull() {
+    return outstanding() >= window;
+  }
+
+  /** Sequence numbers from the oldest message not known executed to the next one to be sent. */
+  int outstanding() {
+    return SequenceNumbers.distance(oldest, next);
+  }
+
+  /** The oldest message not known executed, or null when every sent message is. */
+  OutgoingMessage oldestUnexecuted() {
+    return oldest == next ? null : messages[oldest & mask];
+  }
+
+  /** Adds a message with the next sequence number; the caller checked {@link #isFull()}. */
+  OutgoingMessage add(Connection owner, byte[] payload, OutgoingMessage[] dependencies) {
+    OutgoingMessage message = new OutgoingMessage(owner, next, payload, dependencies);
+    for (OutgoingMessage dependency : dependencies) {
+      dependency.addDependent(message);
+    }
+    messages[next & mask] = message;
+    next = SequenceNumbers.next(next);
+    return message;
+  }
+
+  /** Records that {@code message} arrived, and marks whatever that proves executed. */
+  void acknowledge(OutgoingMessage message) {
+    if (message.acknowledged) {
+      return;
+    }
+    message.acknowledged = true;
+    if (message.unexecutedDependencies == 0) {
+      work.push(message);
+    }
+    while (!work.isEmpty()) {
+      OutgoingMessage executed = work.pop();
+      executed.knownExecuted = true;
+      for (int i = 0; i < executed.dependentCount; i++) {
+        OutgoingMessage dependent = executed.dependents[i];
+        if (--dependent.unexecutedDependencies == 0 && dependent.acknowledged) {
+          work.push(dependent);
+        }
+      }
+      executed.release();
+    }
+    while (oldest != next && messages[oldest & mask].knownExecuted) {
+      messages[oldest & mask] = null;
+      oldest = SequenceNumbers.next(oldest);
+    }
+  }
+}

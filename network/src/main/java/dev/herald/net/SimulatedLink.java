@@ -1,0 +1,110 @@
+package dev.herald.net;
+
+import java.util.PriorityQueue;
+import java.util.SplittableRandom;
+
+/**
+ * One direction of a simulated network: packets go in with {@link #send}, and come out of
+ * {@link #receive()} once their delay has passed on the {@link Clock}, lost, duplicated and
+ * reordered as the {@link LinkConditions} say. Everything it does depends only on the seed,
+ * the conditions, and the sequence of calls and clock readings, so a run can be replayed.
+ * Not thread-safe.
+ */
+public final class SimulatedLink {
+
+  private final LinkConditions conditions;
+  private final Clock clock;
+  private final SplittableRandom random;
+  private final PriorityQueue<InFlightPacket> inFlight = new PriorityQueue<>();
+
+  private long sent;
+  private long lost;
+  private long duplicated;
+  private long heldBack;
+  private long delivered;
+  private long deliveredOutOfOrder;
+  private long queued;
+  private long newestDeliveredSendIndex = -1;
+
+  /** Creates a link whose faults are drawn from a generator seeded with {@code seed}. */
+  public SimulatedLink(LinkConditions conditions, long seed, Clock clock) {
+    this.conditions = conditions;
+    this.clock = clock;
+    this.random = new SplittableRandom(seed);
+  }
+
+  /** Puts a packet on the link. The array is not copied: do not change it afterwards. */
+  public void send(byte[] packet) {
+    long sendIndex = sent++;
+    int copies = random.nextDouble() < conditions.duplicationRate() ? 2 : 1;
+    if (copies == 2) {
+      duplicated++;
+    }
+    for (int i = 0; i < copies; i++) {
+      if (random.nextDouble() < conditions.lossRate()) {
+        lost++;
+        continue;
+      }
+      long delay = conditions.latencyMillis();
+      if (conditions.jitterMillis() > 0) {
+        delay += random.nextLong(-conditions.jitterMillis(), conditions.jitterMillis() + 1);
+      }
+      if (random.nextDouble() < conditions.reorderRate()) {
+        delay += conditions.reorderDelayMillis();
+        heldBack++;
+      }
+      inFlight.add(new InFlightPacket(packet, clock.millis() + delay, sendIndex, queued++));
+    }
+  }
+
+  /** Returns the next packet whose delay has passed, or null if none has arrived yet. */
+  public byte[] receive() {
+    InFlightPacket next = inFlight.peek();
+    if (next == null || next.deliverAtMillis > clock.millis()) {
+      return null;
+    }
+    inFlight.poll();
+    delivered++;
+    if (next.sendIndex < newestDeliveredSendIndex) {
+      deliveredOutOfOrder++;
+    } else {
+      newestDeliveredSendIndex = next.sendIndex;
+    }
+    return next.data;
+  }
+
+  /** Packets given to {@link #send}. */
+  public long sent() {
+    return sent;
+  }
+
+  /** Copies lost. */
+  public long lost() {
+    return lost;
+  }
+
+  /** Packets sent twice. */
+  public long duplicated() {
+    return duplicated;
+  }
+
+  /** Copies held back by the reorder delay. */
+  public long heldBack() {
+    return heldBack;
+  }
+
+  /** Copies delivered. */
+  public long delivered() {
+    return delivered;
+  }
+
+  /** Copies delivered after a copy of a packet sent later: reordering as the receiver sees it. */
+  public long deliveredOutOfOrder() {
+    return deliveredOutOfOrder;
+  }
+
+  /** Copies still on their way. */
+  public int inFlight() {
+    return inFlight.size();
+  }
+}

@@ -1,0 +1,68 @@
+package dev.herald.net;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class DependencyGraphTest {
+
+  private static final int[] NONE = new int[0];
+
+  @Test
+  void chainOfSixteenThousandArrivingInReverseExecutesInOrderWithoutRecursion() {
+    int length = 16_000;
+    int[] order = new int[length];
+    int[] executed = {0};
+    DependencyGraph graph = new DependencyGraph(SequenceNumbers.HALF_RANGE, Long.MAX_VALUE, new DeliveryListener() {
+      @Override
+      public void onMessage(int sequence, byte[] payload) {
+        order[executed[0]++] = sequence;
+      }
+    });
+    int[] dependency = new int[1];
+    for (int sequence = length - 1; sequence >= 1; sequence--) {
+      dependency[0] = sequence - 1;
+      assertEquals(DependencyGraph.Outcome.ACCEPTED, graph.offer(sequence, dependency, 1, new byte[1], 0));
+    }
+    assertEquals(0, executed[0]);
+    assertEquals(length - 1, graph.waitingCount());
+
+    graph.offer(0, NONE, 0, new byte[1], 0);
+
+    assertEquals(length, executed[0]);
+    for (int i = 0; i < length; i++) {
+      assertEquals(i, order[i]);
+    }
+    assertEquals(0, graph.nodeCount());
+    assertEquals(0, graph.waitingBytes());
+    assertEquals(length, graph.floor());
+  }
+
+  @Test
+  void executedMessagesAreDuplicatesUntilLongPastAndNeverExecuteTwice() {
+    ExecutionLog log = new ExecutionLog();
+    DependencyGraph graph = new DependencyGraph(64, 1 << 20, log);
+    for (int round = 0; round < 3 * SequenceNumbers.RANGE / 64; round++) {
+      for (int i = 0; i < 64; i++) {
+        int sequence = (round * 64 + i) & SequenceNumbers.MASK;
+        graph.offer(sequence, NONE, 0, new byte[0], 0);
+        assertEquals(DependencyGraph.Outcome.DUPLICATE, graph.offer(sequence, NONE, 0, new byte[0], 0));
+      }
+    }
+    assertEquals(3 * SequenceNumbers.RANGE, log.sequences.size(), "every number executed once per wrap");
+  }
+
+  @Test
+  void messageWaitsForEveryDependencyWhateverTheArrivalOrder() {
+    ExecutionLog log = new ExecutionLog();
+    DependencyGraph graph = new DependencyGraph(1024, 1 << 20, log);
+    graph.offer(3, new int[] {1, 2}, 2, new byte[0], 0);
+    graph.offer(2, NONE, 0, new byte[0], 0);
+    assertEquals(java.util.List.of(2), log.sequences);
+    graph.offer(1, new int[] {0}, 1, new byte[0], 0);
+    graph.offer(0, NONE, 0, new byte[0], 0);
+    assertEquals(java.util.List.of(2, 0, 1, 3), log.sequences);
+    assertTrue(graph.nodeCount() == 0);
+  }
+}

@@ -1,0 +1,10 @@
+package bad;
+
+import dev.herald.annotation.Subscribe;
+
+class AsyncReply {
+  @Subscribe(async = true)
+  String on(Object message) {
+    return "lost";
+  }
+}

@@ -1,0 +1,10 @@
+package reply;
+
+import dev.herald.annotation.Subscribe;
+
+final class AlwaysAnswers {
+  @Subscribe
+  String answer(Question question) {
+    return "yes";
+  }
+}

@@ -1,0 +1,3 @@
+package reply;
+
+public record Question(String text) {}

@@ -1,0 +1,114 @@
+package dev.herald;
+
+import java.util.Objects;
+
+/**
+ * Where a message is sent. Every {@link Registration} has an address; several registrations
+ * may share one, as the components of a game entity do ({@link MessageBus#createAddress()},
+ * then {@link MessageBus#register(Object, Address)} for each component), so that everything
+ * sent to the entity reaches all of them. Addresses are capabilities: only a registration can
+ * send <em>from</em> its address.
+ *
+ * <p>Besides the addresses a bus makes, there are destinations resolved when a message is
+ * sent: {@link #BROADCAST} (everyone, the default), {@link #BROADCAST_NOT_ME} (everyone but
+ * the handlers at the sender's address), {@link #SELF} (the sender's own address) and
+ * {@link #named(String) named} addresses bound with {@link Registration#bind(String)}.
+ *
+ * <p>An address made by a bus is retired when the last registration at it is closed; what
+ * is sent to a retired address, or to a name nobody has bound, reaches nobody.
+ */
+public final class Address {
+  /** Everyone on the bus. The default destination. */
+  public static final Address BROADCAST = new Address(Kind.BROADCAST, null, null, 0);
+
+  /** Everyone except the handlers at the sender's address. */
+  public static final Address BROADCAST_NOT_ME = new Address(Kind.BROADCAST_NOT_ME, null, null, 0);
+
+  /** The sender's own address; only a registration can send to it. */
+  public static final Address SELF = new Address(Kind.SELF, null, null, 0);
+
+  enum Kind {
+    ENTITY,
+    NAMED,
+    SELF,
+    BROADCAST,
+    BROADCAST_NOT_ME
+  }
+
+  final Kind kind;
+  private final String name;
+  final MessageBus bus;
+  private final long number;
+
+  /** The handlers at this address and those observing it; null once it is retired. */
+  volatile RoutingTable table;
+  /** Registrations at this address; guarded by the bus's lock. */
+  int registrations;
+
+  private Address(Kind kind, String name, MessageBus bus, long number) {
+    this.kind = kind;
+    this.name = name;
+    this.bus = bus;
+    this.number = number;
+  }
+
+  static Address entity(MessageBus bus, long number, Object lock, Stamps stamps) {
+    Address address = new Address(Kind.ENTITY, null, bus, number);
+    address.table = new RoutingTable(lock, stamps);
+    return address;
+  }
+
+  /**
+   * The address bound to {@code name} when a message is sent, for well-known objects such as
+   * {@code "world"}. A message sent to a name nobody has bound reaches nobody.
+   */
+  public static Address named(String name) {
+    Objects.requireNonNull(name, "name");
+    if (name.isEmpty()) {
+      throw new IllegalArgumentException("An address name must not be empty");
+    }
+    return new Address(Kind.NAMED, name, null, 0);
+  }
+
+  /** The name of a {@link #named} address, or {@code null}. */
+  public String name() {
+    return name;
+  }
+
+  /** Whether this address was made by a bus and all its registrations have been closed. */
+  public boolean isRetired() {
+    return kind == Kind.ENTITY && table == null;
+  }
+
+  boolean isEntity() {
+    return kind == Kind.ENTITY;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    if (this == other) {
+      return true;
+    }
+    return other instanceof Address
+        && kind == Kind.NAMED
+        && ((Address) other).kind == Kind.NAMED
+        && name.equals(((Address) other).name);
+  }
+
+  @Override
+  public int hashCode() {
+    return kind == Kind.NAMED ? name.hashCode() : System.identityHashCode(this);
+  }
+
+  @Override
+  public String toString() {
+    switch (kind) {
+      case ENTITY:
+        return "Address#" + number;
+      case NAMED:
+        return "Address.named(\"" + name + "\")";
+      default:
+        return "Address." + kind.name();
+    }
+  }
+}

@@ -1,0 +1,218 @@
+package dev.herald;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Runs {@code @Subscribe(async = true)} handlers on the bus's executor, one call at a time
+ * per handler unless it is marked {@code concurrent}, and keeps count of the calls not yet
+ * finished so that {@link MessageBus#shutdown} can wait for them. A call the executor refuses
+ * is reported to the error handler and counted as finished, never left waiting.
+ */
+final class AsyncDeliveries {
+  /** The deliveries whose call the current thread is running, if any. */
+  private static final ThreadLocal<AsyncDeliveries> RUNNING = new ThreadLocal<>();
+
+  private final MessageBus bus;
+  private final Executor given;
+  private ExecutorService owned;
+  private boolean ownedShutDown;
+  private final AtomicInteger unfinished = new AtomicInteger();
+  private final Object idle = new Object();
+
+  AsyncDeliveries(MessageBus bus, Executor given) {
+    this.bus = bus;
+    this.given = given;
+  }
+
+  /** Schedules one call; counted as unfinished until it has run or was refused. */
+  void submit(Subscriber subscriber, Object listener, Object message, Envelope envelope) {
+    Call call = new Call(this, subscriber, listener, message, envelope);
+    unfinished.incrementAndGet();
+    if (subscriber.mailbox != null) {
+      subscriber.mailbox.enqueue(call, this);
+      return;
+    }
+    try {
+      executor().execute(call);
+    } catch (RuntimeException refused) {
+      call.refused(refused);
+    }
+  }
+
+  /**
+   * Waits until every call has run, or {@code timeoutNanos} have passed; returns how many
+   * had not run by then. Called from inside an asynchronous call, it does not wait for that
+   * call itself.
+   */
+  int awaitIdle(long timeoutNanos) throws InterruptedException {
+    int own = RUNNING.get() == this ? 1 : 0;
+    long deadline = System.nanoTime() + timeoutNanos;
+    synchronized (idle) {
+      while (unfinished.get() > own) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          break;
+        }
+        TimeUnit.NANOSECONDS.timedWait(idle, left);
+      }
+    }
+    return unfinished.get() - own;
+  }
+
+  int unfinished() {
+    return unfinished.get();
+  }
+
+  /** Stops the executor if the bus made it; later calls are refused. */
+  synchronized void shutdownOwnExecutor() {
+    ownedShutDown = true;
+    if (owned != null) {
+      owned.shutdown();
+    }
+  }
+
+  synchronized Executor executor() {
+    if (given != null) {
+      return given;
+    }
+    if (ownedShutDown) {
+      throw new RejectedExecutionException("The bus is closed: its executor is shut down");
+    }
+    if (owned == null) {
+      owned = Executors.newCachedThreadPool(new DaemonThreads());
+    }
+    return owned;
+  }
+
+  private void finished() {
+    if (unfinished.decrementAndGet() <= 1) {
+      synchronized (idle) {
+        idle.notifyAll();
+      }
+    }
+  }
+
+  /** One asynchronous handler call. */
+  static final class Call implements Runnable {
+    private final AsyncDeliveries deliveries;
+    private final Subscriber subscriber;
+    private final Object listener;
+    private final Object message;
+    private final Envelope envelope;
+
+    Call(AsyncDeliveries deliveries, Subscriber subscriber, Object listener, Object message, Envelope envelope) {
+      this.deliveries = deliveries;
+      this.subscriber = subscriber;
+      this.listener = listener;
+      this.message = message;
+      this.envelope = envelope;
+    }
+
+    @Override
+    public void run() {
+      AsyncDeliveries outer = RUNNING.get();
+      RUNNING.set(deliveries);
+      try {
+        if (!subscriber.isRetired()) {
+          deliveries.bus.invokeOffThread(subscriber, listener, message, envelope);
+        }
+      } finally {
+        RUNNING.set(outer);
+        deliveries.finished();
+      }
+    }
+
+    /** The executor would not take this call: it is over, and the error handler hears why. */
+    void refused(RuntimeException why) {
+      deliveries.finished();
+      deliveries.bus.reportFailure(why, subscriber, listener, message);
+    }
+
+    /**
+     * Refuses every call: all are counted finished first, then each is reported; if the error
+     * handler throws, the first exception propagates after the last report.
+     */
+    static void refuseAll(List<Call> calls, RuntimeException why) {
+      for (Call call : calls) {
+        call.deliveries.finished();
+      }
+      RuntimeException first = null;
+      for (Call call : calls) {
+        try {
+          call.deliveries.bus.reportFailure(why, call.subscriber, call.listener, call.message);
+        } catch (RuntimeException thrown) {
+          first = first == null ? thrown : first;
+        }
+      }
+      if (first != null) {
+        throw first;
+      }
+    }
+  }
+
+  /**
+   * The calls waiting for one handler that must not run concurrently with itself: at most
+   * one task drains it at a time.
+   */
+  static final class Mailbox implements Runnable {
+    private final ConcurrentLinkedQueue<Call> calls = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean draining = new AtomicBoolean();
+
+    void enqueue(Call call, AsyncDeliveries deliveries) {
+      calls.add(call);
+      if (!draining.compareAndSet(false, true)) {
+        return; // the task draining now will take it
+      }
+      try {
+        deliveries.executor().execute(this);
+      } catch (RuntimeException refused) {
+        // nobody will drain: give up every call waiting here, including those other
+        // threads queued while this one held the flag
+        draining.set(false);
+        List<Call> stranded = new ArrayList<>();
+        Call waiting;
+        while ((waiting = calls.poll()) != null) {
+          stranded.add(waiting);
+        }
+        Call.refuseAll(stranded, refused);
+      }
+    }
+
+    @Override
+    public void run() {
+      do {
+        try {
+          Call call;
+          while ((call = calls.poll()) != null) {
+            call.run();
+          }
+        } finally {
+          draining.set(false);
+        }
+        // a call may have arrived after the last poll and before the flag went down
+      } while (!calls.isEmpty() && draining.compareAndSet(false, true));
+    }
+  }
+
+  /** Threads that do not keep the JVM alive. */
+  private static final class DaemonThreads implements ThreadFactory {
+    private final AtomicInteger count = new AtomicInteger();
+
+    @Override
+    public Thread newThread(Runnable task) {
+      Thread thread = new Thread(task, "herald-async-" + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package dev.herald;
+
+import java.util.Set;
+
+/**
+ * Who sent a message, to whom, with which tags, and when. A handler receives it by taking it
+ * as a second parameter:
+ *
+ * <pre>{@code
+ * @Subscribe void onHit(Hit hit, Envelope envelope) {
+ *   if (envelope.from() != null) envelope.from() ... ;
+ * }
+ * }</pre>
+ */
+public final class Envelope {
+  private final Object message;
+  private final Address from;
+  private final Address to;
+  private final Header header;
+  private final long sentNanos;
+  private final long sentFrame;
+
+  Envelope(Object message, Address from, Address to, Header header, long sentNanos, long sentFrame) {
+    this.message = message;
+    this.from = from;
+    this.to = to;
+    this.header = header;
+    this.sentNanos = sentNanos;
+    this.sentFrame = sentFrame;
+  }
+
+  /** The message. */
+  public Object message() {
+    return message;
+  }
+
+  /** The sender's address, or {@code null} for a message posted anonymously on the bus. */
+  public Address from() {
+    return from;
+  }
+
+  /**
+   * The destination: the address it was delivered to (a {@link Address#SELF} or
+   * {@linkplain Address#named named} destination resolved), or {@link Address#BROADCAST} /
+   * {@link Address#BROADCAST_NOT_ME}.
+   */
+  public Address to() {
+    return to;
+  }
+
+  /** The message's tags. */
+  public Set<String> tags() {
+    return header.tags();
+  }
+
+  /** The header it was sent with. */
+  public Header header() {
+    return header;
+  }
+
+  /** When it was sent, by the bus's {@link Ticker}. */
+  public long sentNanos() {
+    return sentNanos;
+  }
+
+  /** The bus's {@linkplain MessageBus#frame() frame} when it was sent. */
+  public long sentFrame() {
+    return sentFrame;
+  }
+
+  @Override
+  public String toString() {
+    return "Envelope[" + message + " from " + (from == null ? "anonymous" : from) + " to " + to
+        + (header.tags().isEmpty() ? "" : " tags " + header.tags())
+        + " at frame " + sentFrame + "]";
+  }
+}

@@ -1,0 +1,47 @@
+package dev.herald;
+
+/**
+ * What {@link MessageBus#shutdown} did with the work it found: nothing is lost silently.
+ */
+public final class ShutdownReport {
+  private final int delivered;
+  private final int discarded;
+  private final int unfinishedAsync;
+
+  ShutdownReport(int delivered, int discarded, int unfinishedAsync) {
+    this.delivered = delivered;
+    this.discarded = discarded;
+    this.unfinishedAsync = unfinishedAsync;
+  }
+
+  /** Queued messages delivered during the shutdown. */
+  public int delivered() {
+    return delivered;
+  }
+
+  /** Queued messages dropped, by {@link QueuedMessages#DISCARD}. */
+  public int discarded() {
+    return discarded;
+  }
+
+  /** Asynchronous handler calls that had not finished when the wait timed out. */
+  public int unfinishedAsync() {
+    return unfinishedAsync;
+  }
+
+  /** Messages and handler calls that did not happen: {@code discarded + unfinishedAsync}. */
+  public int undelivered() {
+    return discarded + unfinishedAsync;
+  }
+
+  /** Whether everything that was waiting was done. */
+  public boolean isComplete() {
+    return undelivered() == 0;
+  }
+
+  @Override
+  public String toString() {
+    return "ShutdownReport[delivered=" + delivered + ", discarded=" + discarded
+        + ", unfinishedAsync=" + unfinishedAsync + "]";
+  }
+}

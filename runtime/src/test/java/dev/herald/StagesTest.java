@@ -1,0 +1,303 @@
+package dev.herald;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.herald.TestMessages.Event;
+import dev.herald.annotation.Subscribe;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** DESIGN.md "Stages and delays", with a ticker the test drives. */
+class StagesTest {
+  private final ManualTicker ticker = new ManualTicker();
+  private final MessageBus bus =
+      MessageBus.builder().ticker(ticker).errorHandler(ErrorHandler.rethrowing()).build();
+  private final List<String> log = new ArrayList<>();
+
+  /** Sends a new staged message from inside a stage run. */
+  static final class Echo {
+    final MessageBus bus;
+    final Header header;
+    int heard;
+
+    Echo(MessageBus bus, Header header) {
+      this.bus = bus;
+      this.header = header;
+    }
+
+    @Subscribe
+    void on(Event event) {
+      heard++;
+      bus.post(new Event("echo of " + event.name), header);
+    }
+  }
+
+  static final class EnvelopeKeeper {
+    final List<Envelope> envelopes = new ArrayList<>();
+
+    @Subscribe
+    void on(Event event, Envelope envelope) {
+      envelopes.add(envelope);
+    }
+  }
+
+  private static Header stage(Stage stage) {
+    return Header.builder().stage(stage).build();
+  }
+
+  private static Header after(Stage stage, Duration delay) {
+    return Header.builder().stage(stage).delay(delay).build();
+  }
+
+  private static Header afterFrames(Stage stage, long frames) {
+    return Header.builder().stage(stage).delayFrames(frames).build();
+  }
+
+  private void listen() {
+    bus.registerStrongly(new EventRecorder(log));
+  }
+
+  @Test
+  void anImmediateHeaderDeliversAtOnce() {
+    listen();
+    assertEquals(1, bus.post(new Event("now"), Header.builder().stage(Stage.IMMEDIATE).build()));
+    assertEquals(List.of("now"), log);
+    assertEquals(0, bus.pendingCount());
+  }
+
+  @Test
+  void aStagedMessageWaitsForARunOfItsStage() {
+    listen();
+
+    assertEquals(0, bus.post(new Event("staged"), stage(Stage.UPDATE)));
+    assertEquals(0, bus.runStage(Stage.FIXED_UPDATE));
+    assertEquals(0, bus.runStage(Stage.LATE_UPDATE));
+    assertTrue(log.isEmpty());
+    assertEquals(1, bus.runStage(Stage.UPDATE));
+    assertEquals(List.of("staged"), log);
+    assertEquals(0, bus.runStage(Stage.UPDATE));
+  }
+
+  @Test
+  void aTimeDelayedMessageIsDeliveredAtTheFirstRunOfItsStageOnceDue() {
+    listen();
+    bus.post(new Event("reaction"), after(Stage.UPDATE, Duration.ofMillis(200)));
+
+    ticker.advance(Duration.ofMillis(199));
+    assertEquals(0, bus.runStage(Stage.UPDATE));
+    ticker.advance(Duration.ofMillis(1));
+    assertEquals(0, bus.runStage(Stage.LATE_UPDATE));
+    assertEquals(1, bus.runStage(Stage.UPDATE));
+    assertEquals(List.of("reaction"), log);
+  }
+
+  @Test
+  void aFrameDelayedMessageIsDeliveredOnceThatManyFramesHaveEnded() {
+    listen();
+    bus.post(new Event("explosion"), afterFrames(Stage.LATE_UPDATE, 10));
+
+    for (int frame = 0; frame < 9; frame++) {
+      assertEquals(0, bus.runStage(Stage.LATE_UPDATE));
+      bus.endFrame();
+    }
+    assertEquals(0, bus.runStage(Stage.LATE_UPDATE));
+    bus.endFrame();
+    assertEquals(10, bus.frame());
+    assertEquals(1, bus.runStage(Stage.LATE_UPDATE));
+    assertEquals(List.of("explosion"), log);
+  }
+
+  @Test
+  void immediateWithADelayHasNoStageConstraint() {
+    listen();
+    bus.post(new Event("whenever"), after(Stage.IMMEDIATE, Duration.ofMillis(50)));
+    bus.post(new Event("next run"), Header.builder().delay(Duration.ZERO).build());
+
+    assertEquals(1, bus.runStage(Stage.END_OF_FRAME));
+    ticker.advance(Duration.ofMillis(50));
+    assertEquals(1, bus.runStage(Stage.FIXED_UPDATE));
+    assertEquals(List.of("next run", "whenever"), log);
+  }
+
+  @Test
+  void dueMessagesGoByDueOrderThenSendOrderFramesBeforeTimes() {
+    listen();
+    bus.post(new Event("t300"), after(Stage.UPDATE, Duration.ofMillis(300)));
+    bus.post(new Event("t100-a"), after(Stage.UPDATE, Duration.ofMillis(100)));
+    bus.post(new Event("f2"), afterFrames(Stage.UPDATE, 2));
+    bus.post(new Event("t100-b"), after(Stage.UPDATE, Duration.ofMillis(100)));
+    bus.post(new Event("f1"), afterFrames(Stage.UPDATE, 1));
+    bus.post(new Event("staged"), stage(Stage.UPDATE));
+    bus.post(new Event("any"), after(Stage.IMMEDIATE, Duration.ofMillis(10)));
+
+    bus.endFrame();
+    bus.endFrame();
+    ticker.advance(Duration.ofSeconds(1));
+
+    assertEquals(7, bus.runStage(Stage.UPDATE));
+    assertEquals(List.of("staged", "f1", "f2", "t100-a", "t100-b", "t300", "any"), log);
+  }
+
+  @Test
+  void messagesQueuedDuringAStageRunWaitForTheNextRun() {
+    Echo echo = new Echo(bus, stage(Stage.UPDATE));
+    bus.registerStrongly(echo);
+    bus.post(new Event("first"), stage(Stage.UPDATE));
+
+    assertEquals(1, bus.runStage(Stage.UPDATE));
+    assertEquals(1, echo.heard);
+    assertEquals(1, bus.pendingCount());
+    assertEquals(1, bus.runStage(Stage.UPDATE));
+    assertEquals(2, echo.heard);
+  }
+
+  @Test
+  void aHandlerRemovedBeforeTheMessageIsDueDoesNotGetIt() {
+    Registration registration = bus.registerStrongly(new EventRecorder(log));
+    bus.post(new Event("late"), after(Stage.UPDATE, Duration.ofMillis(10)));
+
+    registration.close();
+    ticker.advance(Duration.ofMillis(10));
+
+    assertEquals(1, bus.runStage(Stage.UPDATE));
+    assertTrue(log.isEmpty());
+  }
+
+  @Test
+  void aDelayedMessageForACollectedListenerIsNotDeliveredAndDoesNotLeak() {
+    GarbageCollection.assumeExplicitGcWorks();
+    int[] received = {0};
+    Address doomed = registerCountingListenerAndDropIt(received);
+    bus.post(new Event("too late"), Header.builder().to(doomed).stage(Stage.UPDATE).delayFrames(1).build());
+
+    boolean collected =
+        GarbageCollection.collectUntil(() -> {
+          bus.purgeCollected();
+          return bus.subscriberCount() == 0;
+        });
+    bus.endFrame();
+    bus.runStage(Stage.UPDATE);
+
+    assertTrue(collected, "the listener was not collected");
+    assertEquals(0, received[0]);
+    assertTrue(doomed.isRetired());
+    assertEquals(0, bus.pendingCount());
+    assertEquals(0, bus.listenerCount());
+  }
+
+  static final class Counting {
+    final int[] received;
+
+    Counting(int[] received) {
+      this.received = received;
+    }
+
+    @Subscribe
+    void on(Event event) {
+      received[0]++;
+    }
+  }
+
+  private Address registerCountingListenerAndDropIt(int[] received) {
+    return bus.register(new Counting(received)).address();
+  }
+
+  @Test
+  void theEnvelopeTellsWhenTheMessageWasSentNotWhenItArrived() {
+    EnvelopeKeeper keeper = new EnvelopeKeeper();
+    bus.registerStrongly(keeper);
+    long sentAt = ticker.nanoTime();
+    bus.post(new Event("e"), afterFrames(Stage.UPDATE, 3));
+
+    for (int i = 0; i < 3; i++) {
+      bus.endFrame();
+      ticker.advance(Duration.ofMillis(16));
+    }
+    bus.runStage(Stage.UPDATE);
+
+    assertEquals(sentAt, keeper.envelopes.get(0).sentNanos());
+    assertEquals(0, keeper.envelopes.get(0).sentFrame());
+  }
+
+  @Test
+  void aStageRunThatDeliversNothingLeavesAMillionPendingMessagesInPlace() {
+    listen();
+    Header farAway = afterFrames(Stage.UPDATE, 1_000);
+    for (int i = 0; i < 1_000_000; i++) {
+      bus.post(new Event("later"), farAway);
+    }
+
+    assertEquals(0, bus.runStage(Stage.UPDATE));
+    assertEquals(1_000_000, bus.pendingCount());
+  }
+
+  @Test
+  void whenTheErrorHandlerThrowsTheRestOfTheRunKeepsItsTurn() {
+    listen();
+    bus.subscribe(Event.class, event -> {
+      if (event.name.equals("bad")) {
+        throw new IllegalStateException("bad message");
+      }
+    });
+    bus.post(new Event("bad"), stage(Stage.UPDATE));
+    bus.post(new Event("good"), stage(Stage.UPDATE));
+
+    assertThrows(IllegalStateException.class, () -> bus.runStage(Stage.UPDATE));
+    assertEquals(1, bus.pendingCount());
+    assertEquals(1, bus.runStage(Stage.UPDATE));
+    assertEquals(List.of("bad", "good"), log);
+  }
+
+  // ---- invalid input ---------------------------------------------------------------------
+
+  @Test
+  void negativeDelaysAreRejectedWhenTheHeaderIsBuilt() {
+    IllegalArgumentException time =
+        assertThrows(IllegalArgumentException.class, () -> Header.builder().delay(Duration.ofMillis(-1)));
+    IllegalArgumentException frames =
+        assertThrows(IllegalArgumentException.class, () -> Header.builder().delayFrames(-1));
+    assertTrue(time.getMessage().contains("negative"), time.getMessage());
+    assertTrue(frames.getMessage().contains("negative"), frames.getMessage());
+  }
+
+  @Test
+  void aHeaderWithBothDelaysIsRejected() {
+    Header.Builder both = Header.builder().delay(Duration.ofSeconds(1)).delayFrames(3);
+    IllegalArgumentException error = assertThrows(IllegalArgumentException.class, both::build);
+    assertTrue(error.getMessage().contains("not both"), error.getMessage());
+  }
+
+  @Test
+  void immediateIsNotAStageToRun() {
+    assertThrows(IllegalArgumentException.class, () -> bus.runStage(Stage.IMMEDIATE));
+  }
+
+  @Test
+  void aRequestCannotBeDelayed() {
+    assertThrows(IllegalArgumentException.class, () -> bus.request(new Event("q"), stage(Stage.UPDATE), Object.class));
+  }
+
+  @Test
+  void aDelayedSelfPostIsStillRejectedAtOnce() {
+    assertThrows(IllegalArgumentException.class,
+        () -> bus.post(new Event("e"), Header.builder().to(Address.SELF).stage(Stage.UPDATE).build()));
+    assertEquals(0, bus.pendingCount());
+  }
+
+  @Test
+  void aHugeDelayDoesNotHoldBackMessagesThatAreDue() {
+    listen();
+    bus.post(new Event("soon"), Header.builder().delay(Duration.ZERO).build());
+    ticker.advance(Duration.ofNanos(1));
+    bus.post(new Event("never"), Header.builder().delay(Duration.ofDays(365L * 1000)).build());
+    ticker.advance(Duration.ofSeconds(1));
+
+    assertEquals(1, bus.runStage(Stage.UPDATE));
+    assertEquals(List.of("soon"), log);
+    assertEquals(1, bus.pendingCount());
+  }
+}
