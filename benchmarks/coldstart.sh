@@ -4,7 +4,8 @@
 #
 #   mvn -B -ntp -q package -DskipTests && benchmarks/coldstart.sh [runs]
 #
-# Each program runs from benchmarks/target/coldstart-classes (a compilation of its own, so
+# A fourth program delivers by a direct call, without a bus: the JVM's own start and exit,
+# which every bus's time includes. Each program runs from benchmarks/target/coldstart-classes (a compilation of its own, so
 # Herald's index lists only its one dispatcher) with only its own bus's jars on the class
 # path. Uses hyperfine when it is installed (apt-get install -y hyperfine), otherwise a loop
 # timed with date +%s%N (forced with TIMER=loop). RUNS (default 30) measured runs per program,
@@ -34,16 +35,18 @@ jar() { # the one jar in target/lib whose name starts with $1
 }
 
 declare -A classpath=(
+  [no bus (JVM floor)]="$classes"
   [Herald]="$classes:$(jar herald-runtime):$(jar herald-spi):$(jar herald-annotations)"
   [Guava]="$classes:$(jar guava):$(jar failureaccess)"
   [greenrobot]="$classes:$(jar eventbus-java)"
 )
 declare -A main=(
+  [no bus (JVM floor)]=dev.herald.benchmarks.coldstart.NoBusColdStart
   [Herald]=dev.herald.benchmarks.coldstart.HeraldColdStart
   [Guava]=dev.herald.benchmarks.coldstart.GuavaColdStart
   [greenrobot]=dev.herald.benchmarks.coldstart.GreenrobotColdStart
 )
-buses=(Herald Guava greenrobot)
+buses=("no bus (JVM floor)" Herald Guava greenrobot)
 
 median_of() { # numbers on stdin -> median
   sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
