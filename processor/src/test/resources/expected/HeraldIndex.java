@@ -1,10 +1,9 @@
-package shop;
+package shop.a;
 
 import dev.herald.spi.Dispatcher;
 import dev.herald.spi.DispatcherIndex;
 import java.util.List;
 import javax.annotation.processing.Generated;
-import shop.a.Till_Dispatcher;
 import shop.b.Shelf_Dispatcher;
 
 /**

@@ -46,9 +46,10 @@ final class ListenerType {
 
   private static boolean isOverridden(Row inherited, List<HandlerInfo> own) {
     for (HandlerInfo info : own) {
-      if (inherited.declaringClass.equals(info.overrides())
+      if (info.overrides().contains(inherited.declaringClass)
           && inherited.info.method().equals(info.method())
-          && inherited.info.messageType() == info.messageType()) {
+          && inherited.info.messageType() == info.messageType()
+          && inherited.info.takesEnvelope() == info.takesEnvelope()) {
         return true;
       }
     }

@@ -6,6 +6,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayDeque;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -60,22 +61,19 @@ public final class GeneratedNames {
   }
 
   /**
-   * The default index name: in the longest common package of the dispatchers, named
-   * {@code HeraldIndex_} and 8 hex digits of a hash of the sorted dispatcher names, so that
-   * it is stable from build to build and distinct between modules.
+   * The default index name: in the package of the first dispatcher by name (a package the
+   * compilation owns, which matters in a named module), named {@code HeraldIndex_} and 8 hex
+   * digits of a hash of the sorted dispatcher names, so that it is stable from build to build
+   * and distinct between modules.
    */
   public static QualifiedName defaultIndex(Collection<QualifiedName> dispatchers) {
-    List<String> sorted =
-        dispatchers.stream().map(QualifiedName::canonicalName).sorted().collect(Collectors.toList());
-    String packageName = null;
-    for (QualifiedName dispatcher : dispatchers) {
-      packageName =
-          packageName == null
-              ? dispatcher.packageName()
-              : commonPackage(packageName, dispatcher.packageName());
-    }
-    return new QualifiedName(
-        packageName == null ? "" : packageName, INDEX_PREFIX + hash(String.join("\n", sorted)));
+    List<QualifiedName> sorted =
+        dispatchers.stream()
+            .sorted(Comparator.comparing(QualifiedName::canonicalName))
+            .collect(Collectors.toList());
+    String names = sorted.stream().map(QualifiedName::canonicalName).collect(Collectors.joining("\n"));
+    String packageName = sorted.isEmpty() ? "" : sorted.get(0).packageName();
+    return new QualifiedName(packageName, INDEX_PREFIX + hash(names));
   }
 
   /**
@@ -92,16 +90,6 @@ public final class GeneratedNames {
     int dot = name.lastIndexOf('.');
     String simpleName = name.substring(dot + 1) + (ordinal == 0 ? "" : String.valueOf(ordinal + 1));
     return new QualifiedName(dot < 0 ? "" : name.substring(0, dot), simpleName);
-  }
-
-  private static String commonPackage(String a, String b) {
-    String[] left = a.isEmpty() ? new String[0] : a.split("\\.");
-    String[] right = b.isEmpty() ? new String[0] : b.split("\\.");
-    int n = 0;
-    while (n < left.length && n < right.length && left[n].equals(right[n])) {
-      n++;
-    }
-    return String.join(".", List.of(left).subList(0, n));
   }
 
   private static String hash(String text) {

@@ -59,7 +59,7 @@ public final class IndexProcessor extends AbstractProcessor {
     super.init(env);
     elements = env.getElementUtils();
     messager = env.getMessager();
-    writer = new IndexWriter(env.getFiler());
+    writer = new IndexWriter(env.getFiler(), elements);
   }
 
   @Override

@@ -83,10 +83,25 @@ public final class Messages {
       "@Subscribe methods must refer to types that exist: Herald waited for this one through"
           + " every annotation processing round.";
 
+  public static final String DISPATCHER_NAME_CLASH =
+      "Herald names a listener's dispatcher after its nested class names joined by '_', and"
+          + " two listener classes map to the same dispatcher here.";
+
   public static final String UNEXPECTED_ERROR = "Unexpected error in Herald's processor:";
 
   public static final String INVALID_INDEX_OPTION =
       "Option -Aherald.index must be a qualified class name such as com.acme.MyIndex.";
+
+  /** {@link #DISPATCHER_NAME_CLASH} naming the dispatcher and the class that has it. */
+  public static String dispatcherNameClash(String dispatcher, String owner) {
+    return DISPATCHER_NAME_CLASH + " " + dispatcher + " is already the dispatcher of " + owner
+        + ". Rename one of the two classes.";
+  }
+
+  /** {@link #PARAMETERIZED_PARAMETER} with the type as written and as it should be. */
+  public static String parameterizedParameter(String declared, String wildcards) {
+    return PARAMETERIZED_PARAMETER + " Here: take " + wildcards + " instead of " + declared + ".";
+  }
 
   /** {@link #PRIMITIVE_PARAMETER} with the wrapper type to use. */
   public static String primitiveParameter(String wrapper) {

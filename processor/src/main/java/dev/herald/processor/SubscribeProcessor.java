@@ -10,9 +10,11 @@ import dev.herald.processor.validation.Problem;
 import dev.herald.processor.writing.DispatcherWriter;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.Messager;
@@ -43,7 +45,8 @@ public class SubscribeProcessor extends AbstractProcessor {
   private final Set<String> listenersSeen = new HashSet<>();
   /** Canonical names of the listener classes to look at again next round. */
   private final Set<String> deferred = new LinkedHashSet<>();
-  private final Set<String> written = new HashSet<>();
+  /** Dispatchers written, by canonical name, with the binary name of their listener. */
+  private final Map<String, String> written = new HashMap<>();
 
   private Elements elements;
   private Messager messager;
@@ -57,7 +60,7 @@ public class SubscribeProcessor extends AbstractProcessor {
     elements = env.getElementUtils();
     messager = env.getMessager();
     validator = new ListenerValidator(elements, env.getTypeUtils(), this::hasDispatcher);
-    writer = new DispatcherWriter(env.getFiler(), env.getTypeUtils());
+    writer = new DispatcherWriter(env.getFiler(), elements, env.getTypeUtils());
     localClasses = LocalClassScanner.create(env);
   }
 
@@ -127,9 +130,16 @@ public class SubscribeProcessor extends AbstractProcessor {
     for (Problem problem : validation.problems()) {
       problem.printTo(messager);
     }
-    if (validation.model().isPresent()
-        && written.add(validation.model().get().dispatcher().canonicalName())) {
-      writeDispatcher(validation.model().get());
+    if (validation.model().isPresent()) {
+      ListenerClass model = validation.model().get();
+      String dispatcher = model.dispatcher().canonicalName();
+      String owner = written.putIfAbsent(dispatcher, model.binaryName());
+      if (owner == null) {
+        writeDispatcher(model);
+      } else if (!owner.equals(model.binaryName())) {
+        messager.printMessage(
+            Diagnostic.Kind.ERROR, Messages.dispatcherNameClash(dispatcher, owner), listener);
+      }
     }
   }
 

@@ -85,9 +85,10 @@ final class Compilations {
       Path classes = Files.createDirectories(dir.resolve("classes"));
       Path generated = Files.createDirectories(dir.resolve("generated"));
       List<JavaFileObject> units = Arrays.asList(sources(resources));
+      // what an earlier compilation wrote into dir is on the class path, as in a build
       List<String> options =
           List.of("-d", classes.toString(), "-s", generated.toString(),
-              "-classpath", System.getProperty("java.class.path"));
+              "-classpath", classes + File.pathSeparator + System.getProperty("java.class.path"));
       JavaCompiler.CompilationTask task =
           javac.getTask(null, files, diagnostic -> {}, options, null, units);
       task.setProcessors(processors);

@@ -53,6 +53,22 @@ class SubscribeProcessorErrorsTest {
   }
 
   @Test
+  void twoListenersWhoseDispatchersWouldShareAName() {
+    JavaFileObject file = source("bad/NameClash.java");
+    Compilation compilation = herald().compile(file);
+
+    assertThat(compilation).hadErrorContaining(Messages.DISPATCHER_NAME_CLASH).inFile(file);
+    assertThat(compilation).hadErrorContaining("bad.Outer_Inner_Dispatcher");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aMessageNestedInAGenericClassIsNamedWithItsWildcardForm() {
+    Compilation compilation = assertOneError("NestedInGeneric", Messages.PARAMETERIZED_PARAMETER);
+    assertThat(compilation).hadErrorContaining("take bad.NestedInGeneric<?>.Msg instead of");
+  }
+
+  @Test
   void threeParameters() {
     assertOneError("ThreeParameters", Messages.PARAMETER_COUNT);
   }

@@ -27,6 +27,7 @@ import java.io.Writer;
 import java.nio.file.Path;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.TypeElement;
@@ -129,7 +130,7 @@ class SubscribeProcessorTest {
 
       @SuppressWarnings("unchecked")
       Dispatcher<Object> dog = (Dispatcher<Object>) byListener.get("zoo.Dog");
-      assertThat(dog.handlers().get(0).overrides()).isEqualTo("zoo.Animal");
+      assertThat(dog.handlers().get(0).overrides()).containsExactly("zoo.Animal");
       assertThat(dog.handlers().get(0).priority()).isEqualTo(5);
       Object listener = loader.loadClass("zoo.Dog").getConstructor().newInstance();
       Constructor<?> ball = loader.loadClass("zoo.Ball").getDeclaredConstructor();
@@ -212,12 +213,12 @@ class SubscribeProcessorTest {
   }
 
   @Test
-  void indexListsEveryDispatcherInTheLongestCommonPackage() throws IOException {
+  void indexListsEveryDispatcherInThePackageOfTheFirst() throws IOException {
     Compilation compilation =
         herald().compile(sources("good/shop/a/Till.java", "good/shop/b/Shelf.java"));
 
     assertThat(compilation).succeededWithoutWarnings();
-    String index = "shop." + "HeraldIndex_" + INDEX_HASH;
+    String index = "shop.a." + "HeraldIndex_" + INDEX_HASH;
     assertThat(compilation)
         .generatedSourceFile(index)
         .hasSourceEquivalentTo(source("expected/HeraldIndex.java"));
@@ -265,6 +266,87 @@ class SubscribeProcessorTest {
         .generatedSourceFile("siren.HeraldIndex_" + SIREN_INDEX_HASH)
         .contentsAsUtf8String()
         .contains("new Siren_Dispatcher()");
+  }
+
+  @Test
+  void anAnnotationValueFromAGeneratedConstantIsWaitedFor() {
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(
+                new FirstRoundSource("prio.Levels", "package prio;\n\npublic final class Levels {\n  public static final int HIGH = 5;\n}\n"),
+                new SubscribeProcessor(),
+                new IndexProcessor())
+            .withOptions((Object[]) Compilations.OPTIONS)
+            .compile(source("good/prio/Urgent.java"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation)
+        .generatedSourceFile("prio.Urgent_Dispatcher")
+        .contentsAsUtf8String()
+        .contains("HandlerInfo.of(\"on\", Object.class).priority(5)");
+  }
+
+  @Test
+  void deprecatedListenersAndShadowedJavaLangNamesCompileWithoutWarnings() {
+    Compilation compilation =
+        herald().compile(sources("good/odd/Old.java", "good/odd/Override.java"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation)
+        .generatedSourceFile("odd.Old_Dispatcher")
+        .contentsAsUtf8String()
+        .contains("@SuppressWarnings(\"deprecation\")");
+    assertThat(compilation)
+        .generatedSourceFile("odd.Old_Dispatcher")
+        .contentsAsUtf8String()
+        .contains("@java.lang.Override");
+  }
+
+  @Test
+  void aPartialRecompileKeepsTheEarlierIndexInTheServiceFile(@TempDir Path dir) throws IOException {
+    List<Processor> processors = List.of(new SubscribeProcessor(), new IndexProcessor());
+    assertThat(Compilations.compileToDisk(dir, processors, "good/shop/a/Till.java", "good/shop/b/Shelf.java")).isTrue();
+    processors = List.of(new SubscribeProcessor(), new IndexProcessor());
+    assertThat(Compilations.compileToDisk(dir, processors, "good/shop/b/Shelf.java")).isTrue();
+
+    List<String> services = Files.readAllLines(dir.resolve("classes").resolve(SERVICE_FILE));
+    assertThat(services).hasSize(2);
+    assertThat(services).contains("shop.a.HeraldIndex_" + INDEX_HASH);
+  }
+
+  /** Writes one source file in the first round, as Immutables or AutoValue would. */
+  private static final class FirstRoundSource extends AbstractProcessor {
+    private final String name;
+    private final String text;
+    private boolean generated;
+
+    FirstRoundSource(String name, String text) {
+      this.name = name;
+      this.text = text;
+    }
+
+    @Override
+    public Set<String> getSupportedAnnotationTypes() {
+      return Set.of("*");
+    }
+
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+      return SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+      if (!generated) {
+        generated = true;
+        try (Writer out = processingEnv.getFiler().createSourceFile(name).openWriter()) {
+          out.write(text);
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }
+      return false;
+    }
   }
 
   /** Generates {@code siren.Alarm} in the first round, as Immutables or AutoValue would. */

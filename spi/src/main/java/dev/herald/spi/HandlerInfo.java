@@ -31,7 +31,7 @@ public final class HandlerInfo {
   private final String[] tags;
   private final int flags;
   private final String declaredIn;
-  private final String overrides;
+  private final String[] overrides;
 
   private HandlerInfo(
       String method,
@@ -40,7 +40,7 @@ public final class HandlerInfo {
       String[] tags,
       int flags,
       String declaredIn,
-      String overrides) {
+      String[] overrides) {
     this.method = method;
     this.messageType = messageType;
     this.priority = priority;
@@ -62,7 +62,7 @@ public final class HandlerInfo {
         NO_TAGS,
         0,
         null,
-        null);
+        NO_TAGS);
   }
 
   /** This row with the given {@code @Subscribe(priority)}. */
@@ -111,15 +111,18 @@ public final class HandlerInfo {
   }
 
   /**
-   * This row replaces the handler with the same method name and message type that the
-   * superclass {@code className} (a binary name) declares: the method is overridden, so only
-   * this row may run. The class is the nearest one whose {@code @Subscribe} declaration this
-   * method overrides; the runtime composes dispatchers from the top down, so rows that class
-   * itself overrode are gone already.
+   * This row replaces the rows of the same method (name, message type, and whether it takes
+   * an envelope) that the superclasses {@code classNames} (binary names) declare in their own
+   * dispatchers: the method overrides them, so only this row may run. The processor names
+   * every superclass with a dispatcher whose {@code @Subscribe} declaration the method
+   * overrides, directly or through a class in between.
    */
-  public HandlerInfo overrides(String className) {
-    return new HandlerInfo(
-        method, messageType, priority, tags, flags, declaredIn, Objects.requireNonNull(className));
+  public HandlerInfo overrides(String... classNames) {
+    String[] copy = classNames.clone();
+    for (String className : copy) {
+      Objects.requireNonNull(className, "className");
+    }
+    return new HandlerInfo(method, messageType, priority, tags, flags, declaredIn, copy);
   }
 
   /** The handler method's simple name. */
@@ -170,9 +173,9 @@ public final class HandlerInfo {
     return declaredIn;
   }
 
-  /** The binary name of the superclass whose handler this one overrides, or {@code null}. */
-  public String overrides() {
-    return overrides;
+  /** The binary names of the superclasses whose rows this one replaces; often empty. */
+  public List<String> overrides() {
+    return Collections.unmodifiableList(Arrays.asList(overrides));
   }
 
   private HandlerInfo withFlag(int flag) {

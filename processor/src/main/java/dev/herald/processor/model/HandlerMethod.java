@@ -20,8 +20,8 @@ import javax.lang.model.type.TypeMirror;
  * @param returnsValue whether the method returns something, which becomes a reply
  * @param declaredIn binary name of the superclass declaring the method, or {@code null} when it
  *     is the listener class itself
- * @param overrides binary name of the superclass whose dispatcher lists the handler this one
- *     overrides, or {@code null}
+ * @param overrides binary names of the superclasses with a dispatcher whose handler this one
+ *     overrides, directly or through a class in between; empty if none
  */
 public record HandlerMethod(
     String name,
@@ -35,11 +35,12 @@ public record HandlerMethod(
     boolean takesEnvelope,
     boolean returnsValue,
     String declaredIn,
-    String overrides) {
+    List<String> overrides) {
 
   public HandlerMethod {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(messageType, "messageType");
     tags = List.copyOf(tags);
+    overrides = List.copyOf(overrides);
   }
 }

@@ -90,7 +90,7 @@ final class HandlerValidator {
       case DECLARED:
         DeclaredType declared = (DeclaredType) type;
         if (hasConcreteTypeArguments(declared)) {
-          return Optional.of(Messages.PARAMETERIZED_PARAMETER);
+          return Optional.of(Messages.parameterizedParameter(declared.toString(), withWildcards(declared)));
         }
         TypeElement element = (TypeElement) declared.asElement();
         if (!access.typeAccessibleFrom(element, listenerPackage)) {
@@ -102,6 +102,27 @@ final class HandlerValidator {
       default:
         return Optional.empty();
     }
+  }
+
+  /** {@code Outer<?>.Inner} for {@code Outer<T>.Inner}: every type argument a plain {@code ?}. */
+  private static String withWildcards(DeclaredType type) {
+    StringBuilder text = new StringBuilder();
+    TypeMirror enclosing = type.getEnclosingType();
+    TypeElement element = (TypeElement) type.asElement();
+    if (enclosing.getKind() == TypeKind.DECLARED) {
+      text.append(withWildcards((DeclaredType) enclosing)).append('.').append(element.getSimpleName());
+    } else {
+      text.append(element.getQualifiedName());
+    }
+    int arguments = type.getTypeArguments().size();
+    if (arguments > 0) {
+      text.append('<');
+      for (int i = 0; i < arguments; i++) {
+        text.append(i == 0 ? "?" : ", ?");
+      }
+      text.append('>');
+    }
+    return text.toString();
   }
 
   private static boolean isEnvelope(TypeMirror type) {

@@ -8,16 +8,20 @@ import dev.herald.processor.model.ThrowsClause;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
@@ -74,6 +78,9 @@ public final class ListenerValidator {
     for (ExecutableElement handler : own) {
       unresolvedTypeIn(handler)
           .ifPresent(t -> unresolved.add(onHandler(handler, Messages.unresolvedType(t.toString()))));
+      SubscribeAnnotation.mirrorOn(handler)
+          .flatMap(subscribe::unresolvedValue)
+          .ifPresent(v -> unresolved.add(onHandler(handler, Messages.unresolvedType(v))));
     }
     if (!unresolved.isEmpty()) {
       return ListenerValidation.deferred(listener, unresolved);
@@ -202,28 +209,103 @@ public final class ListenerValidator {
   }
 
   /**
-   * The binary name of the nearest class with a dispatcher that declares a {@code @Subscribe}
-   * method overridden by {@code method}, or {@code null}.
+   * The binary names of the classes with a dispatcher that declare a {@code @Subscribe} method
+   * overridden by {@code method}, nearest first.
    */
-  private String overriddenIn(ExecutableElement method, List<TypeElement> dispatched) {
-    TypeElement declaring = (TypeElement) method.getEnclosingElement();
+  private List<String> overriddenIn(ExecutableElement method, List<TypeElement> dispatched) {
+    List<String> overridden = new ArrayList<>();
     for (TypeElement ancestor : dispatched) {
       for (ExecutableElement candidate : SubscribeAnnotation.handlersDeclaredIn(ancestor)) {
-        if (elements.overrides(method, candidate, declaring)) {
-          return GeneratedNames.binaryName(ancestor, elements);
+        if (overrides(method, candidate)) {
+          overridden.add(GeneratedNames.binaryName(ancestor, elements));
+          break;
         }
       }
     }
-    return null;
+    return overridden;
   }
 
   private boolean overriddenByAny(List<ExecutableElement> derived, ExecutableElement method) {
     for (ExecutableElement candidate : derived) {
-      if (elements.overrides(candidate, method, (TypeElement) candidate.getEnclosingElement())) {
+      if (overrides(candidate, method)) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * Whether {@code method} overrides {@code candidate}, directly or through a method of a
+   * class in between (JLS 8.4.8.1, JVMS 5.4.5): a package-private method of another package
+   * is overridden through a public override in its own package, which
+   * {@code Elements.overrides} alone does not see.
+   */
+  private boolean overrides(ExecutableElement method, ExecutableElement candidate) {
+    TypeElement declaring = (TypeElement) method.getEnclosingElement();
+    TypeElement candidateClass = (TypeElement) candidate.getEnclosingElement();
+    if (method.equals(candidate) || !isSubclass(declaring, candidateClass)) {
+      return false;
+    }
+    if (elements.overrides(method, candidate, declaring)
+        || overridesPackagePrivateInItsPackage(method, candidate)) {
+      return true;
+    }
+    for (TypeElement between = superclassOf(declaring);
+        between != null && !between.equals(candidateClass);
+        between = superclassOf(between)) {
+      for (ExecutableElement middle : ElementFilter.methodsIn(between.getEnclosedElements())) {
+        if (middle.getSimpleName().equals(method.getSimpleName())
+            && elements.overrides(method, middle, declaring)
+            && overrides(middle, candidate)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * JLS 8.4.8.1: a class in the package of a package-private method overrides it by declaring
+   * the same signature, even when a superclass in between, from another package, could not
+   * see it. {@code Elements.overrides} answers no when that superclass is in the way.
+   */
+  private boolean overridesPackagePrivateInItsPackage(ExecutableElement method, ExecutableElement candidate) {
+    Set<Modifier> modifiers = candidate.getModifiers();
+    if (modifiers.contains(Modifier.PUBLIC)
+        || modifiers.contains(Modifier.PROTECTED)
+        || modifiers.contains(Modifier.PRIVATE)
+        || modifiers.contains(Modifier.STATIC)
+        || !method.getSimpleName().equals(candidate.getSimpleName())
+        || !elements.getPackageOf(method).equals(elements.getPackageOf(candidate))) {
+      return false;
+    }
+    List<? extends VariableElement> mine = method.getParameters();
+    List<? extends VariableElement> theirs = candidate.getParameters();
+    if (mine.size() != theirs.size()) {
+      return false;
+    }
+    for (int i = 0; i < mine.size(); i++) {
+      if (!types.isSameType(types.erasure(mine.get(i).asType()), types.erasure(theirs.get(i).asType()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private boolean isSubclass(TypeElement type, TypeElement ancestor) {
+    for (TypeElement t = superclassOf(type); t != null; t = superclassOf(t)) {
+      if (t.equals(ancestor)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static TypeElement superclassOf(TypeElement type) {
+    TypeMirror superclass = type.getSuperclass();
+    return superclass.getKind() == TypeKind.DECLARED
+        ? (TypeElement) ((DeclaredType) superclass).asElement()
+        : null;
   }
 
   private ThrowsClause throwsClauseFor(TypeMirror thrown) {

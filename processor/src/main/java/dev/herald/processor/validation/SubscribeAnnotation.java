@@ -46,6 +46,35 @@ final class SubscribeAnnotation {
     return handlers;
   }
 
+  /**
+   * The source text of an attribute whose value javac could not resolve yet (a constant from
+   * a class another processor generates, or a typo), if there is one.
+   */
+  Optional<String> unresolvedValue(AnnotationMirror mirror) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
+        elements.getElementValuesWithDefaults(mirror).entrySet()) {
+      Object value = entry.getValue().getValue();
+      String name = entry.getKey().getSimpleName().toString();
+      boolean resolved =
+          name.equals("priority") ? value instanceof Integer
+              : name.equals("tags") ? value instanceof List && allStrings((List<?>) value)
+              : value instanceof Boolean;
+      if (!resolved) {
+        return Optional.of(entry.getValue().toString());
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static boolean allStrings(List<?> values) {
+    for (Object value : values) {
+      if (!(value instanceof AnnotationValue) || !(((AnnotationValue) value).getValue() instanceof String)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   int priority(AnnotationMirror mirror) {
     return (Integer) value(mirror, "priority").getValue();
   }

@@ -15,10 +15,16 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import javax.annotation.processing.Filer;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.Modifier;
+import javax.lang.model.util.Elements;
 import javax.tools.FileObject;
 import javax.tools.StandardLocation;
 
@@ -31,9 +37,11 @@ public final class IndexWriter {
       ClassName.get(GeneratedNames.SPI_PACKAGE, GeneratedNames.DISPATCHER_INDEX);
 
   private final Filer filer;
+  private final Elements elements;
 
-  public IndexWriter(Filer filer) {
+  public IndexWriter(Filer filer, Elements elements) {
     this.filer = filer;
+    this.elements = elements;
   }
 
   public void write(IndexClass index) throws IOException {
@@ -73,14 +81,31 @@ public final class IndexWriter {
     for (Element element : index.originatingElements()) {
       type.addOriginatingElement(element);
     }
+    type.alwaysQualify(
+        DispatcherWriter.shadowed(elements, index.name().packageName(), List.of("Override", "Object"))
+            .toArray(new String[0]));
     return JavaFile.builder(index.name().packageName(), type.build())
         .skipJavaLangImports(true)
         .build();
   }
 
-  /** Writes {@code META-INF/services/dev.herald.spi.DispatcherIndex}, one index a line. */
+  /**
+   * Writes {@code META-INF/services/dev.herald.spi.DispatcherIndex}, one index a line. An
+   * earlier compilation into the same output (an IDE or a build that recompiles only the
+   * changed files) may have written the file already: its indexes that still exist as classes
+   * are kept, so a partial recompile does not hide the dispatchers it did not touch.
+   */
   public void writeServiceFile(List<QualifiedName> indexes, List<Element> originatingElements)
       throws IOException {
+    Set<String> lines = new LinkedHashSet<>();
+    for (QualifiedName index : indexes) {
+      lines.add(index.canonicalName());
+    }
+    for (String earlier : earlierServiceFile()) {
+      if (elements.getTypeElement(earlier) != null) {
+        lines.add(earlier);
+      }
+    }
     FileObject file =
         filer.createResource(
             StandardLocation.CLASS_OUTPUT,
@@ -88,11 +113,32 @@ public final class IndexWriter {
             GeneratedNames.SERVICE_FILE,
             originatingElements.toArray(new Element[0]));
     try (Writer out = new OutputStreamWriter(file.openOutputStream(), StandardCharsets.UTF_8)) {
-      for (QualifiedName index : indexes) {
-        out.write(index.canonicalName());
+      for (String line : lines) {
+        out.write(line);
         out.write('\n');
       }
     }
+  }
+
+  private List<String> earlierServiceFile() {
+    List<String> lines = new ArrayList<>();
+    try {
+      FileObject existing = filer.getResource(StandardLocation.CLASS_OUTPUT, "", GeneratedNames.SERVICE_FILE);
+      try (BufferedReader in =
+          new BufferedReader(new InputStreamReader(existing.openInputStream(), StandardCharsets.UTF_8))) {
+        String line;
+        while ((line = in.readLine()) != null) {
+          int comment = line.indexOf('#');
+          String name = (comment < 0 ? line : line.substring(0, comment)).trim();
+          if (!name.isEmpty()) {
+            lines.add(name);
+          }
+        }
+      }
+    } catch (IOException | IllegalArgumentException noneYet) {
+      // a clean build: there is no earlier file
+    }
+    return lines;
   }
 
   private static ClassName className(QualifiedName name) {
