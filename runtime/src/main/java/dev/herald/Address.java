@@ -1,5 +1,7 @@
 package dev.herald;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -40,22 +42,88 @@ public final class Address {
   final MessageBus bus;
   private final long number;
 
-  /** The handlers at this address and those observing it; null once it is retired. */
-  volatile RoutingTable table;
+  private final Object lock;
+  /**
+   * The routes of the handlers at this address and of those observing it, made when a
+   * message is first sent here: most addresses (one per plain registration) never are.
+   */
+  private volatile RoutingTable table;
+  /** The handlers at this address and those observing it; guarded by the bus's lock. */
+  private List<Subscriber> members;
   /** Registrations at this address; guarded by the bus's lock. */
   int registrations;
+  private volatile boolean retired;
 
   private Address(Kind kind, String name, MessageBus bus, long number) {
+    this(kind, name, bus, number, null);
+  }
+
+  private Address(Kind kind, String name, MessageBus bus, long number, Object lock) {
     this.kind = kind;
     this.name = name;
     this.bus = bus;
     this.number = number;
+    this.lock = lock;
   }
 
-  static Address entity(MessageBus bus, long number, Object lock, Stamps stamps) {
-    Address address = new Address(Kind.ENTITY, null, bus, number);
-    address.table = new RoutingTable(lock, stamps);
-    return address;
+  static Address entity(MessageBus bus, long number, Object lock) {
+    return new Address(Kind.ENTITY, null, bus, number, lock);
+  }
+
+  /** Adds a handler that receives what is sent here; under the bus's lock. */
+  void join(Subscriber subscriber) {
+    if (retired) {
+      return;
+    }
+    if (members == null) {
+      members = new ArrayList<>(2);
+    }
+    members.add(subscriber);
+    RoutingTable routes = table;
+    if (routes != null) {
+      routes.add(subscriber);
+    }
+  }
+
+  /** Removes a handler added by {@link #join}; under the bus's lock. */
+  void leave(Subscriber subscriber) {
+    if (members != null) {
+      members.remove(subscriber);
+    }
+    RoutingTable routes = table;
+    if (routes != null) {
+      routes.remove(subscriber);
+    }
+  }
+
+  /** Retires this address; under the bus's lock. */
+  void retire() {
+    retired = true;
+    table = null;
+    members = null;
+  }
+
+  /** The routes for a message sent here, or null once retired. */
+  RoutingTable routesForSending() {
+    RoutingTable routes = table;
+    if (routes != null || retired) {
+      return routes;
+    }
+    synchronized (lock) {
+      if (retired) {
+        return null;
+      }
+      if (table == null) {
+        RoutingTable made = new RoutingTable(lock);
+        if (members != null) {
+          for (Subscriber member : members) {
+            made.add(member);
+          }
+        }
+        table = made;
+      }
+      return table;
+    }
   }
 
   /**
@@ -77,7 +145,7 @@ public final class Address {
 
   /** Whether this address was made by a bus and all its registrations have been closed. */
   public boolean isRetired() {
-    return kind == Kind.ENTITY && table == null;
+    return retired;
   }
 
   boolean isEntity() {

@@ -123,7 +123,8 @@ final class AsyncDeliveries {
       AsyncDeliveries outer = RUNNING.get();
       RUNNING.set(deliveries);
       try {
-        if (!subscriber.isRetired()) {
+        // the registration's flag, not the node's: this runs on another thread
+        if (subscriber.registration.isOpen()) {
           deliveries.bus.invokeOffThread(subscriber, listener, message, envelope);
         }
       } finally {

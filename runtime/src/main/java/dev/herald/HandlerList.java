@@ -20,10 +20,15 @@ import java.util.List;
  */
 final class HandlerList<N extends HandlerList.Node> {
 
-  /** What a list holds: retiring a node stops every dispatch, running or not, from using it. */
+  /**
+   * What a list holds: retiring a node stops the dispatches on the retiring thread from using
+   * it, including the one in progress. Other threads need no flag: whoever retires a node also
+   * takes it out of the array, and that volatile write is what a dispatch starting later
+   * reads first, so it never sees the node.
+   */
   abstract static class Node {
     final long stamp;
-    private volatile boolean retired;
+    private boolean retired;
 
     Node(long stamp) {
       this.stamp = stamp;
@@ -45,16 +50,15 @@ final class HandlerList<N extends HandlerList.Node> {
 
   private static final Node[] EMPTY = {};
 
-  private final Stamps stamps;
   private final Comparator<? super N> order;
   private volatile Node[] nodes = EMPTY;
 
   /**
-   * @param stamps where the nodes' stamps come from
+   * The nodes' stamps must increase in the order the nodes are made.
+   *
    * @param order how to keep the nodes sorted, or {@code null} to keep them in the order added
    */
-  HandlerList(Stamps stamps, Comparator<? super N> order) {
-    this.stamps = stamps;
+  HandlerList(Comparator<? super N> order) {
     this.order = order;
   }
 
@@ -64,10 +68,7 @@ final class HandlerList<N extends HandlerList.Node> {
    */
   @SuppressWarnings("unchecked")
   <M> long dispatch(M message, Visitor<? super N, ? super M> visitor) {
-    // the array first, then the stamp: every node in the array is stamped at most "seen",
-    // so the passes below never visit a node of this array twice
     Node[] visited = nodes;
-    long seen = stamps.last();
     long total = 0;
     for (Node node : visited) {
       if (!node.isRetired()) {
@@ -75,18 +76,40 @@ final class HandlerList<N extends HandlerList.Node> {
       }
     }
     Node[] current = nodes;
+    if (current != visited) {
+      total += visitAdded(visited, current, message, visitor);
+    }
+    return total;
+  }
+
+  /**
+   * The rare path: the list changed during a dispatch. A node added since was stamped after
+   * every node of the array the dispatch began with, so its stamp is above their highest.
+   */
+  @SuppressWarnings("unchecked")
+  private <M> long visitAdded(Node[] visited, Node[] current, M message, Visitor<? super N, ? super M> visitor) {
+    long seen = highestStamp(visited);
+    long total = 0;
     while (current != visited) {
-      long upTo = stamps.last();
       visited = current;
+      long highest = highestStamp(visited);
       for (Node node : visited) {
-        if (node.stamp > seen && node.stamp <= upTo && !node.isRetired()) {
+        if (node.stamp > seen && !node.isRetired()) {
           total += visitor.visit((N) node, message);
         }
       }
-      seen = upTo;
+      seen = Math.max(seen, highest);
       current = nodes;
     }
     return total;
+  }
+
+  private static long highestStamp(Node[] array) {
+    long highest = Long.MIN_VALUE;
+    for (Node node : array) {
+      highest = Math.max(highest, node.stamp);
+    }
+    return highest;
   }
 
   synchronized void add(N node) {

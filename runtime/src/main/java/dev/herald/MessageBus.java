@@ -63,14 +63,12 @@ import java.util.function.Consumer;
  * affected handler lists.
  */
 public final class MessageBus implements AutoCloseable {
-  private static final long HANDLER_RAN = 1;
-  private static final long RECEIVER_RAN = 1L << 32 | 1;
   private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
-  private static final System.Logger LOGGER = System.getLogger("dev.herald");
 
   private final ErrorHandler errorHandler;
   private final DispatcherLookup lookup;
   private final Ticker ticker;
+  private final PlainDelivery plainDelivery = new PlainDelivery();
   private final Delivery delivery = new Delivery();
   private final Stamps stamps = new Stamps();
   private final ReferenceQueue<Object> collected = new ReferenceQueue<>();
@@ -85,15 +83,21 @@ public final class MessageBus implements AutoCloseable {
 
   private final Object lock = new Object();
   private final ListenerTable listeners = new ListenerTable();
-  private final RoutingTable everyone = new RoutingTable(lock, stamps);
-  private final RoutingTable observersOfAll = new RoutingTable(lock, stamps);
+  private final RoutingTable everyone = new RoutingTable(lock);
+  private final RoutingTable observersOfAll = new RoutingTable(lock);
   private final Map<String, Registration> names = new ConcurrentHashMap<>();
+  /** The options of a plain register and registerStrongly, never changed, so never copied. */
+  private final Registration.Builder weakly = new Registration.Builder(this);
+  private final Registration.Builder strongly = new Registration.Builder(this).strongly();
+  /** Looked up once: every message nobody receives asks it whether anyone listens. */
+  private final Route deadMessages;
 
   private MessageBus(Builder builder) {
     this.errorHandler = builder.errorHandler;
     this.lookup = DispatcherLookup.with(builder.indexes);
     this.ticker = builder.ticker;
     this.async = new AsyncDeliveries(this, builder.executor);
+    this.deadMessages = everyone.routeFor(DeadMessage.class);
   }
 
   /** A bus that logs handler failures and finds dispatchers through {@code ServiceLoader}. */
@@ -118,7 +122,7 @@ public final class MessageBus implements AutoCloseable {
    *     without {@code herald-processor})
    */
   public Registration register(Object listener) {
-    return registration().register(listener);
+    return register(Objects.requireNonNull(listener, "listener"), weakly);
   }
 
   /**
@@ -136,7 +140,7 @@ public final class MessageBus implements AutoCloseable {
    * else holds; it stays registered until closed.
    */
   public Registration registerStrongly(Object listener) {
-    return registration().strongly().register(listener);
+    return register(Objects.requireNonNull(listener, "listener"), strongly);
   }
 
   /**
@@ -171,7 +175,7 @@ public final class MessageBus implements AutoCloseable {
    * when the last registration at it closes.
    */
   public Address createAddress() {
-    return Address.entity(this, addressNumbers.incrementAndGet(), lock, stamps);
+    return Address.entity(this, addressNumbers.incrementAndGet(), lock);
   }
 
   // ---- sending --------------------------------------------------------------------------
@@ -199,7 +203,7 @@ public final class MessageBus implements AutoCloseable {
     if (route.plainPostsNeedAnEnvelope()) {
       return deliver(null, message, Header.BROADCAST, ticker.nanoTime(), frames.get(), null, null);
     }
-    long ran = route.handlers.dispatch(message, delivery);
+    long ran = route.handlers.dispatch(message, plainDelivery);
     if (ran >>> 32 == 0) {
       postDead(message, null);
     }
@@ -285,7 +289,7 @@ public final class MessageBus implements AutoCloseable {
   public void close() {
     ShutdownReport report = shutdown(QueuedMessages.DELIVER, CLOSE_TIMEOUT);
     if (!report.isComplete()) {
-      LOGGER.log(System.Logger.Level.WARNING, "Herald: closed with work left undone: " + report);
+      Logging.logger().log(System.Logger.Level.WARNING, "Herald: closed with work left undone: " + report);
     }
   }
 
@@ -329,7 +333,7 @@ public final class MessageBus implements AutoCloseable {
               delivered++;
             } catch (RuntimeException failure) {
               discarded++;
-              LOGGER.log(System.Logger.Level.ERROR,
+              Logging.logger().log(System.Logger.Level.ERROR,
                   "Herald: could not deliver " + pending.message + " while closing", failure);
             }
           }
@@ -417,7 +421,7 @@ public final class MessageBus implements AutoCloseable {
         // the error handler threw (it may be the rethrowing one): the rest keep their turn
         List<Pending> rest = due.subList(i + 1, due.size());
         if (!rest.isEmpty() && !schedule.restore(rest)) {
-          LOGGER.log(System.Logger.Level.WARNING,
+          Logging.logger().log(System.Logger.Level.WARNING,
               "Herald: the bus closed during a stage run; " + rest.size() + " due messages were not delivered");
         }
         throw failure;
@@ -467,7 +471,7 @@ public final class MessageBus implements AutoCloseable {
     if (broadcast) {
       ran = everyone.routeFor(messageClass).handlers.dispatch(sending, delivery);
     } else if (target != null) {
-      RoutingTable atTarget = target.table;
+      RoutingTable atTarget = target.routesForSending();
       if (atTarget != null) {
         ran = atTarget.routeFor(messageClass).handlers.dispatch(sending, delivery);
         sending.alreadyServed = target;
@@ -632,12 +636,9 @@ public final class MessageBus implements AutoCloseable {
     address.registrations++;
     for (Subscriber subscriber : registration.subscribers) {
       everyone.add(subscriber);
-      address.table.add(subscriber);
+      address.join(subscriber);
       for (Address watched : registration.observed) {
-        RoutingTable table = watched.table;
-        if (table != null) {
-          table.add(subscriber);
-        }
+        watched.join(subscriber);
       }
       if (registration.observesAll) {
         observersOfAll.add(subscriber);
@@ -656,15 +657,9 @@ public final class MessageBus implements AutoCloseable {
     Address address = registration.address;
     for (Subscriber subscriber : registration.subscribers) {
       everyone.remove(subscriber);
-      RoutingTable atAddress = address.table;
-      if (atAddress != null) {
-        atAddress.remove(subscriber);
-      }
+      address.leave(subscriber);
       for (Address watched : registration.observed) {
-        RoutingTable table = watched.table;
-        if (table != null) {
-          table.remove(subscriber);
-        }
+        watched.leave(subscriber);
       }
       if (registration.observesAll) {
         observersOfAll.remove(subscriber);
@@ -675,7 +670,7 @@ public final class MessageBus implements AutoCloseable {
     }
     registration.names.clear();
     if (--address.registrations == 0) {
-      address.table = null;
+      address.retire();
     }
     return true;
   }
@@ -688,7 +683,7 @@ public final class MessageBus implements AutoCloseable {
   }
 
   private void postDead(Object message, Envelope envelope) {
-    if (message instanceof DeadMessage || everyone.routeFor(DeadMessage.class).handlers.isEmpty()) {
+    if (message instanceof DeadMessage || deadMessages.handlers.isEmpty()) {
       return;
     }
     broadcast(new DeadMessage(message, envelope));
@@ -705,14 +700,14 @@ public final class MessageBus implements AutoCloseable {
    */
   void invokeOffThread(Subscriber subscriber, Object listener, Object message, Envelope envelope) {
     try {
-      subscriber.row.dispatcher.invoke(subscriber.row.index, listener, message, envelope);
+      subscriber.dispatcher.invoke(subscriber.index, listener, message, envelope);
     } catch (VirtualMachineError fatal) {
       throw fatal;
     } catch (Throwable failure) {
       try {
         reportFailure(failure, subscriber, listener, message);
       } catch (RuntimeException | Error unhandled) {
-        LOGGER.log(System.Logger.Level.ERROR,
+        Logging.logger().log(System.Logger.Level.ERROR,
             "Herald: the error handler threw on an asynchronous handler's failure", unhandled);
       }
     }
@@ -733,8 +728,33 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /**
-   * Calls one subscriber and reports what it did: the bus's half of every dispatch. The
-   * message is the posted object itself for a plain post, or a {@link Sending} for the rest.
+   * The hot path: a plain post to a handler that takes it as it is, on this thread. Its own
+   * final class, so that once the dispatch is inlined the compiler knows which visitor it
+   * calls and inlines this too.
+   */
+  private final class PlainDelivery implements HandlerList.Visitor<Subscriber, Object> {
+    @Override
+    public long visit(Subscriber subscriber, Object message) {
+      if (subscriber.plainSync) {
+        Object listener = subscriber.listener();
+        if (listener != null) {
+          try {
+            subscriber.dispatcher.invoke(subscriber.index, listener, message, null);
+          } catch (VirtualMachineError fatal) {
+            throw fatal;
+          } catch (Throwable failure) {
+            reportFailure(failure, subscriber, listener, message);
+          }
+          return subscriber.ran;
+        }
+      }
+      return delivery.visit(subscriber, message);
+    }
+  }
+
+  /**
+   * Everything else: filters, envelopes, replies, asynchronous handlers. The message is the
+   * posted object itself for a plain post, or a {@link Sending} for the rest.
    */
   private final class Delivery implements HandlerList.Visitor<Subscriber, Object> {
     @Override
@@ -750,7 +770,7 @@ public final class MessageBus implements AutoCloseable {
       } else if (!subscriber.receivesPlainPosts) {
         return 0;
       }
-      Object listener = subscriber.registration.listener();
+      Object listener = subscriber.listener();
       if (listener == null) {
         purgeCollected();
         return 0;
@@ -764,7 +784,7 @@ public final class MessageBus implements AutoCloseable {
         async.submit(subscriber, listener, message, envelope);
       } else {
         try {
-          Object reply = subscriber.row.dispatcher.invoke(subscriber.row.index, listener, message, envelope);
+          Object reply = subscriber.dispatcher.invoke(subscriber.index, listener, message, envelope);
           if (sending != null) {
             sending.collect(reply);
           }
@@ -774,7 +794,7 @@ public final class MessageBus implements AutoCloseable {
           reportFailure(failure, subscriber, listener, message);
         }
       }
-      return subscriber.hidden ? HANDLER_RAN : RECEIVER_RAN;
+      return subscriber.ran;
     }
   }
 

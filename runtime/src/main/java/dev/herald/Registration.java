@@ -21,8 +21,8 @@ import java.util.function.Consumer;
  */
 public final class Registration implements AutoCloseable {
   private final MessageBus bus;
-  private final Object strongListener;
-  private final WeakListener weakListener;
+  final Object strongListener;
+  final WeakListener weakListener;
   final Address address;
   final Address onlyFrom;
   final Address[] observed;

@@ -10,9 +10,9 @@ final class Route {
    */
   private volatile int envelopeTakers;
 
-  Route(Class<?> messageClass, Stamps stamps) {
+  Route(Class<?> messageClass) {
     this.messageClass = messageClass;
-    this.handlers = new HandlerList<>(stamps, Subscriber.DELIVERY_ORDER);
+    this.handlers = new HandlerList<>(Subscriber.DELIVERY_ORDER);
   }
 
   void add(Subscriber subscriber) {

@@ -18,14 +18,12 @@ final class RoutingTable {
   private static final Route[] NO_ROUTES = new Route[1];
 
   private final Object lock;
-  private final Stamps stamps;
   private final Map<Class<?>, HandlerType> handlerTypes = new HashMap<>();
   private final List<Route> allRoutes = new ArrayList<>();
   private volatile Route[] routes = NO_ROUTES;
 
-  RoutingTable(Object lock, Stamps stamps) {
+  RoutingTable(Object lock) {
     this.lock = lock;
-    this.stamps = stamps;
   }
 
   /** The route for {@code messageClass}, made on first use. */
@@ -97,7 +95,7 @@ final class RoutingTable {
           return route;
         }
       }
-      Route route = new Route(messageClass, stamps);
+      Route route = new Route(messageClass);
       List<Subscriber> matching = new ArrayList<>();
       for (HandlerType type : handlerTypes.values()) {
         if (type.matches(messageClass)) {

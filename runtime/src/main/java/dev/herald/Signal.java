@@ -27,7 +27,7 @@ import java.util.function.Consumer;
  */
 public final class Signal<T> {
   private final Stamps stamps = new Stamps();
-  private final HandlerList<Handler<T>> handlers = new HandlerList<>(stamps, null);
+  private final HandlerList<Handler<T>> handlers = new HandlerList<>(null);
 
   /** Creates a signal with no handlers. */
   public Signal() {}
