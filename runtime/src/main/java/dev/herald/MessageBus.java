@@ -89,6 +89,11 @@ public final class MessageBus implements AutoCloseable {
   /** The options of a plain register and registerStrongly, never changed, so never copied. */
   private final Registration.Builder weakly = new Registration.Builder(this);
   private final Registration.Builder strongly = new Registration.Builder(this).strongly();
+  /**
+   * The route of the last plain post: a program posting one type in a loop skips the table.
+   * Racy but safe, as a route never changes its class and its fields are final.
+   */
+  private Route lastRoute;
   /** Looked up once: every message nobody receives asks it whether anyone listens. */
   private final Route deadMessages;
 
@@ -98,6 +103,7 @@ public final class MessageBus implements AutoCloseable {
     this.ticker = builder.ticker;
     this.async = new AsyncDeliveries(this, builder.executor);
     this.deadMessages = everyone.routeFor(DeadMessage.class);
+    this.lastRoute = deadMessages;
   }
 
   /** A bus that logs handler failures and finds dispatchers through {@code ServiceLoader}. */
@@ -199,7 +205,12 @@ public final class MessageBus implements AutoCloseable {
 
   /** A plain post once it is accepted; the bus's own DeadMessage posts start here too. */
   private int broadcast(Object message) {
-    Route route = everyone.routeFor(message.getClass());
+    Class<?> messageClass = message.getClass();
+    Route route = lastRoute;
+    if (route.messageClass != messageClass) {
+      route = everyone.routeFor(messageClass);
+      lastRoute = route;
+    }
     if (route.plainPostsNeedAnEnvelope()) {
       return deliver(null, message, Header.BROADCAST, ticker.nanoTime(), frames.get(), null, null);
     }
