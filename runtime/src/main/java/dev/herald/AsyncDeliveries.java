@@ -45,7 +45,7 @@ final class AsyncDeliveries {
     try {
       executor().execute(call);
     } catch (RuntimeException refused) {
-      call.refused(refused);
+      Call.refuseAll(List.of(call), refused);
     }
   }
 
@@ -133,14 +133,9 @@ final class AsyncDeliveries {
       }
     }
 
-    /** The executor would not take this call: it is over, and the error handler hears why. */
-    void refused(RuntimeException why) {
-      deliveries.finished();
-      deliveries.bus.reportFailure(why, subscriber, listener, message);
-    }
-
     /**
-     * Refuses every call: all are counted finished first, then each is reported; if the error
+     * The executor would not take these calls: they are over, and the error handler hears
+     * why. Refuses every call: all are counted finished first, then each is reported; if the error
      * handler throws, the first exception propagates after the last report.
      */
     static void refuseAll(List<Call> calls, RuntimeException why) {

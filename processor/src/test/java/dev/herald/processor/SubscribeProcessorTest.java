@@ -41,6 +41,16 @@ class SubscribeProcessorTest {
 
   private static final String SERVICE_FILE = "META-INF/services/dev.herald.spi.DispatcherIndex";
 
+  /** A listener hierarchy: Animal has handlers, Mammal none, Dog overrides and adds. */
+  private static final String[] ZOO = {
+    "good/zoo/Animal.java",
+    "good/zoo/Mammal.java",
+    "good/zoo/Dog.java",
+    "good/zoo/Food.java",
+    "good/zoo/Noise.java",
+    "good/zoo/Ball.java"
+  };
+
   @Test
   void plainListener() {
     Compilation compilation =
@@ -82,13 +92,7 @@ class SubscribeProcessorTest {
     Compilation compilation =
         herald()
             .compile(
-                sources(
-                    "good/zoo/Animal.java",
-                    "good/zoo/Mammal.java",
-                    "good/zoo/Dog.java",
-                    "good/zoo/Food.java",
-                    "good/zoo/Noise.java",
-                    "good/zoo/Ball.java"));
+                sources(ZOO));
 
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(compilation)
@@ -107,13 +111,7 @@ class SubscribeProcessorTest {
     Compilation compilation =
         herald()
             .compile(
-                sources(
-                    "good/zoo/Animal.java",
-                    "good/zoo/Mammal.java",
-                    "good/zoo/Dog.java",
-                    "good/zoo/Food.java",
-                    "good/zoo/Noise.java",
-                    "good/zoo/Ball.java"));
+                sources(ZOO));
     assertThat(compilation).succeeded();
     Compilations.writeClassFiles(compilation, out);
 

@@ -113,12 +113,18 @@ public final class DispatcherWriter {
   }
 
   private static AnnotationSpec suppressWarnings(List<String> warnings) {
-    AnnotationSpec.Builder annotation = AnnotationSpec.builder(SuppressWarnings.class);
-    CodeBlock.Builder names = CodeBlock.builder();
-    for (int i = 0; i < warnings.size(); i++) {
-      names.add(i == 0 ? "$S" : ", $S", warnings.get(i));
+    return AnnotationSpec.builder(SuppressWarnings.class)
+        .addMember("value", warnings.size() == 1 ? "$L" : "{$L}", strings(warnings))
+        .build();
+  }
+
+  /** {@code "a", "b"}: string literals separated by commas. */
+  private static CodeBlock strings(List<String> values) {
+    List<CodeBlock> literals = new ArrayList<>();
+    for (String value : values) {
+      literals.add(CodeBlock.of("$S", value));
     }
-    return annotation.addMember("value", warnings.size() == 1 ? "$L" : "{$L}", names.build()).build();
+    return CodeBlock.join(literals, ", ");
   }
 
   static AnnotationSpec generated(String generator) {
@@ -146,11 +152,7 @@ public final class DispatcherWriter {
       row.add(".priority($L)", handler.priority());
     }
     if (!handler.tags().isEmpty()) {
-      CodeBlock.Builder tags = CodeBlock.builder();
-      for (int i = 0; i < handler.tags().size(); i++) {
-        tags.add(i == 0 ? "$S" : ", $S", handler.tags().get(i));
-      }
-      row.add(".tags($L)", tags.build());
+      row.add(".tags($L)", strings(handler.tags()));
     }
     if (handler.hidden()) {
       row.add(".hidden()");
@@ -167,11 +169,7 @@ public final class DispatcherWriter {
       row.add(".declaredIn($S)", handler.declaredIn());
     }
     if (!handler.overrides().isEmpty()) {
-      CodeBlock.Builder names = CodeBlock.builder();
-      for (int i = 0; i < handler.overrides().size(); i++) {
-        names.add(i == 0 ? "$S" : ", $S", handler.overrides().get(i));
-      }
-      row.add(".overrides($L)", names.build());
+      row.add(".overrides($L)", strings(handler.overrides()));
     }
     return row.build();
   }
