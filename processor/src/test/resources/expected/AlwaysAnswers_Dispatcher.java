@@ -17,6 +17,14 @@ public final class AlwaysAnswers_Dispatcher extends Dispatcher<AlwaysAnswers> {
   }
 
   @Override
+  public void deliver(int handler, AlwaysAnswers listener, Object message) {
+    switch (handler) {
+      case 0 -> listener.answer((Question) message);
+      default -> throw noSuchHandler(handler);
+    }
+  }
+
+  @Override
   public Object invoke(int handler, AlwaysAnswers listener, Object message, Object envelope) {
     switch (handler) {
       case 0 -> {

@@ -18,12 +18,11 @@ public final class Animal_Dispatcher extends Dispatcher<Animal> {
   }
 
   @Override
-  public Object invoke(int handler, Animal listener, Object message, Object envelope) {
+  public void deliver(int handler, Animal listener, Object message) {
     switch (handler) {
       case 0 -> listener.onFood((Food) message);
       case 1 -> listener.onNoise((Noise) message);
       default -> throw noSuchHandler(handler);
     }
-    return null;
   }
 }

@@ -17,11 +17,10 @@ public final class Box_Lid_Dispatcher extends Dispatcher<Box<?>.Lid> {
   }
 
   @Override
-  public Object invoke(int handler, Box<?>.Lid listener, Object message, Object envelope) {
+  public void deliver(int handler, Box<?>.Lid listener, Object message) {
     switch (handler) {
       case 0 -> listener.on((Outer.Signal) message);
       default -> throw noSuchHandler(handler);
     }
-    return null;
   }
 }

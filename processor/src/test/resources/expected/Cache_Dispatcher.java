@@ -21,13 +21,12 @@ public final class Cache_Dispatcher extends Dispatcher<Cache<?>> {
   }
 
   @Override
-  public Object invoke(int handler, Cache<?> listener, Object message, Object envelope) throws Throwable {
+  public void deliver(int handler, Cache<?> listener, Object message) throws Throwable {
     switch (handler) {
       case 0 -> listener.onEvict((Evict) message);
       case 1 -> listener.onBatch((List<?>) message);
       case 2 -> listener.onSnapshot((Map<?, ?>[]) message);
       default -> throw noSuchHandler(handler);
     }
-    return null;
   }
 }

@@ -18,12 +18,11 @@ public final class Dog_Dispatcher extends Dispatcher<Dog> {
   }
 
   @Override
-  public Object invoke(int handler, Dog listener, Object message, Object envelope) throws Exception {
+  public void deliver(int handler, Dog listener, Object message) throws Exception {
     switch (handler) {
       case 0 -> listener.onFood((Food) message);
       case 1 -> listener.onBall((Ball) message);
       default -> throw noSuchHandler(handler);
     }
-    return null;
   }
 }

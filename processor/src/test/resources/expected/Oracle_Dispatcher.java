@@ -20,6 +20,14 @@ public final class Oracle_Dispatcher extends Dispatcher<Oracle> {
   }
 
   @Override
+  public void deliver(int handler, Oracle listener, Object message) {
+    switch (handler) {
+      case 0 -> listener.answer((Question) message);
+      default -> throw noSuchHandler(handler);
+    }
+  }
+
+  @Override
   public Object invoke(int handler, Oracle listener, Object message, Object envelope) {
     switch (handler) {
       case 0 -> {

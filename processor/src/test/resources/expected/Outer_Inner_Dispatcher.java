@@ -17,11 +17,10 @@ public final class Outer_Inner_Dispatcher extends Dispatcher<Outer.Inner> {
   }
 
   @Override
-  public Object invoke(int handler, Outer.Inner listener, Object message, Object envelope) {
+  public void deliver(int handler, Outer.Inner listener, Object message) {
     switch (handler) {
       case 0 -> listener.on((Outer.Signal) message);
       default -> throw noSuchHandler(handler);
     }
-    return null;
   }
 }

@@ -17,11 +17,10 @@ public final class Outer_Nested_Dispatcher extends Dispatcher<Outer.Nested> {
   }
 
   @Override
-  public Object invoke(int handler, Outer.Nested listener, Object message, Object envelope) {
+  public void deliver(int handler, Outer.Nested listener, Object message) {
     switch (handler) {
       case 0 -> listener.on((Outer.Signal) message);
       default -> throw noSuchHandler(handler);
     }
-    return null;
   }
 }

@@ -18,12 +18,11 @@ public final class Radar_Dispatcher extends Dispatcher<Radar> {
   }
 
   @Override
-  public Object invoke(int handler, Radar listener, Object message, Object envelope) {
+  public void deliver(int handler, Radar listener, Object message) {
     switch (handler) {
       case 0 -> listener.onAttack((UnderAttack) message);
       case 1 -> listener.log(message);
       default -> throw noSuchHandler(handler);
     }
-    return null;
   }
 }

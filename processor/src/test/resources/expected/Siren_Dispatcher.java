@@ -17,11 +17,10 @@ public final class Siren_Dispatcher extends Dispatcher<Siren> {
   }
 
   @Override
-  public Object invoke(int handler, Siren listener, Object message, Object envelope) {
+  public void deliver(int handler, Siren listener, Object message) {
     switch (handler) {
       case 0 -> listener.on((Alarm) message);
       default -> throw noSuchHandler(handler);
     }
-    return null;
   }
 }

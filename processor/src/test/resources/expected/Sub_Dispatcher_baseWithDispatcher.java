@@ -19,12 +19,11 @@ public final class Sub_Dispatcher extends Dispatcher<Sub> {
   }
 
   @Override
-  public Object invoke(int handler, Sub listener, Object message, Object envelope) {
+  public void deliver(int handler, Sub listener, Object message) {
     switch (handler) {
       case 0 -> listener.onPing((Ping) message);
       case 1 -> listener.onLocal((Local) message);
       default -> throw noSuchHandler(handler);
     }
-    return null;
   }
 }

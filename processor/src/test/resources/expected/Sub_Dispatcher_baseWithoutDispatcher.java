@@ -22,7 +22,7 @@ public final class Sub_Dispatcher extends Dispatcher<Sub> {
   }
 
   @Override
-  public Object invoke(int handler, Sub listener, Object message, Object envelope) {
+  public void deliver(int handler, Sub listener, Object message) {
     switch (handler) {
       case 0 -> listener.onPing((Ping) message);
       case 1 -> listener.onLocal((Local) message);
@@ -30,6 +30,5 @@ public final class Sub_Dispatcher extends Dispatcher<Sub> {
       case 3 -> listener.watch(message);
       default -> throw noSuchHandler(handler);
     }
-    return null;
   }
 }

@@ -19,6 +19,14 @@ public final class Uploader_Dispatcher extends Dispatcher<Uploader> {
   }
 
   @Override
+  public void deliver(int handler, Uploader listener, Object message) {
+    switch (handler) {
+      case 0 -> listener.upload((Question) message);
+      default -> throw noSuchHandler(handler);
+    }
+  }
+
+  @Override
   public Object invoke(int handler, Uploader listener, Object message, Object envelope) {
     switch (handler) {
       case 0 -> listener.upload((Question) message);

@@ -750,7 +750,7 @@ public final class MessageBus implements AutoCloseable {
         Object listener = subscriber.listener();
         if (listener != null) {
           try {
-            subscriber.dispatcher.invoke(subscriber.index, listener, message, null);
+            subscriber.dispatcher.deliver(subscriber.index, listener, message);
           } catch (VirtualMachineError fatal) {
             throw fatal;
           } catch (Throwable failure) {
@@ -795,9 +795,13 @@ public final class MessageBus implements AutoCloseable {
         async.submit(subscriber, listener, message, envelope);
       } else {
         try {
-          Object reply = subscriber.dispatcher.invoke(subscriber.index, listener, message, envelope);
-          if (sending != null) {
-            sending.collect(reply);
+          if (subscriber.takesEnvelope || (sending != null && sending.replies != null)) {
+            Object reply = subscriber.dispatcher.invoke(subscriber.index, listener, message, envelope);
+            if (sending != null) {
+              sending.collect(reply);
+            }
+          } else {
+            subscriber.dispatcher.deliver(subscriber.index, listener, message);
           }
         } catch (VirtualMachineError fatal) {
           throw fatal;

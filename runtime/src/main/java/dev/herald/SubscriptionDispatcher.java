@@ -12,8 +12,7 @@ final class SubscriptionDispatcher extends Dispatcher<Consumer<Object>> {
   }
 
   @Override
-  public Object invoke(int handler, Consumer<Object> listener, Object message, Object envelope) {
+  public void deliver(int handler, Consumer<Object> listener, Object message) {
     listener.accept(message);
-    return null;
   }
 }

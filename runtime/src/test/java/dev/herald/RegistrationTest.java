@@ -207,9 +207,8 @@ class RegistrationTest {
     }
 
     @Override
-    public Object invoke(int handler, HandWritten listener, Object message, Object envelope) {
+    public void deliver(int handler, HandWritten listener, Object message) {
       listener.log.add("hand-written:" + message);
-      return null;
     }
   }
 

@@ -133,7 +133,11 @@ class SubscribeProcessorTest {
       Object listener = loader.loadClass("zoo.Dog").getConstructor().newInstance();
       Constructor<?> ball = loader.loadClass("zoo.Ball").getDeclaredConstructor();
       ball.setAccessible(true);
-      dog.invoke(1, listener, ball.newInstance(), null);
+      dog.deliver(1, listener, ball.newInstance());
+      assertThrows(ClassCastException.class, () -> dog.deliver(0, listener, ball.newInstance()));
+      assertThrows(IndexOutOfBoundsException.class, () -> dog.deliver(2, listener, "x"));
+      // Dog's handlers take no envelope and return nothing: the inherited invoke delivers
+      assertThat(dog.invoke(1, listener, ball.newInstance(), null)).isNull();
       assertThrows(ClassCastException.class, () -> dog.invoke(0, listener, ball.newInstance(), null));
       assertThrows(IndexOutOfBoundsException.class, () -> dog.invoke(2, listener, "x", null));
     }

@@ -25,7 +25,8 @@ public abstract class Dispatcher<L> {
 
   /**
    * @param listenerType the listener class (its erasure, for a generic class)
-   * @param handlers the handler table; {@link #invoke} takes a position in it
+   * @param handlers the handler table; {@link #deliver} and {@link #invoke} take a position in
+   *     it
    */
   protected Dispatcher(Class<?> listenerType, HandlerInfo... handlers) {
     this.listenerType = Objects.requireNonNull(listenerType, "listenerType");
@@ -44,20 +45,45 @@ public abstract class Dispatcher<L> {
 
   /**
    * Calls handler number {@code handler} of the table on {@code listener} with
-   * {@code message}, which the caller guarantees is an instance of that handler's
-   * {@linkplain HandlerInfo#messageType() message type}.
+   * {@code message} alone, and drops what it returns: the bus's fast path, used for every
+   * delivery that needs no envelope and no reply. {@code message} is, as the caller
+   * guarantees, an instance of the handler's {@linkplain HandlerInfo#messageType() message
+   * type}.
+   *
+   * <p>This method is separate from {@link #invoke}, and {@code void}, because the call is
+   * made once per handler per message: on HotSpot a call through it measured 2.5 times
+   * faster than one through {@code invoke} for 100 handlers (see the benchmarks' results).
+   *
+   * @throws IndexOutOfBoundsException if the handler {@linkplain HandlerInfo#takesEnvelope()
+   *     takes an envelope} (call {@link #invoke}) or there is no such handler
+   * @throws Throwable whatever the handler method throws
+   */
+  public abstract void deliver(int handler, L listener, Object message) throws Throwable;
+
+  /**
+   * Calls handler number {@code handler} of the table on {@code listener} with
+   * {@code message}, and the envelope if the handler takes one, and returns what the handler
+   * returned. The bus calls it for requests and for handlers that take an envelope.
+   *
+   * <p>The processor overrides it for classes that have such handlers, or handlers that
+   * return a value; this implementation, for the rest, {@linkplain #deliver delivers} and
+   * returns {@code null}.
    *
    * @param envelope the delivery's {@code dev.herald.Envelope}, for handlers that
    *     {@linkplain HandlerInfo#takesEnvelope() take one} (typed {@code Object} because this
    *     contract does not depend on the runtime); may be null for the others
    * @return what the handler returned (boxed if primitive), or {@code null} for a
    *     {@code void} handler
+   * @throws IndexOutOfBoundsException if there is no such handler
    * @throws Throwable whatever the handler method throws
    */
-  public abstract Object invoke(int handler, L listener, Object message, Object envelope)
-      throws Throwable;
+  public Object invoke(int handler, L listener, Object message, Object envelope)
+      throws Throwable {
+    deliver(handler, listener, message);
+    return null;
+  }
 
-  /** For the {@code default} branch of a generated {@link #invoke}. */
+  /** For the {@code default} branch of a generated {@link #deliver} or {@link #invoke}. */
   protected static IndexOutOfBoundsException noSuchHandler(int handler) {
     return new IndexOutOfBoundsException("No handler number " + handler);
   }

@@ -1,6 +1,9 @@
 package dev.herald.processor.model;
 
-/** What a generated {@code invoke} method declares, from the checked exceptions of its handlers. */
+/**
+ * What the generated {@code deliver} and {@code invoke} declare, from the checked exceptions
+ * of the handlers.
+ */
 public enum ThrowsClause {
   /** No handler declares a checked exception. */
   NONE,

@@ -28,7 +28,9 @@ import javax.lang.model.util.Types;
 
 /**
  * Writes {@code Outer_Inner_Dispatcher} for a {@link ListenerClass}: a table of
- * {@code HandlerInfo} rows and an {@code invoke} that switches to a plain call per row.
+ * {@code HandlerInfo} rows, a {@code deliver} that switches to a plain call per row, and,
+ * for a class with handlers that take an envelope or return a value, an {@code invoke} that
+ * passes the envelope and returns the value.
  *
  * <p>The generated code uses no lambda, method reference or string concatenation: they compile
  * to {@code java.lang.invoke}, which Herald promises never to use.
@@ -72,7 +74,10 @@ public final class DispatcherWriter {
             .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
             .superclass(ParameterizedTypeName.get(DISPATCHER, listenerType))
             .addMethod(constructor(listener, rawListener))
-            .addMethod(invoke(listener, listenerType));
+            .addMethod(deliver(listener, listenerType));
+    if (needsInvoke(listener)) {
+      dispatcher.addMethod(invoke(listener, listenerType));
+    }
     List<String> suppressed = Deprecations.warningsToSuppress(listener, elements);
     if (!suppressed.isEmpty()) {
       // calling deprecated code is the user's choice, made in their sources already
@@ -174,47 +179,61 @@ public final class DispatcherWriter {
     return row.build();
   }
 
-  private MethodSpec invoke(ListenerClass listener, TypeName listenerType) {
-    // The parameters are the only locals; keep them clear of the simple names of the types
-    // the method body mentions (a class named "message" would otherwise be obscured).
-    NameAllocator names = new NameAllocator();
-    TypeNames.reserveSimpleNames(listener.element().asType(), names);
-    for (HandlerMethod handler : listener.handlers()) {
-      TypeNames.reserveSimpleNames(handler.messageType(), names);
+  /**
+   * {@code void deliver(handler, listener, message)}: a case per handler that takes the
+   * message alone; the others, which take an envelope, are for {@code invoke} only.
+   */
+  private MethodSpec deliver(ListenerClass listener, TypeName listenerType) {
+    Parameters parameters = Parameters.of(listener);
+    MethodSpec.Builder deliver = override("deliver", listener, listenerType, parameters);
+    List<Integer> deliverable = new ArrayList<>();
+    for (int i = 0; i < listener.handlers().size(); i++) {
+      if (!listener.handlers().get(i).takesEnvelope()) {
+        deliverable.add(i);
+      }
     }
-    String handlerParameter = names.newName("handler");
-    String listenerParameter = names.newName("listener");
-    String messageParameter = names.newName("message");
-    String envelopeParameter = names.newName("envelope");
+    if (deliverable.isEmpty()) {
+      return deliver.addStatement("throw noSuchHandler($N)", parameters.handler()).build();
+    }
+    deliver.beginControlFlow("switch ($N)", parameters.handler());
+    for (int i : deliverable) {
+      // a value returned here is a reply nobody asked for
+      deliver.addStatement("case $L -> $L", i, call(listener.handlers().get(i), parameters));
+    }
+    deliver.addStatement("default -> throw noSuchHandler($N)", parameters.handler());
+    return deliver.endControlFlow().build();
+  }
 
-    MethodSpec.Builder invoke =
-        MethodSpec.methodBuilder("invoke")
-            .addAnnotation(Override.class)
-            .addModifiers(Modifier.PUBLIC)
-            .returns(Object.class)
-            .addParameter(TypeName.INT, handlerParameter)
-            .addParameter(listenerType, listenerParameter)
-            .addParameter(Object.class, messageParameter)
-            .addParameter(Object.class, envelopeParameter);
-    switch (listener.throwsClause()) {
-      case EXCEPTION -> invoke.addException(Exception.class);
-      case THROWABLE -> invoke.addException(Throwable.class);
-      case NONE -> {}
+  /** Whether the class needs more than the inherited {@code invoke}, which only delivers. */
+  private static boolean needsInvoke(ListenerClass listener) {
+    for (HandlerMethod handler : listener.handlers()) {
+      if (handler.takesEnvelope() || handler.returnsValue()) {
+        return true;
+      }
     }
-    invoke.beginControlFlow("switch ($N)", handlerParameter);
+    return false;
+  }
+
+  /** {@code Object invoke(handler, listener, message, envelope)}: a case per handler. */
+  private MethodSpec invoke(ListenerClass listener, TypeName listenerType) {
+    Parameters parameters = Parameters.of(listener);
+    MethodSpec.Builder invoke =
+        override("invoke", listener, listenerType, parameters)
+            .returns(Object.class)
+            .addParameter(Object.class, parameters.envelope());
+    invoke.beginControlFlow("switch ($N)", parameters.handler());
     boolean anyVoid = false;
     for (int i = 0; i < listener.handlers().size(); i++) {
       HandlerMethod handler = listener.handlers().get(i);
       anyVoid |= !handler.returnsValue();
-      CodeBlock call = call(handler, listenerParameter, messageParameter, envelopeParameter);
+      CodeBlock call = call(handler, parameters);
       if (handler.returnsValue()) {
-        // a reply for request(); a plain post ignores it
         invoke.beginControlFlow("case $L ->", i).addStatement("return $L", call).endControlFlow();
       } else {
         invoke.addStatement("case $L -> $L", i, call);
       }
     }
-    invoke.addStatement("default -> throw noSuchHandler($N)", handlerParameter);
+    invoke.addStatement("default -> throw noSuchHandler($N)", parameters.handler());
     invoke.endControlFlow();
     if (anyVoid) {
       // when every case returns or throws, javac rejects this line as unreachable
@@ -223,17 +242,56 @@ public final class DispatcherWriter {
     return invoke.build();
   }
 
+  /** The signature both methods share: {@code (int handler, L listener, Object message)}. */
+  private static MethodSpec.Builder override(
+      String name, ListenerClass listener, TypeName listenerType, Parameters parameters) {
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder(name)
+            .addAnnotation(Override.class)
+            .addModifiers(Modifier.PUBLIC)
+            .addParameter(TypeName.INT, parameters.handler())
+            .addParameter(listenerType, parameters.listener())
+            .addParameter(Object.class, parameters.message());
+    switch (listener.throwsClause()) {
+      case EXCEPTION -> method.addException(Exception.class);
+      case THROWABLE -> method.addException(Throwable.class);
+      case NONE -> {}
+    }
+    return method;
+  }
+
+  /**
+   * The parameter names, which are the generated methods' only locals: clear of the simple
+   * names of the types the bodies mention (a class named "message" would otherwise be
+   * obscured).
+   */
+  private record Parameters(String handler, String listener, String message, String envelope) {
+    static Parameters of(ListenerClass listener) {
+      NameAllocator names = new NameAllocator();
+      TypeNames.reserveSimpleNames(listener.element().asType(), names);
+      for (HandlerMethod handler : listener.handlers()) {
+        TypeNames.reserveSimpleNames(handler.messageType(), names);
+      }
+      return new Parameters(
+          names.newName("handler"),
+          names.newName("listener"),
+          names.newName("message"),
+          names.newName("envelope"));
+    }
+  }
+
   /** {@code listener.onAttack((UnderAttack) message, (Envelope) envelope)}. */
-  private static CodeBlock call(
-      HandlerMethod handler, String listener, String message, String envelope) {
-    CodeBlock.Builder call = CodeBlock.builder().add("$N.$N(", listener, handler.name());
+  private static CodeBlock call(HandlerMethod handler, Parameters parameters) {
+    CodeBlock.Builder call =
+        CodeBlock.builder().add("$N.$N(", parameters.listener(), handler.name());
     if (handler.catchAll()) {
-      call.add("$N", message);
+      call.add("$N", parameters.message());
     } else {
-      call.add("($T) $N", TypeNames.withWildcards(handler.messageType()), message);
+      call.add(
+          "($T) $N", TypeNames.withWildcards(handler.messageType()), parameters.message());
     }
     if (handler.takesEnvelope()) {
-      call.add(", ($T) $N", ENVELOPE, envelope);
+      call.add(", ($T) $N", ENVELOPE, parameters.envelope());
     }
     return call.add(")").build();
   }
