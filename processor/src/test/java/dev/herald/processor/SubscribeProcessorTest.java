@@ -72,6 +72,7 @@ class SubscribeProcessorTest {
                     "good/reply/Question.java",
                     "good/reply/AlwaysAnswers.java",
                     "good/reply/Uploader.java",
+                    "good/reply/Eavesdropper.java",
                     "stub/dev/herald/Envelope.java"));
 
     assertThat(compilation).succeededWithoutWarnings();
@@ -85,6 +86,10 @@ class SubscribeProcessorTest {
     assertThat(compilation)
         .generatedSourceFile("reply.Uploader_Dispatcher")
         .hasSourceEquivalentTo(source("expected/Uploader_Dispatcher.java"));
+    // only envelope handlers: deliver has no case to switch to
+    assertThat(compilation)
+        .generatedSourceFile("reply.Eavesdropper_Dispatcher")
+        .hasSourceEquivalentTo(source("expected/Eavesdropper_Dispatcher.java"));
   }
 
   @Test
