@@ -63,7 +63,8 @@ public abstract class Dispatcher<L> {
   /**
    * Calls handler number {@code handler} of the table on {@code listener} with
    * {@code message}, and the envelope if the handler takes one, and returns what the handler
-   * returned. The bus calls it for requests and for handlers that take an envelope.
+   * returned. The bus calls it for requests, for handlers that take an envelope, and for
+   * asynchronous handlers.
    *
    * <p>The processor overrides it for classes that have such handlers, or handlers that
    * return a value; this implementation, for the rest, {@linkplain #deliver delivers} and
