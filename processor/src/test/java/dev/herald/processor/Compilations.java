@@ -1,5 +1,7 @@
 package dev.herald.processor;
 
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
@@ -35,6 +37,14 @@ final class Compilations {
 
   static JavaFileObject source(String resource) {
     return JavaFileObjects.forResource(resource);
+  }
+
+  /** Asserts that {@code compilation} wrote {@code qualifiedName} as its golden file says. */
+  static void assertGeneratedAsExpected(Compilation compilation, String qualifiedName) {
+    String simpleName = qualifiedName.substring(qualifiedName.lastIndexOf('.') + 1);
+    assertThat(compilation)
+        .generatedSourceFile(qualifiedName)
+        .hasSourceEquivalentTo(source("expected/" + simpleName + ".java"));
   }
 
   static JavaFileObject[] sources(String... resources) {

@@ -2,6 +2,7 @@ package dev.herald.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.herald.processor.Compilations.assertGeneratedAsExpected;
 import static dev.herald.processor.Compilations.herald;
 import static dev.herald.processor.Compilations.source;
 import static dev.herald.processor.Compilations.sources;
@@ -57,9 +58,7 @@ class SubscribeProcessorTest {
         herald().compile(sources("good/plain/Radar.java", "good/plain/UnderAttack.java"));
 
     assertThat(compilation).succeededWithoutWarnings();
-    assertThat(compilation)
-        .generatedSourceFile("demo.Radar_Dispatcher")
-        .hasSourceEquivalentTo(source("expected/Radar_Dispatcher.java"));
+    assertGeneratedAsExpected(compilation, "demo.Radar_Dispatcher");
   }
 
   @Test
@@ -76,20 +75,12 @@ class SubscribeProcessorTest {
                     "stub/dev/herald/Envelope.java"));
 
     assertThat(compilation).succeededWithoutWarnings();
-    assertThat(compilation)
-        .generatedSourceFile("reply.Oracle_Dispatcher")
-        .hasSourceEquivalentTo(source("expected/Oracle_Dispatcher.java"));
+    assertGeneratedAsExpected(compilation, "reply.Oracle_Dispatcher");
     // every case returns: no unreachable "return null" after the switch
-    assertThat(compilation)
-        .generatedSourceFile("reply.AlwaysAnswers_Dispatcher")
-        .hasSourceEquivalentTo(source("expected/AlwaysAnswers_Dispatcher.java"));
-    assertThat(compilation)
-        .generatedSourceFile("reply.Uploader_Dispatcher")
-        .hasSourceEquivalentTo(source("expected/Uploader_Dispatcher.java"));
+    assertGeneratedAsExpected(compilation, "reply.AlwaysAnswers_Dispatcher");
+    assertGeneratedAsExpected(compilation, "reply.Uploader_Dispatcher");
     // only envelope handlers: deliver has no case to switch to
-    assertThat(compilation)
-        .generatedSourceFile("reply.Eavesdropper_Dispatcher")
-        .hasSourceEquivalentTo(source("expected/Eavesdropper_Dispatcher.java"));
+    assertGeneratedAsExpected(compilation, "reply.Eavesdropper_Dispatcher");
   }
 
   @Test
@@ -100,13 +91,9 @@ class SubscribeProcessorTest {
                 sources(ZOO));
 
     assertThat(compilation).succeededWithoutWarnings();
-    assertThat(compilation)
-        .generatedSourceFile("zoo.Animal_Dispatcher")
-        .hasSourceEquivalentTo(source("expected/Animal_Dispatcher.java"));
+    assertGeneratedAsExpected(compilation, "zoo.Animal_Dispatcher");
     // Mammal has no handler: Dog chains straight to Animal's dispatcher, naming it in overrides.
-    assertThat(compilation)
-        .generatedSourceFile("zoo.Dog_Dispatcher")
-        .hasSourceEquivalentTo(source("expected/Dog_Dispatcher.java"));
+    assertGeneratedAsExpected(compilation, "zoo.Dog_Dispatcher");
     assertThat(compilation.generatedSourceFile("zoo.Mammal_Dispatcher").isPresent()).isFalse();
   }
 
@@ -165,15 +152,9 @@ class SubscribeProcessorTest {
         herald().compile(sources("good/outer/Outer.java", "good/outer/Box.java"));
 
     assertThat(compilation).succeededWithoutWarnings();
-    assertThat(compilation)
-        .generatedSourceFile("outer.Outer_Nested_Dispatcher")
-        .hasSourceEquivalentTo(source("expected/Outer_Nested_Dispatcher.java"));
-    assertThat(compilation)
-        .generatedSourceFile("outer.Outer_Inner_Dispatcher")
-        .hasSourceEquivalentTo(source("expected/Outer_Inner_Dispatcher.java"));
-    assertThat(compilation)
-        .generatedSourceFile("outer.Box_Lid_Dispatcher")
-        .hasSourceEquivalentTo(source("expected/Box_Lid_Dispatcher.java"));
+    assertGeneratedAsExpected(compilation, "outer.Outer_Nested_Dispatcher");
+    assertGeneratedAsExpected(compilation, "outer.Outer_Inner_Dispatcher");
+    assertGeneratedAsExpected(compilation, "outer.Box_Lid_Dispatcher");
   }
 
   @Test
@@ -182,9 +163,7 @@ class SubscribeProcessorTest {
         herald().compile(sources("good/cache/Cache.java", "good/cache/Evict.java"));
 
     assertThat(compilation).succeededWithoutWarnings();
-    assertThat(compilation)
-        .generatedSourceFile("cache.Cache_Dispatcher")
-        .hasSourceEquivalentTo(source("expected/Cache_Dispatcher.java"));
+    assertGeneratedAsExpected(compilation, "cache.Cache_Dispatcher");
   }
 
   @Test
@@ -246,9 +225,7 @@ class SubscribeProcessorTest {
             .compile(sources("good/shop/a/Till.java", "good/shop/b/Shelf.java"));
 
     assertThat(compilation).succeededWithoutWarnings();
-    assertThat(compilation)
-        .generatedSourceFile("com.acme.MyIndex")
-        .hasSourceEquivalentTo(source("expected/MyIndex.java"));
+    assertGeneratedAsExpected(compilation, "com.acme.MyIndex");
     assertThat(compilation)
         .generatedFile(StandardLocation.CLASS_OUTPUT, SERVICE_FILE)
         .contentsAsUtf8String()
@@ -266,9 +243,7 @@ class SubscribeProcessorTest {
 
     // no warning: in particular the index was not written in the last round
     assertThat(compilation).succeededWithoutWarnings();
-    assertThat(compilation)
-        .generatedSourceFile("siren.Siren_Dispatcher")
-        .hasSourceEquivalentTo(source("expected/Siren_Dispatcher.java"));
+    assertGeneratedAsExpected(compilation, "siren.Siren_Dispatcher");
     assertThat(compilation)
         .generatedSourceFile("siren.HeraldIndex_" + SIREN_INDEX_HASH)
         .contentsAsUtf8String()
