@@ -1,6 +1,7 @@
 package reply;
 
 import dev.herald.spi.Dispatcher;
+import dev.herald.spi.GeneratedDispatcher;
 import dev.herald.spi.HandlerInfo;
 import javax.annotation.processing.Generated;
 
@@ -10,6 +11,7 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code reply.AlwaysAnswers}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
+@GeneratedDispatcher
 public final class AlwaysAnswers_Dispatcher extends Dispatcher<AlwaysAnswers> {
   public AlwaysAnswers_Dispatcher() {
     super(AlwaysAnswers.class,
@@ -19,18 +21,21 @@ public final class AlwaysAnswers_Dispatcher extends Dispatcher<AlwaysAnswers> {
   @Override
   public void deliver(int handler, AlwaysAnswers listener, Object message) {
     switch (handler) {
-      case 0 -> listener.answer((Question) message);
-      default -> throw noSuchHandler(handler);
+      case 0:
+        listener.answer((Question) message);
+        return;
+      default:
+        throw noSuchHandler(handler);
     }
   }
 
   @Override
   public Object invoke(int handler, AlwaysAnswers listener, Object message, Object envelope) {
     switch (handler) {
-      case 0 -> {
+      case 0:
         return listener.answer((Question) message);
-      }
-      default -> throw noSuchHandler(handler);
+      default:
+        throw noSuchHandler(handler);
     }
   }
 }

@@ -1,6 +1,7 @@
 package zoo;
 
 import dev.herald.spi.Dispatcher;
+import dev.herald.spi.GeneratedDispatcher;
 import dev.herald.spi.HandlerInfo;
 import javax.annotation.processing.Generated;
 
@@ -10,6 +11,7 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code zoo.Animal}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
+@GeneratedDispatcher
 public final class Animal_Dispatcher extends Dispatcher<Animal> {
   public Animal_Dispatcher() {
     super(Animal.class,
@@ -20,9 +22,14 @@ public final class Animal_Dispatcher extends Dispatcher<Animal> {
   @Override
   public void deliver(int handler, Animal listener, Object message) {
     switch (handler) {
-      case 0 -> listener.onFood((Food) message);
-      case 1 -> listener.onNoise((Noise) message);
-      default -> throw noSuchHandler(handler);
+      case 0:
+        listener.onFood((Food) message);
+        return;
+      case 1:
+        listener.onNoise((Noise) message);
+        return;
+      default:
+        throw noSuchHandler(handler);
     }
   }
 }

@@ -1,6 +1,7 @@
 package cache;
 
 import dev.herald.spi.Dispatcher;
+import dev.herald.spi.GeneratedDispatcher;
 import dev.herald.spi.HandlerInfo;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +13,7 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code cache.Cache}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
+@GeneratedDispatcher
 public final class Cache_Dispatcher extends Dispatcher<Cache<?>> {
   public Cache_Dispatcher() {
     super(Cache.class,
@@ -23,10 +25,17 @@ public final class Cache_Dispatcher extends Dispatcher<Cache<?>> {
   @Override
   public void deliver(int handler, Cache<?> listener, Object message) throws Throwable {
     switch (handler) {
-      case 0 -> listener.onEvict((Evict) message);
-      case 1 -> listener.onBatch((List<?>) message);
-      case 2 -> listener.onSnapshot((Map<?, ?>[]) message);
-      default -> throw noSuchHandler(handler);
+      case 0:
+        listener.onEvict((Evict) message);
+        return;
+      case 1:
+        listener.onBatch((List<?>) message);
+        return;
+      case 2:
+        listener.onSnapshot((Map<?, ?>[]) message);
+        return;
+      default:
+        throw noSuchHandler(handler);
     }
   }
 }

@@ -1,6 +1,7 @@
 package zoo;
 
 import dev.herald.spi.Dispatcher;
+import dev.herald.spi.GeneratedDispatcher;
 import dev.herald.spi.HandlerInfo;
 import javax.annotation.processing.Generated;
 
@@ -10,6 +11,7 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code zoo.Dog}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
+@GeneratedDispatcher
 public final class Dog_Dispatcher extends Dispatcher<Dog> {
   public Dog_Dispatcher() {
     super(Dog.class,
@@ -20,9 +22,14 @@ public final class Dog_Dispatcher extends Dispatcher<Dog> {
   @Override
   public void deliver(int handler, Dog listener, Object message) throws Exception {
     switch (handler) {
-      case 0 -> listener.onFood((Food) message);
-      case 1 -> listener.onBall((Ball) message);
-      default -> throw noSuchHandler(handler);
+      case 0:
+        listener.onFood((Food) message);
+        return;
+      case 1:
+        listener.onBall((Ball) message);
+        return;
+      default:
+        throw noSuchHandler(handler);
     }
   }
 }

@@ -2,6 +2,7 @@ package reply;
 
 import dev.herald.Envelope;
 import dev.herald.spi.Dispatcher;
+import dev.herald.spi.GeneratedDispatcher;
 import dev.herald.spi.HandlerInfo;
 import javax.annotation.processing.Generated;
 
@@ -11,6 +12,7 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code reply.Eavesdropper}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
+@GeneratedDispatcher
 public final class Eavesdropper_Dispatcher extends Dispatcher<Eavesdropper> {
   public Eavesdropper_Dispatcher() {
     super(Eavesdropper.class,
@@ -25,9 +27,11 @@ public final class Eavesdropper_Dispatcher extends Dispatcher<Eavesdropper> {
   @Override
   public Object invoke(int handler, Eavesdropper listener, Object message, Object envelope) {
     switch (handler) {
-      case 0 -> listener.overheard((Question) message, (Envelope) envelope);
-      default -> throw noSuchHandler(handler);
+      case 0:
+        listener.overheard((Question) message, (Envelope) envelope);
+        return null;
+      default:
+        throw noSuchHandler(handler);
     }
-    return null;
   }
 }

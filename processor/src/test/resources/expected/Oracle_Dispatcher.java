@@ -2,6 +2,7 @@ package reply;
 
 import dev.herald.Envelope;
 import dev.herald.spi.Dispatcher;
+import dev.herald.spi.GeneratedDispatcher;
 import dev.herald.spi.HandlerInfo;
 import javax.annotation.processing.Generated;
 
@@ -11,6 +12,7 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code reply.Oracle}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
+@GeneratedDispatcher
 public final class Oracle_Dispatcher extends Dispatcher<Oracle> {
   public Oracle_Dispatcher() {
     super(Oracle.class,
@@ -22,23 +24,26 @@ public final class Oracle_Dispatcher extends Dispatcher<Oracle> {
   @Override
   public void deliver(int handler, Oracle listener, Object message) {
     switch (handler) {
-      case 0 -> listener.answer((Question) message);
-      default -> throw noSuchHandler(handler);
+      case 0:
+        listener.answer((Question) message);
+        return;
+      default:
+        throw noSuchHandler(handler);
     }
   }
 
   @Override
   public Object invoke(int handler, Oracle listener, Object message, Object envelope) {
     switch (handler) {
-      case 0 -> {
+      case 0:
         return listener.answer((Question) message);
-      }
-      case 1 -> listener.overheard((Question) message, (Envelope) envelope);
-      case 2 -> {
+      case 1:
+        listener.overheard((Question) message, (Envelope) envelope);
+        return null;
+      case 2:
         return listener.count(message, (Envelope) envelope);
-      }
-      default -> throw noSuchHandler(handler);
+      default:
+        throw noSuchHandler(handler);
     }
-    return null;
   }
 }

@@ -1,6 +1,7 @@
 package outer;
 
 import dev.herald.spi.Dispatcher;
+import dev.herald.spi.GeneratedDispatcher;
 import dev.herald.spi.HandlerInfo;
 import javax.annotation.processing.Generated;
 
@@ -10,6 +11,7 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code outer.Outer.Inner}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
+@GeneratedDispatcher
 public final class Outer_Inner_Dispatcher extends Dispatcher<Outer.Inner> {
   public Outer_Inner_Dispatcher() {
     super(Outer.Inner.class,
@@ -19,8 +21,11 @@ public final class Outer_Inner_Dispatcher extends Dispatcher<Outer.Inner> {
   @Override
   public void deliver(int handler, Outer.Inner listener, Object message) {
     switch (handler) {
-      case 0 -> listener.on((Outer.Signal) message);
-      default -> throw noSuchHandler(handler);
+      case 0:
+        listener.on((Outer.Signal) message);
+        return;
+      default:
+        throw noSuchHandler(handler);
     }
   }
 }

@@ -1,6 +1,7 @@
 package outer;
 
 import dev.herald.spi.Dispatcher;
+import dev.herald.spi.GeneratedDispatcher;
 import dev.herald.spi.HandlerInfo;
 import javax.annotation.processing.Generated;
 
@@ -10,6 +11,7 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code outer.Outer.Nested}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
+@GeneratedDispatcher
 public final class Outer_Nested_Dispatcher extends Dispatcher<Outer.Nested> {
   public Outer_Nested_Dispatcher() {
     super(Outer.Nested.class,
@@ -19,8 +21,11 @@ public final class Outer_Nested_Dispatcher extends Dispatcher<Outer.Nested> {
   @Override
   public void deliver(int handler, Outer.Nested listener, Object message) {
     switch (handler) {
-      case 0 -> listener.on((Outer.Signal) message);
-      default -> throw noSuchHandler(handler);
+      case 0:
+        listener.on((Outer.Signal) message);
+        return;
+      default:
+        throw noSuchHandler(handler);
     }
   }
 }

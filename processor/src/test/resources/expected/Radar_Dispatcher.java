@@ -1,6 +1,7 @@
 package demo;
 
 import dev.herald.spi.Dispatcher;
+import dev.herald.spi.GeneratedDispatcher;
 import dev.herald.spi.HandlerInfo;
 import javax.annotation.processing.Generated;
 
@@ -10,6 +11,7 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code demo.Radar}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
+@GeneratedDispatcher
 public final class Radar_Dispatcher extends Dispatcher<Radar> {
   public Radar_Dispatcher() {
     super(Radar.class,
@@ -20,9 +22,14 @@ public final class Radar_Dispatcher extends Dispatcher<Radar> {
   @Override
   public void deliver(int handler, Radar listener, Object message) {
     switch (handler) {
-      case 0 -> listener.onAttack((UnderAttack) message);
-      case 1 -> listener.log(message);
-      default -> throw noSuchHandler(handler);
+      case 0:
+        listener.onAttack((UnderAttack) message);
+        return;
+      case 1:
+        listener.log(message);
+        return;
+      default:
+        throw noSuchHandler(handler);
     }
   }
 }

@@ -1,6 +1,7 @@
 package siren;
 
 import dev.herald.spi.Dispatcher;
+import dev.herald.spi.GeneratedDispatcher;
 import dev.herald.spi.HandlerInfo;
 import javax.annotation.processing.Generated;
 
@@ -10,6 +11,7 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code siren.Siren}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
+@GeneratedDispatcher
 public final class Siren_Dispatcher extends Dispatcher<Siren> {
   public Siren_Dispatcher() {
     super(Siren.class,
@@ -19,8 +21,11 @@ public final class Siren_Dispatcher extends Dispatcher<Siren> {
   @Override
   public void deliver(int handler, Siren listener, Object message) {
     switch (handler) {
-      case 0 -> listener.on((Alarm) message);
-      default -> throw noSuchHandler(handler);
+      case 0:
+        listener.on((Alarm) message);
+        return;
+      default:
+        throw noSuchHandler(handler);
     }
   }
 }

@@ -1,6 +1,7 @@
 package app;
 
 import dev.herald.spi.Dispatcher;
+import dev.herald.spi.GeneratedDispatcher;
 import dev.herald.spi.HandlerInfo;
 import javax.annotation.processing.Generated;
 import lib.Ping;
@@ -11,6 +12,7 @@ import lib.Ping;
  * <p>Calls the {@code @Subscribe} methods of {@code app.Sub}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
+@GeneratedDispatcher
 public final class Sub_Dispatcher extends Dispatcher<Sub> {
   public Sub_Dispatcher() {
     super(Sub.class,
@@ -21,9 +23,14 @@ public final class Sub_Dispatcher extends Dispatcher<Sub> {
   @Override
   public void deliver(int handler, Sub listener, Object message) {
     switch (handler) {
-      case 0 -> listener.onPing((Ping) message);
-      case 1 -> listener.onLocal((Local) message);
-      default -> throw noSuchHandler(handler);
+      case 0:
+        listener.onPing((Ping) message);
+        return;
+      case 1:
+        listener.onLocal((Local) message);
+        return;
+      default:
+        throw noSuchHandler(handler);
     }
   }
 }

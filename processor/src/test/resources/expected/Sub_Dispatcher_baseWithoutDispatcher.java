@@ -1,6 +1,7 @@
 package app;
 
 import dev.herald.spi.Dispatcher;
+import dev.herald.spi.GeneratedDispatcher;
 import dev.herald.spi.HandlerInfo;
 import javax.annotation.processing.Generated;
 import lib.Ping;
@@ -12,6 +13,7 @@ import lib.Pong;
  * <p>Calls the {@code @Subscribe} methods of {@code app.Sub}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
+@GeneratedDispatcher
 public final class Sub_Dispatcher extends Dispatcher<Sub> {
   public Sub_Dispatcher() {
     super(Sub.class,
@@ -24,11 +26,20 @@ public final class Sub_Dispatcher extends Dispatcher<Sub> {
   @Override
   public void deliver(int handler, Sub listener, Object message) {
     switch (handler) {
-      case 0 -> listener.onPing((Ping) message);
-      case 1 -> listener.onLocal((Local) message);
-      case 2 -> listener.onPong((Pong) message);
-      case 3 -> listener.watch(message);
-      default -> throw noSuchHandler(handler);
+      case 0:
+        listener.onPing((Ping) message);
+        return;
+      case 1:
+        listener.onLocal((Local) message);
+        return;
+      case 2:
+        listener.onPong((Pong) message);
+        return;
+      case 3:
+        listener.watch(message);
+        return;
+      default:
+        throw noSuchHandler(handler);
     }
   }
 }

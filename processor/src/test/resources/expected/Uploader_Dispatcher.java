@@ -2,6 +2,7 @@ package reply;
 
 import dev.herald.Envelope;
 import dev.herald.spi.Dispatcher;
+import dev.herald.spi.GeneratedDispatcher;
 import dev.herald.spi.HandlerInfo;
 import javax.annotation.processing.Generated;
 
@@ -11,6 +12,7 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code reply.Uploader}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
+@GeneratedDispatcher
 public final class Uploader_Dispatcher extends Dispatcher<Uploader> {
   public Uploader_Dispatcher() {
     super(Uploader.class,
@@ -21,18 +23,25 @@ public final class Uploader_Dispatcher extends Dispatcher<Uploader> {
   @Override
   public void deliver(int handler, Uploader listener, Object message) {
     switch (handler) {
-      case 0 -> listener.upload((Question) message);
-      default -> throw noSuchHandler(handler);
+      case 0:
+        listener.upload((Question) message);
+        return;
+      default:
+        throw noSuchHandler(handler);
     }
   }
 
   @Override
   public Object invoke(int handler, Uploader listener, Object message, Object envelope) {
     switch (handler) {
-      case 0 -> listener.upload((Question) message);
-      case 1 -> listener.archive((Question) message, (Envelope) envelope);
-      default -> throw noSuchHandler(handler);
+      case 0:
+        listener.upload((Question) message);
+        return null;
+      case 1:
+        listener.archive((Question) message, (Envelope) envelope);
+        return null;
+      default:
+        throw noSuchHandler(handler);
     }
-    return null;
   }
 }

@@ -33,6 +33,14 @@ public final class GeneratedNames {
   public static final String DISPATCHER_INDEX = "DispatcherIndex";
   public static final String GENERATED_PACKAGE = "javax.annotation.processing";
   public static final String GENERATED = "Generated";
+  public static final String GENERATED_DISPATCHER = "GeneratedDispatcher";
+
+  /** The marker on generated dispatchers that the index processor reads. */
+  public static final String GENERATED_DISPATCHER_ANNOTATION =
+      SPI_PACKAGE + "." + GENERATED_DISPATCHER;
+
+  /** {@code javax.annotation.processing.Generated}, on every file Herald writes. */
+  public static final String GENERATED_ANNOTATION = GENERATED_PACKAGE + "." + GENERATED;
 
   /** The {@link java.util.ServiceLoader} registration of the indexes. */
   public static final String SERVICE_FILE =

@@ -1,19 +1,16 @@
 package dev.herald.processor;
 
 import com.google.auto.service.AutoService;
-import dev.herald.annotation.Subscribe;
 import dev.herald.processor.model.IndexClass;
 import dev.herald.processor.model.QualifiedName;
-import dev.herald.processor.validation.ListenerValidator;
 import dev.herald.processor.writing.IndexWriter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.FilerException;
 import javax.annotation.processing.Messager;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
@@ -29,26 +26,28 @@ import javax.tools.Diagnostic;
 /**
  * Writes the {@code DispatcherIndex} of a compilation and its {@code META-INF/services} entry.
  *
- * <p>A separate processor because the index depends on every listener of the compilation:
- * Gradle can then treat it as aggregating and {@link SubscribeProcessor} as isolating. It
- * lists only dispatchers that were actually written: a listener's dispatcher counts once it
- * exists as a type (the round after {@link SubscribeProcessor} wrote it), so classes with
- * errors are left out. The index is written in the first round in which every listener seen
- * has its dispatcher (normally the second), which is not the last round, so javac compiles
- * it like any other source. Should a later round bring more listeners, they get an index of their own; the
- * service file, written in the last round, lists every index.
+ * <p>It finds the dispatchers by the {@code @GeneratedDispatcher} marker that
+ * {@link SubscribeProcessor} puts on each, never by {@code @Subscribe}: so only dispatchers
+ * that were actually written are listed, and Gradle can run this processor as aggregating and
+ * {@link SubscribeProcessor} as isolating (a changed listener then regenerates its own
+ * dispatcher and the index, nothing else). An index is written in each round that brings new
+ * dispatchers (normally only the second round); the service file, written in the last round,
+ * lists every index.
+ *
+ * <p>It claims the marker and {@code javax.annotation.processing.Generated}, which every
+ * source Herald writes carries: left unclaimed, each makes javac warn, and a build with
+ * {@code -Xlint:all -Werror} fails. {@code @Generated} is documentation that no processor acts
+ * on.
  */
 @AutoService(Processor.class)
-@SupportedAnnotationTypes(GeneratedNames.SUBSCRIBE)
+@SupportedAnnotationTypes({
+  GeneratedNames.GENERATED_DISPATCHER_ANNOTATION,
+  GeneratedNames.GENERATED_ANNOTATION
+})
 @SupportedOptions(GeneratedNames.INDEX_OPTION)
 public final class IndexProcessor extends AbstractProcessor {
-  /** Dispatchers not written yet, with the canonical name of their listener. */
-  private final Map<QualifiedName, String> pending = new LinkedHashMap<>();
-  private final List<QualifiedName> known = new ArrayList<>();
-  private final List<QualifiedName> unindexed = new ArrayList<>();
-  private final List<Element> unindexedListeners = new ArrayList<>();
   private final List<QualifiedName> indexes = new ArrayList<>();
-  private final List<Element> allListeners = new ArrayList<>();
+  private final List<Element> allDispatchers = new ArrayList<>();
 
   private Elements elements;
   private Messager messager;
@@ -71,17 +70,11 @@ public final class IndexProcessor extends AbstractProcessor {
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     try {
       if (round.processingOver()) {
-        confirmWrittenDispatchers();
-        if (!unindexed.isEmpty() && !round.errorRaised()) {
-          // Only when javac ended the rounds before every listener had its dispatcher:
-          // late, with javac's warning, but not missing. A failed compilation needs none.
-          writeIndex();
-        }
         if (!indexes.isEmpty()) {
-          writer.writeServiceFile(indexes, allListeners);
+          writer.writeServiceFile(indexes, allDispatchers);
         }
       } else {
-        processRound(round);
+        indexDispatchersOf(round);
       }
     } catch (VirtualMachineError e) {
       throw e;
@@ -89,45 +82,40 @@ public final class IndexProcessor extends AbstractProcessor {
       messager.printMessage(
           Diagnostic.Kind.ERROR, Messages.unexpectedError("while writing the dispatcher index", t));
     }
-    return false; // SubscribeProcessor reads @Subscribe too
+    return true;
   }
 
-  private void processRound(RoundEnvironment round) throws IOException {
-    for (TypeElement listener :
-        ListenerValidator.declaringClasses(round.getElementsAnnotatedWith(Subscribe.class))) {
-      QualifiedName dispatcher = GeneratedNames.dispatcherOf(listener, elements);
-      if (!listener.getKind().isInterface() && !known.contains(dispatcher)) {
-        known.add(dispatcher);
-        pending.put(dispatcher, listener.getQualifiedName().toString());
+  private void indexDispatchersOf(RoundEnvironment round) throws IOException {
+    TypeElement marker = elements.getTypeElement(GeneratedNames.GENERATED_DISPATCHER_ANNOTATION);
+    if (marker == null) {
+      return; // herald-spi is not on the class path: the dispatchers themselves fail to compile
+    }
+    List<QualifiedName> dispatchers = new ArrayList<>();
+    List<Element> originating = new ArrayList<>();
+    for (Element dispatcher : round.getElementsAnnotatedWith(marker)) {
+      if (dispatcher instanceof TypeElement) {
+        TypeElement type = (TypeElement) dispatcher;
+        dispatchers.add(
+            new QualifiedName(
+                elements.getPackageOf(type).getQualifiedName().toString(),
+                type.getSimpleName().toString()));
+        originating.add(dispatcher);
       }
     }
-    confirmWrittenDispatchers();
-    if (pending.isEmpty() && !unindexed.isEmpty()) {
-      writeIndex();
+    if (dispatchers.isEmpty()) {
+      return;
     }
-  }
-
-  /** Moves the dispatchers that exist now from {@code pending} to {@code unindexed}. */
-  private void confirmWrittenDispatchers() {
-    for (var it = pending.entrySet().iterator(); it.hasNext(); ) {
-      Map.Entry<QualifiedName, String> entry = it.next();
-      if (elements.getTypeElement(entry.getKey().canonicalName()) != null) {
-        unindexed.add(entry.getKey());
-        unindexedListeners.add(elements.getTypeElement(entry.getValue()));
-        it.remove();
-      }
-    }
-  }
-
-  private void writeIndex() throws IOException {
-    List<QualifiedName> dispatchers = new ArrayList<>(unindexed);
     Collections.sort(dispatchers);
-    IndexClass index = new IndexClass(indexName(dispatchers), dispatchers, unindexedListeners);
-    writer.write(index);
+    IndexClass index = new IndexClass(indexName(dispatchers), dispatchers, originating);
+    try {
+      writer.write(index);
+    } catch (FilerException clash) {
+      messager.printMessage(
+          Diagnostic.Kind.ERROR, Messages.indexNameTaken(index.name().canonicalName()));
+      return;
+    }
     indexes.add(index.name());
-    allListeners.addAll(unindexedListeners);
-    unindexed.clear();
-    unindexedListeners.clear();
+    allDispatchers.addAll(originating);
   }
 
   private QualifiedName indexName(List<QualifiedName> dispatchers) {

@@ -87,6 +87,24 @@ public final class Messages {
       "Herald names a listener's dispatcher after its nested class names joined by '_', and"
           + " two listener classes map to the same dispatcher here.";
 
+  public static final String DISPATCHER_NAME_TAKEN =
+      "Herald names a listener's dispatcher after its nested class names joined by '_' plus"
+          + " _Dispatcher, and a class of this compilation already has that name.";
+
+  public static final String INDEX_NAME_TAKEN =
+      "Herald cannot write its dispatcher index: a class of this compilation already has the"
+          + " name the index would take.";
+
+  public static final String EMPTY_TAG =
+      "@Subscribe tags must not be empty: a message is sent with named tags, and an empty name"
+          + " matches none. Remove the empty string from tags.";
+
+  public static final String LOCAL_CLASS_CHECK_SKIPPED =
+      "Herald could not check for @Subscribe methods in local and anonymous classes: this"
+          + " compiler's processing environment offers no syntax trees (Gradle and some IDEs"
+          + " wrap it). Such methods are never called: register a lambda with"
+          + " bus.subscribe(Type.class, lambda) instead.";
+
   public static final String UNEXPECTED_ERROR = "Unexpected error in Herald's processor:";
 
   public static final String INVALID_INDEX_OPTION =
@@ -96,6 +114,18 @@ public final class Messages {
   public static String dispatcherNameClash(String dispatcher, String owner) {
     return DISPATCHER_NAME_CLASH + " " + dispatcher + " is already the dispatcher of " + owner
         + ". Rename one of the two classes.";
+  }
+
+  /** {@link #DISPATCHER_NAME_TAKEN} naming the dispatcher. */
+  public static String dispatcherNameTaken(String dispatcher) {
+    return DISPATCHER_NAME_TAKEN + " Rename the class " + dispatcher
+        + ", which Herald needs for the dispatcher of this listener.";
+  }
+
+  /** {@link #INDEX_NAME_TAKEN} naming the index. */
+  public static String indexNameTaken(String index) {
+    return INDEX_NAME_TAKEN + " Rename the class " + index + ", or choose another name with"
+        + " -A" + GeneratedNames.INDEX_OPTION + "=com.acme.MyIndex.";
   }
 
   /** {@link #PARAMETERIZED_PARAMETER} with the type as written and as it should be. */

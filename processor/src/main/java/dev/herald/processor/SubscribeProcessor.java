@@ -5,7 +5,6 @@ import dev.herald.annotation.Subscribe;
 import dev.herald.processor.model.ListenerClass;
 import dev.herald.processor.validation.ListenerValidation;
 import dev.herald.processor.validation.ListenerValidator;
-import dev.herald.processor.validation.LocalClassScanner;
 import dev.herald.processor.validation.Problem;
 import dev.herald.processor.writing.DispatcherWriter;
 import java.io.IOException;
@@ -17,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.FilerException;
 import javax.annotation.processing.Messager;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
@@ -37,7 +37,9 @@ import javax.tools.Diagnostic;
  * one if they never appear. No exception escapes {@link #process}.
  *
  * <p>Isolating for Gradle: each dispatcher depends on its listener class and the listener's
- * superclasses only. The index of the compilation is {@link IndexProcessor}'s job.
+ * superclasses only, and names the listener as its one originating element. The index of the
+ * compilation is {@link IndexProcessor}'s job; it finds the dispatchers by their
+ * {@code @GeneratedDispatcher} marker.
  */
 @AutoService(Processor.class)
 public class SubscribeProcessor extends AbstractProcessor {
@@ -52,7 +54,6 @@ public class SubscribeProcessor extends AbstractProcessor {
   private Messager messager;
   private ListenerValidator validator;
   private DispatcherWriter writer;
-  private LocalClassScanner localClasses;
 
   @Override
   public synchronized void init(ProcessingEnvironment env) {
@@ -61,17 +62,16 @@ public class SubscribeProcessor extends AbstractProcessor {
     messager = env.getMessager();
     validator = new ListenerValidator(elements, env.getTypeUtils(), this::hasDispatcher);
     writer = new DispatcherWriter(env.getFiler(), elements, env.getTypeUtils());
-    localClasses = LocalClassScanner.create(env);
   }
 
   /**
-   * All annotations, not just {@code @Subscribe}: javac calls a processor only for annotations
-   * it finds on elements, and the {@code @Subscribe} methods of local and anonymous classes
-   * are no elements, yet they must be reported.
+   * {@code @Subscribe} only, and claimed: an unclaimed annotation makes javac warn, which
+   * fails a {@code -Werror} build. The {@code @Subscribe} methods of local and anonymous
+   * classes, which javac shows to no processor as elements, are {@link LocalListenerProcessor}'s.
    */
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of("*");
+    return Set.of(GeneratedNames.SUBSCRIBE);
   }
 
   @Override
@@ -88,7 +88,7 @@ public class SubscribeProcessor extends AbstractProcessor {
     } catch (Throwable t) {
       reportCrash("while processing a round", t, null);
     }
-    return false; // IndexProcessor reads @Subscribe too
+    return true;
   }
 
   private void processRound(RoundEnvironment round) {
@@ -106,9 +106,6 @@ public class SubscribeProcessor extends AbstractProcessor {
       if (!listeners.contains(listener)) {
         listeners.add(listener);
       }
-    }
-    if (localClasses != null && !round.processingOver()) {
-      localClasses.scan(round.getRootElements());
     }
     for (TypeElement listener : listeners) {
       try {
@@ -135,7 +132,12 @@ public class SubscribeProcessor extends AbstractProcessor {
       String dispatcher = model.dispatcher().canonicalName();
       String owner = written.putIfAbsent(dispatcher, model.binaryName());
       if (owner == null) {
-        writeDispatcher(model);
+        try {
+          writeDispatcher(model);
+        } catch (FilerException taken) {
+          messager.printMessage(
+              Diagnostic.Kind.ERROR, Messages.dispatcherNameTaken(dispatcher), listener);
+        }
       } else if (!owner.equals(model.binaryName())) {
         messager.printMessage(
             Diagnostic.Kind.ERROR, Messages.dispatcherNameClash(dispatcher, owner), listener);

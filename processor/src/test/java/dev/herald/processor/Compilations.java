@@ -26,13 +26,16 @@ final class Compilations {
   /** The options the project builds with, so that generated code is held to the same lint. */
   static final String[] OPTIONS = {"-Xlint:all,-processing", "-XDstringConcat=inline"};
 
-  /** javac with both of Herald's processors, the project's lint options and {@code extra}. */
+  /** javac with Herald's processors, the project's lint options and {@code extra}. */
   static Compiler herald(String... extra) {
     List<String> options = new ArrayList<>(Arrays.asList(OPTIONS));
     options.addAll(Arrays.asList(extra));
-    return Compiler.javac()
-        .withProcessors(new SubscribeProcessor(), new IndexProcessor())
-        .withOptions(options);
+    return Compiler.javac().withProcessors(processors()).withOptions(options);
+  }
+
+  /** Herald's processors, in the order of the service file that javac discovers them by. */
+  static List<Processor> processors() {
+    return List.of(new IndexProcessor(), new LocalListenerProcessor(), new SubscribeProcessor());
   }
 
   static JavaFileObject source(String resource) {

@@ -195,7 +195,7 @@ class SubscribeProcessorErrorsTest {
         .isFalse();
     Path generated = dir.resolve("generated/bad");
     assertThat(Files.readString(generated.resolve("GoodAndBad_Dispatcher.java")))
-        .contains("case 0 -> listener.good(message);");
+        .contains("listener.good(message);");
     assertThat(Files.exists(generated.resolve("BadNeighbour_Dispatcher.java"))).isFalse();
   }
 
@@ -222,6 +222,43 @@ class SubscribeProcessorErrorsTest {
         .isFalse();
     assertThat(Files.exists(dir.resolve("generated/bad/Calm_Dispatcher.java"))).isTrue();
     assertThat(Files.exists(dir.resolve("generated/bad/Boom_Dispatcher.java"))).isFalse();
+  }
+
+  @Test
+  void emptyTag() {
+    assertOneError("EmptyTag", Messages.EMPTY_TAG);
+  }
+
+  @Test
+  void userClassWithTheDispatchersNameIsOneErrorOnTheListener() {
+    JavaFileObject listener = source("bad/Taken.java");
+    Compilation compilation = herald().compile(listener, source("bad/Taken_Dispatcher.java"));
+
+    assertThat(compilation).hadErrorContaining(Messages.DISPATCHER_NAME_TAKEN).inFile(listener);
+    assertThat(compilation).hadErrorContaining("Rename the class bad.Taken_Dispatcher");
+    assertThat(compilation).hadErrorCount(1);
+    assertNoStackTrace(compilation);
+  }
+
+  @Test
+  void indexOptionNamingAnExistingClassIsOneError() {
+    Compilation compilation =
+        herald("-Aherald.index=bad.Taken_Dispatcher")
+            .compile(source("good/plain/Radar.java"), source("good/plain/UnderAttack.java"),
+                source("bad/Taken_Dispatcher.java"));
+
+    assertThat(compilation).hadErrorContaining(Messages.INDEX_NAME_TAKEN);
+    assertThat(compilation).hadErrorContaining("-Aherald.index=com.acme.MyIndex");
+    assertThat(compilation).hadErrorCount(1);
+    assertNoStackTrace(compilation);
+  }
+
+  private static void assertNoStackTrace(Compilation compilation) {
+    for (var diagnostic : compilation.diagnostics()) {
+      String text = diagnostic.getMessage(java.util.Locale.ROOT);
+      assertThat(text).doesNotContain(Messages.UNEXPECTED_ERROR);
+      assertThat(text).doesNotContain("\tat ");
+    }
   }
 
   /** A processor with a bug that shows for the listener named Boom. */

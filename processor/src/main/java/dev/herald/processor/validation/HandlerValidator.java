@@ -69,6 +69,9 @@ final class HandlerValidator {
       if (async && method.getReturnType().getKind() != TypeKind.VOID) {
         problems.add(Messages.ASYNC_REPLY);
       }
+      if (subscribe.tags(mirror).contains("")) {
+        problems.add(Messages.EMPTY_TAG); // the runtime's TagSet rejects it at registration
+      }
     });
     return problems;
   }

@@ -24,7 +24,7 @@ import javax.tools.Diagnostic;
  * class can call them.
  *
  * <p>Works on javac's syntax trees; where the compiler offers none (another compiler, or a
- * wrapped processing environment) it does nothing.
+ * wrapped processing environment) {@link #create} returns null and the caller says so.
  */
 public final class LocalClassScanner {
   private static final String SIMPLE_NAME =

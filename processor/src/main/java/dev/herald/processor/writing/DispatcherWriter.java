@@ -44,6 +44,8 @@ public final class DispatcherWriter {
       ClassName.get(GeneratedNames.RUNTIME_PACKAGE, GeneratedNames.ENVELOPE);
   static final ClassName GENERATED =
       ClassName.get(GeneratedNames.GENERATED_PACKAGE, GeneratedNames.GENERATED);
+  static final ClassName GENERATED_DISPATCHER =
+      ClassName.get(GeneratedNames.SPI_PACKAGE, GeneratedNames.GENERATED_DISPATCHER);
 
   private final Filer filer;
   private final Elements elements;
@@ -71,6 +73,7 @@ public final class DispatcherWriter {
                 "<p>Calls the {@code @Subscribe} methods of {@code $L}.\n",
                 rawListener.canonicalName())
             .addAnnotation(generated(GeneratedNames.DISPATCHER_GENERATOR))
+            .addAnnotation(GENERATED_DISPATCHER)
             .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
             .superclass(ParameterizedTypeName.get(DISPATCHER, listenerType))
             .addMethod(constructor(listener, rawListener))
@@ -198,9 +201,12 @@ public final class DispatcherWriter {
     deliver.beginControlFlow("switch ($N)", parameters.handler());
     for (int i : deliverable) {
       // a value returned here is a reply nobody asked for
-      deliver.addStatement("case $L -> $L", i, call(listener.handlers().get(i), parameters));
+      deliver.addCode("case $L:\n$>", i)
+          .addStatement("$L", call(listener.handlers().get(i), parameters))
+          .addStatement("return")
+          .addCode("$<");
     }
-    deliver.addStatement("default -> throw noSuchHandler($N)", parameters.handler());
+    defaultCase(deliver, parameters);
     return deliver.endControlFlow().build();
   }
 
@@ -222,24 +228,30 @@ public final class DispatcherWriter {
             .returns(Object.class)
             .addParameter(Object.class, parameters.envelope());
     invoke.beginControlFlow("switch ($N)", parameters.handler());
-    boolean anyVoid = false;
     for (int i = 0; i < listener.handlers().size(); i++) {
       HandlerMethod handler = listener.handlers().get(i);
-      anyVoid |= !handler.returnsValue();
       CodeBlock call = call(handler, parameters);
+      invoke.addCode("case $L:\n$>", i);
       if (handler.returnsValue()) {
-        invoke.beginControlFlow("case $L ->", i).addStatement("return $L", call).endControlFlow();
+        invoke.addStatement("return $L", call);
       } else {
-        invoke.addStatement("case $L -> $L", i, call);
+        invoke.addStatement("$L", call).addStatement("return null");
       }
+      invoke.addCode("$<");
     }
-    invoke.addStatement("default -> throw noSuchHandler($N)", parameters.handler());
-    invoke.endControlFlow();
-    if (anyVoid) {
-      // when every case returns or throws, javac rejects this line as unreachable
-      invoke.addStatement("return null");
-    }
-    return invoke.build();
+    defaultCase(invoke, parameters);
+    return invoke.endControlFlow().build();
+  }
+
+  /**
+   * Classic {@code case N:} labels rather than switch rules ({@code case N ->}), so that the
+   * generated code compiles at {@code --release 8} and {@code 11} as well as the user's
+   * sources do.
+   */
+  private static void defaultCase(MethodSpec.Builder method, Parameters parameters) {
+    method.addCode("default:\n$>")
+        .addStatement("throw noSuchHandler($N)", parameters.handler())
+        .addCode("$<");
   }
 
   /** The signature both methods share: {@code (int handler, L listener, Object message)}. */

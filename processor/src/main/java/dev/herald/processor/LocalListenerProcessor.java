@@ -1,0 +1,59 @@
+package dev.herald.processor;
+
+import com.google.auto.service.AutoService;
+import dev.herald.processor.validation.LocalClassScanner;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.Processor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.annotation.processing.SupportedAnnotationTypes;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic;
+
+/**
+ * Reports {@code @Subscribe} methods of local and anonymous classes: no generated class can
+ * call them, and javac shows them to no processor as elements (they live in method bodies), so
+ * a processor of {@code @Subscribe} alone would never be called for a source that has only
+ * those.
+ *
+ * <p>Hence {@code "*"}: javac calls it for every round. It claims nothing (it returns
+ * {@code false}), so every other processor still sees its annotations. Where the compiler
+ * offers no syntax trees (a wrapped processing environment, as Gradle's), it says so once, in
+ * a note, rather than skipping the check in silence.
+ */
+@AutoService(Processor.class)
+@SupportedAnnotationTypes("*")
+public final class LocalListenerProcessor extends AbstractProcessor {
+  private LocalClassScanner scanner;
+
+  @Override
+  public synchronized void init(ProcessingEnvironment env) {
+    super.init(env);
+    scanner = LocalClassScanner.create(env);
+    if (scanner == null) {
+      env.getMessager().printMessage(Diagnostic.Kind.NOTE, Messages.LOCAL_CLASS_CHECK_SKIPPED);
+    }
+  }
+
+  @Override
+  public SourceVersion getSupportedSourceVersion() {
+    return SourceVersion.latestSupported();
+  }
+
+  @Override
+  public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    if (scanner != null && !round.processingOver()) {
+      try {
+        scanner.scan(round.getRootElements());
+      } catch (VirtualMachineError e) {
+        throw e;
+      } catch (RuntimeException e) {
+        processingEnv.getMessager().printMessage(
+            Diagnostic.Kind.ERROR, Messages.unexpectedError("while looking for local listeners", e));
+      }
+    }
+    return false;
+  }
+}
