@@ -12,14 +12,19 @@ import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Finds the handlers of a listener class without reflection: the dispatchers come from the
- * {@link DispatcherIndex} implementations that the processor registered for
- * {@link ServiceLoader} (read once per class loader, when a class from it is first seen), or
- * that were given to the bus's builder; the composed result is cached per class in a
+ * Finds the handlers of a listener class without reflection: the dispatchers come from
+ * {@link ServiceLoader}, which reads what the processor registered in
+ * {@code META-INF/services/dev.herald.spi.Dispatcher} (once per class loader, when a class
+ * from it is first seen), or from {@link DispatcherIndex} implementations given to the bus's
+ * builder or registered as services; the composed result is cached per class in a
  * {@link ClassValue}.
  */
 final class DispatcherLookup {
   private static final DispatcherLookup DISCOVERED = new DispatcherLookup(List.of());
+
+  /** {@code Dispatcher<?>.class}, which Java cannot write. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static final Class<Dispatcher<?>> DISPATCHER = (Class) Dispatcher.class;
 
   private final Map<Class<?>, Dispatcher<?>> dispatchers = new ConcurrentHashMap<>();
   private final Set<ClassLoader> scannedLoaders =
@@ -80,15 +85,20 @@ final class DispatcherLookup {
         return false;
       }
       try {
+        for (Dispatcher<?> dispatcher : ServiceLoader.load(DISPATCHER, from)) {
+          dispatchers.putIfAbsent(dispatcher.listenerType(), dispatcher);
+        }
         for (DispatcherIndex index : ServiceLoader.load(DispatcherIndex.class, from)) {
           add(index);
         }
       } catch (ServiceConfigurationError e) {
         scannedLoaders.remove(from);
         throw new IllegalStateException(
-            "A Herald dispatcher index listed in META-INF/services/"
+            "A Herald dispatcher listed in META-INF/services/"
+                + Dispatcher.class.getName()
+                + " (or an index in META-INF/services/"
                 + DispatcherIndex.class.getName()
-                + " could not be loaded; rebuild the module that contains it",
+                + ") could not be loaded; rebuild the module that contains it",
             e);
       }
       return true;

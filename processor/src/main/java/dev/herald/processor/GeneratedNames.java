@@ -1,15 +1,8 @@
 package dev.herald.processor;
 
 import dev.herald.processor.model.QualifiedName;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayDeque;
-import java.util.Collection;
-import java.util.Comparator;
 import java.util.Deque;
-import java.util.List;
-import java.util.stream.Collectors;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
@@ -42,15 +35,21 @@ public final class GeneratedNames {
   /** {@code javax.annotation.processing.Generated}, on every file Herald writes. */
   public static final String GENERATED_ANNOTATION = GENERATED_PACKAGE + "." + GENERATED;
 
-  /** The {@link java.util.ServiceLoader} registration of the indexes. */
-  public static final String SERVICE_FILE =
-      "META-INF/services/" + SPI_PACKAGE + "." + DISPATCHER_INDEX;
+  /** The {@link java.util.ServiceLoader} registration of every dispatcher. */
+  public static final String DISPATCHER_SERVICE_FILE =
+      "META-INF/services/" + SPI_PACKAGE + "." + DISPATCHER;
 
   /** {@code -Aherald.index=com.acme.MyIndex} names the index class. */
   public static final String INDEX_OPTION = "herald.index";
 
   private static final String DISPATCHER_SUFFIX = "_Dispatcher";
-  private static final String INDEX_PREFIX = "HeraldIndex_";
+
+  /** The name of a top-level class. */
+  public static QualifiedName nameOf(TypeElement topLevel, Elements elements) {
+    return new QualifiedName(
+        elements.getPackageOf(topLevel).getQualifiedName().toString(),
+        topLevel.getSimpleName().toString());
+  }
 
   /** {@code demo.Outer_Inner_Dispatcher} for {@code demo.Outer.Inner}. */
   public static QualifiedName dispatcherOf(TypeElement listener, Elements elements) {
@@ -69,22 +68,6 @@ public final class GeneratedNames {
   }
 
   /**
-   * The default index name: in the package of the first dispatcher by name (a package the
-   * compilation owns, which matters in a named module), named {@code HeraldIndex_} and 8 hex
-   * digits of a hash of the sorted dispatcher names, so that it is stable from build to build
-   * and distinct between modules.
-   */
-  public static QualifiedName defaultIndex(Collection<QualifiedName> dispatchers) {
-    List<QualifiedName> sorted =
-        dispatchers.stream()
-            .sorted(Comparator.comparing(QualifiedName::canonicalName))
-            .collect(Collectors.toList());
-    String names = sorted.stream().map(QualifiedName::canonicalName).collect(Collectors.joining("\n"));
-    String packageName = sorted.isEmpty() ? "" : sorted.get(0).packageName();
-    return new QualifiedName(packageName, INDEX_PREFIX + hash(names));
-  }
-
-  /**
    * The index named by {@code -Aherald.index}; a compilation that needs a second index (for
    * listeners that appeared after the first was written) gets {@code MyIndex2} and so on.
    *
@@ -98,20 +81,6 @@ public final class GeneratedNames {
     int dot = name.lastIndexOf('.');
     String simpleName = name.substring(dot + 1) + (ordinal == 0 ? "" : String.valueOf(ordinal + 1));
     return new QualifiedName(dot < 0 ? "" : name.substring(0, dot), simpleName);
-  }
-
-  private static String hash(String text) {
-    try {
-      byte[] digest =
-          MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-      StringBuilder hex = new StringBuilder();
-      for (int i = 0; i < 4; i++) {
-        hex.append(String.format("%02x", digest[i] & 0xff));
-      }
-      return hex.toString();
-    } catch (NoSuchAlgorithmException e) {
-      throw new AssertionError("Every JDK has SHA-256", e);
-    }
   }
 
   private GeneratedNames() {}

@@ -3,12 +3,13 @@ package dev.herald.processor;
 import com.google.auto.service.AutoService;
 import dev.herald.processor.model.IndexClass;
 import dev.herald.processor.model.QualifiedName;
+import dev.herald.processor.validation.ListenerValidator;
 import dev.herald.processor.writing.IndexWriter;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.FilerException;
 import javax.annotation.processing.Messager;
@@ -20,19 +21,27 @@ import javax.annotation.processing.SupportedOptions;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 import javax.tools.Diagnostic;
 
 /**
- * Writes the {@code DispatcherIndex} of a compilation and its {@code META-INF/services} entry.
+ * Registers every dispatcher for {@link java.util.ServiceLoader} in
+ * {@code META-INF/services/dev.herald.spi.Dispatcher}, and writes the {@code DispatcherIndex}
+ * class that {@code -Aherald.index} names.
  *
  * <p>It finds the dispatchers by the {@code @GeneratedDispatcher} marker that
  * {@link SubscribeProcessor} puts on each, never by {@code @Subscribe}: so only dispatchers
  * that were actually written are listed, and Gradle can run this processor as aggregating and
  * {@link SubscribeProcessor} as isolating (a changed listener then regenerates its own
- * dispatcher and the index, nothing else). An index is written in each round that brings new
- * dispatchers (normally only the second round); the service file, written in the last round,
- * lists every index.
+ * dispatcher and this file, nothing else).
+ *
+ * <p>A build that recompiles only some sources (Maven with incremental compilation off, an
+ * IDE) leaves the service file of the earlier compilation in the output. Its entries are kept
+ * while they are still true: the dispatcher class exists and its listener still declares
+ * {@code @Subscribe} methods. A listener that dropped all its handlers is
+ * {@link ListenerChecksProcessor}'s to report.
  *
  * <p>It claims the marker and {@code javax.annotation.processing.Generated}, which every
  * source Herald writes carries: left unclaimed, each makes javac warn, and a build with
@@ -46,8 +55,11 @@ import javax.tools.Diagnostic;
 })
 @SupportedOptions(GeneratedNames.INDEX_OPTION)
 public final class IndexProcessor extends AbstractProcessor {
+  /** Every dispatcher to register: this compilation's and the earlier ones still true. */
+  private final Set<String> registered = new TreeSet<>();
+  private final List<Element> written = new ArrayList<>();
   private final List<QualifiedName> indexes = new ArrayList<>();
-  private final List<Element> allDispatchers = new ArrayList<>();
+  private boolean earlierFileRead;
 
   private Elements elements;
   private Messager messager;
@@ -70,11 +82,11 @@ public final class IndexProcessor extends AbstractProcessor {
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     try {
       if (round.processingOver()) {
-        if (!indexes.isEmpty()) {
-          writer.writeServiceFile(indexes, allDispatchers);
+        if (!written.isEmpty()) {
+          writer.writeServiceFile(registered, written);
         }
       } else {
-        indexDispatchersOf(round);
+        registerDispatchersOf(round);
       }
     } catch (VirtualMachineError e) {
       throw e;
@@ -85,7 +97,7 @@ public final class IndexProcessor extends AbstractProcessor {
     return true;
   }
 
-  private void indexDispatchersOf(RoundEnvironment round) throws IOException {
+  private void registerDispatchersOf(RoundEnvironment round) throws IOException {
     TypeElement marker = elements.getTypeElement(GeneratedNames.GENERATED_DISPATCHER_ANNOTATION);
     if (marker == null) {
       return; // herald-spi is not on the class path: the dispatchers themselves fail to compile
@@ -94,39 +106,70 @@ public final class IndexProcessor extends AbstractProcessor {
     List<Element> originating = new ArrayList<>();
     for (Element dispatcher : round.getElementsAnnotatedWith(marker)) {
       if (dispatcher instanceof TypeElement) {
-        TypeElement type = (TypeElement) dispatcher;
-        dispatchers.add(
-            new QualifiedName(
-                elements.getPackageOf(type).getQualifiedName().toString(),
-                type.getSimpleName().toString()));
+        dispatchers.add(GeneratedNames.nameOf((TypeElement) dispatcher, elements));
         originating.add(dispatcher);
       }
     }
     if (dispatchers.isEmpty()) {
       return;
     }
-    Collections.sort(dispatchers);
-    IndexClass index = new IndexClass(indexName(dispatchers), dispatchers, originating);
-    try {
-      writer.write(index);
-    } catch (FilerException clash) {
-      messager.printMessage(
-          Diagnostic.Kind.ERROR, Messages.indexNameTaken(index.name().canonicalName()));
-      return;
+    if (!earlierFileRead) {
+      earlierFileRead = true;
+      for (String earlier : writer.earlierServiceFile()) {
+        if (stillTrue(earlier)) {
+          registered.add(earlier);
+        }
+      }
     }
-    indexes.add(index.name());
-    allDispatchers.addAll(originating);
-  }
-
-  private QualifiedName indexName(List<QualifiedName> dispatchers) {
+    for (QualifiedName dispatcher : dispatchers) {
+      registered.add(dispatcher.canonicalName());
+    }
+    written.addAll(originating);
     String option = processingEnv.getOptions().get(GeneratedNames.INDEX_OPTION);
     if (option != null) {
-      QualifiedName named = GeneratedNames.indexFromOption(option, indexes.size());
-      if (named != null) {
-        return named;
-      }
-      messager.printMessage(Diagnostic.Kind.ERROR, Messages.invalidIndexOption(option));
+      // the first index lists the earlier dispatchers too; one of a later round, its own
+      writeIndex(option, indexes.isEmpty() ? names(registered) : dispatchers, originating);
     }
-    return GeneratedNames.defaultIndex(dispatchers);
+  }
+
+  /** Whether an entry of the earlier service file names a dispatcher that is still right. */
+  private boolean stillTrue(String dispatcherName) {
+    TypeElement dispatcher = elements.getTypeElement(dispatcherName);
+    if (dispatcher == null) {
+      return false;
+    }
+    TypeMirror superclass = dispatcher.getSuperclass();
+    if (!(superclass instanceof DeclaredType)
+        || ((DeclaredType) superclass).getTypeArguments().size() != 1) {
+      return false;
+    }
+    TypeMirror listener = ((DeclaredType) superclass).getTypeArguments().get(0);
+    return listener instanceof DeclaredType
+        && ListenerValidator.declaresHandlers((TypeElement) ((DeclaredType) listener).asElement());
+  }
+
+  private void writeIndex(String option, List<QualifiedName> dispatchers, List<Element> originating)
+      throws IOException {
+    QualifiedName name = GeneratedNames.indexFromOption(option, indexes.size());
+    if (name == null) {
+      messager.printMessage(Diagnostic.Kind.ERROR, Messages.invalidIndexOption(option));
+      return;
+    }
+    try {
+      writer.write(new IndexClass(name, dispatchers, originating));
+    } catch (FilerException clash) {
+      messager.printMessage(Diagnostic.Kind.ERROR, Messages.indexNameTaken(name.canonicalName()));
+      return;
+    }
+    indexes.add(name);
+  }
+
+  private static List<QualifiedName> names(Set<String> canonicalNames) {
+    List<QualifiedName> names = new ArrayList<>();
+    for (String name : canonicalNames) {
+      int dot = name.lastIndexOf('.');
+      names.add(new QualifiedName(dot < 0 ? "" : name.substring(0, dot), name.substring(dot + 1)));
+    }
+    return names;
   }
 }

@@ -105,6 +105,11 @@ public final class Messages {
           + " wrap it). Such methods are never called: register a lambda with"
           + " bus.subscribe(Type.class, lambda) instead.";
 
+  public static final String STALE_DISPATCHER =
+      "This class declares no @Subscribe method now, but the class output still holds the"
+          + " dispatcher an earlier build generated for it, which calls the handlers it had."
+          + " A build that recompiles only changed sources cannot remove it.";
+
   public static final String UNEXPECTED_ERROR = "Unexpected error in Herald's processor:";
 
   public static final String INVALID_INDEX_OPTION =
@@ -120,6 +125,12 @@ public final class Messages {
   public static String dispatcherNameTaken(String dispatcher) {
     return DISPATCHER_NAME_TAKEN + " Rename the class " + dispatcher
         + ", which Herald needs for the dispatcher of this listener.";
+  }
+
+  /** {@link #STALE_DISPATCHER} naming the stale dispatcher. */
+  public static String staleDispatcher(String dispatcher) {
+    return STALE_DISPATCHER + " Delete " + dispatcher + " from the output, or build clean"
+        + " (mvn clean verify, gradle clean build).";
   }
 
   /** {@link #INDEX_NAME_TAKEN} naming the index. */

@@ -67,7 +67,7 @@ public class SubscribeProcessor extends AbstractProcessor {
   /**
    * {@code @Subscribe} only, and claimed: an unclaimed annotation makes javac warn, which
    * fails a {@code -Werror} build. The {@code @Subscribe} methods of local and anonymous
-   * classes, which javac shows to no processor as elements, are {@link LocalListenerProcessor}'s.
+   * classes, which javac shows to no processor as elements, are {@link ListenerChecksProcessor}'s.
    */
   @Override
   public Set<String> getSupportedAnnotationTypes() {

@@ -35,7 +35,7 @@ final class Compilations {
 
   /** Herald's processors, in the order of the service file that javac discovers them by. */
   static List<Processor> processors() {
-    return List.of(new IndexProcessor(), new LocalListenerProcessor(), new SubscribeProcessor());
+    return List.of(new IndexProcessor(), new ListenerChecksProcessor(), new SubscribeProcessor());
   }
 
   static JavaFileObject source(String resource) {
@@ -69,6 +69,8 @@ final class Compilations {
       try (InputStream in = file.openInputStream()) {
         Files.createDirectories(target.getParent());
         Files.copy(in, target);
+      } catch (java.io.FileNotFoundException probedOnly) {
+        // compile-testing lists a file the processor only looked for (Filer.getResource)
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }

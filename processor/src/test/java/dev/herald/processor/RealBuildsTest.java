@@ -64,8 +64,8 @@ class RealBuildsTest {
     assertThat(ok).isTrue();
     assertThat(Files.exists(dir.resolve("classes/demo/Radar_Dispatcher.class"))).isTrue();
     assertThat(Files.readString(
-            dir.resolve("classes/META-INF/services/dev.herald.spi.DispatcherIndex")))
-        .contains("demo.HeraldIndex_");
+            dir.resolve("classes/META-INF/services/dev.herald.spi.Dispatcher")))
+        .isEqualTo("demo.Radar_Dispatcher\n");
   }
 
   @Test
@@ -74,14 +74,14 @@ class RealBuildsTest {
     assertThat(javac(dir, output, List.of("-XprintRounds"), "good/plain/Radar.java",
         "good/plain/UnderAttack.java")).isTrue();
 
-    // 1: the listener, whose dispatcher is written; 2: the dispatcher, whose index is written;
-    // 3: the index; 4: javac's last round, in which nothing may be generated
+    // 1: the listener, whose dispatcher is written; 2: the dispatcher, registered in the
+    // service file; 3: javac's last round, in which the service file is written
     Matcher rounds = Pattern.compile("(?m)^Round (\\d+):").matcher(output.toString());
     int last = 0;
     while (rounds.find()) {
       last = Integer.parseInt(rounds.group(1));
     }
-    assertThat(last).isEqualTo(4);
+    assertThat(last).isEqualTo(3);
   }
 
   @ParameterizedTest
@@ -103,7 +103,7 @@ class RealBuildsTest {
         Compiler.javac()
             .withProcessors(
                 new IndexProcessor(),
-                new WrappedEnvironment(new LocalListenerProcessor()),
+                new WrappedEnvironment(new ListenerChecksProcessor()),
                 new SubscribeProcessor())
             .compile(sources("good/plain/Radar.java", "good/plain/UnderAttack.java"));
 

@@ -40,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Golden-file tests: what the processor writes for valid listeners. */
 class SubscribeProcessorTest {
 
-  private static final String SERVICE_FILE = "META-INF/services/dev.herald.spi.DispatcherIndex";
+  private static final String SERVICE_FILE = "META-INF/services/dev.herald.spi.Dispatcher";
 
   /** A listener hierarchy: Animal has handlers, Mammal none, Dog overrides and adds. */
   private static final String[] ZOO = {
@@ -109,11 +109,9 @@ class SubscribeProcessorTest {
 
     try (URLClassLoader loader =
         new URLClassLoader(new URL[] {out.toUri().toURL()}, getClass().getClassLoader())) {
-      List<DispatcherIndex> indexes = new ArrayList<>();
-      ServiceLoader.load(DispatcherIndex.class, loader).forEach(indexes::add);
-      assertThat(indexes).hasSize(1);
+      assertThat(ServiceLoader.load(DispatcherIndex.class, loader).iterator().hasNext()).isFalse();
       Map<String, Dispatcher<?>> byListener = new HashMap<>();
-      for (Dispatcher<?> dispatcher : indexes.get(0).dispatchers()) {
+      for (Dispatcher<?> dispatcher : ServiceLoader.load(Dispatcher.class, loader)) {
         byListener.put(dispatcher.listenerType().getName(), dispatcher);
       }
       assertThat(byListener.keySet()).containsExactly("zoo.Animal", "zoo.Dog");
@@ -199,23 +197,16 @@ class SubscribeProcessorTest {
   }
 
   @Test
-  void indexListsEveryDispatcherInThePackageOfTheFirst() throws IOException {
+  void serviceFileListsEveryDispatcherAndNoIndexClassIsWritten() {
     Compilation compilation =
         herald().compile(sources("good/shop/a/Till.java", "good/shop/b/Shelf.java"));
 
     assertThat(compilation).succeededWithoutWarnings();
-    String index = "shop.a." + "HeraldIndex_" + INDEX_HASH;
-    assertThat(compilation)
-        .generatedSourceFile(index)
-        .hasSourceEquivalentTo(source("expected/HeraldIndex.java"));
     assertThat(compilation)
         .generatedFile(StandardLocation.CLASS_OUTPUT, SERVICE_FILE)
         .contentsAsUtf8String()
-        .isEqualTo(index + "\n");
-    assertThat(GeneratedNames.defaultIndex(List.of(
-            new dev.herald.processor.model.QualifiedName("shop.b", "Shelf_Dispatcher"),
-            new dev.herald.processor.model.QualifiedName("shop.a", "Till_Dispatcher")))
-        .canonicalName()).isEqualTo(index);
+        .isEqualTo("shop.a.Till_Dispatcher\nshop.b.Shelf_Dispatcher\n");
+    assertThat(compilation.generatedSourceFiles()).hasSize(2);
   }
 
   @Test
@@ -229,7 +220,7 @@ class SubscribeProcessorTest {
     assertThat(compilation)
         .generatedFile(StandardLocation.CLASS_OUTPUT, SERVICE_FILE)
         .contentsAsUtf8String()
-        .isEqualTo("com.acme.MyIndex\n");
+        .isEqualTo("shop.a.Till_Dispatcher\nshop.b.Shelf_Dispatcher\n");
   }
 
   @Test
@@ -241,13 +232,12 @@ class SubscribeProcessorTest {
             .withOptions((Object[]) Compilations.OPTIONS)
             .compile(source("good/siren/Siren.java"));
 
-    // no warning: in particular the index was not written in the last round
     assertThat(compilation).succeededWithoutWarnings();
     assertGeneratedAsExpected(compilation, "siren.Siren_Dispatcher");
     assertThat(compilation)
-        .generatedSourceFile("siren.HeraldIndex_" + SIREN_INDEX_HASH)
+        .generatedFile(StandardLocation.CLASS_OUTPUT, SERVICE_FILE)
         .contentsAsUtf8String()
-        .contains("new Siren_Dispatcher()");
+        .isEqualTo("siren.Siren_Dispatcher\n");
   }
 
   @Test
@@ -285,15 +275,14 @@ class SubscribeProcessorTest {
   }
 
   @Test
-  void aPartialRecompileKeepsTheEarlierIndexInTheServiceFile(@TempDir Path dir) throws IOException {
+  void aPartialRecompileKeepsTheEarlierDispatchersInTheServiceFile(@TempDir Path dir) throws IOException {
     List<Processor> processors = List.of(new SubscribeProcessor(), new IndexProcessor());
     assertThat(Compilations.compileToDisk(dir, processors, "good/shop/a/Till.java", "good/shop/b/Shelf.java")).isTrue();
     processors = List.of(new SubscribeProcessor(), new IndexProcessor());
     assertThat(Compilations.compileToDisk(dir, processors, "good/shop/b/Shelf.java")).isTrue();
 
     List<String> services = Files.readAllLines(dir.resolve("classes").resolve(SERVICE_FILE));
-    assertThat(services).hasSize(2);
-    assertThat(services).contains("shop.a.HeraldIndex_" + INDEX_HASH);
+    assertThat(services).containsExactly("shop.a.Till_Dispatcher", "shop.b.Shelf_Dispatcher");
   }
 
   /** Writes one source file in the first round, as Immutables or AutoValue would. */
@@ -362,8 +351,6 @@ class SubscribeProcessorTest {
     }
   }
 
-  private static final String INDEX_HASH = "de857ad0";
-  private static final String SIREN_INDEX_HASH = "64a728b3";
 
   private static Compiler herald(String... options) {
     return Compilations.herald(options);

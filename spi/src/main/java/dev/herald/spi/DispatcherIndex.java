@@ -3,12 +3,16 @@ package dev.herald.spi;
 import java.util.List;
 
 /**
- * The dispatchers of one compilation.
+ * A list of dispatchers, for where {@link java.util.ServiceLoader} files are lost or not read.
  *
- * <p>Herald's processor writes one implementation per compilation and registers it in
- * {@code META-INF/services/dev.herald.spi.DispatcherIndex}, so the runtime finds it with
- * {@link java.util.ServiceLoader}. An index can also be given to the bus's builder directly.
- * Implementations have a public no-argument constructor.
+ * <p>Herald's processor registers every dispatcher in
+ * {@code META-INF/services/dev.herald.spi.Dispatcher}, which is how the runtime normally finds
+ * them. With {@code -Aherald.index=com.acme.MyIndex} it also writes this class, listing the
+ * dispatchers of the build, to give to the bus's builder (packaging that drops service files)
+ * or to name in a module's {@code provides dev.herald.spi.DispatcherIndex with ...}. The
+ * runtime also reads implementations registered in
+ * {@code META-INF/services/dev.herald.spi.DispatcherIndex}. Implementations have a public
+ * no-argument constructor.
  */
 public interface DispatcherIndex {
 

@@ -57,6 +57,15 @@ public final class ListenerValidator {
     this.hasDispatcher = hasDispatcher;
   }
 
+  /**
+   * Whether {@code type} declares {@code @Subscribe} methods, read from its source or from its
+   * class file (the annotation has CLASS retention): exactly the classes that have a
+   * dispatcher.
+   */
+  public static boolean declaresHandlers(TypeElement type) {
+    return !SubscribeAnnotation.handlersDeclaredIn(type).isEmpty();
+  }
+
   /** The classes that declare the given {@code @Subscribe} methods, in first-seen order. */
   public static List<TypeElement> declaringClasses(Iterable<? extends Element> handlers) {
     List<TypeElement> classes = new ArrayList<>();
