@@ -51,7 +51,7 @@ public final class LocalClassScanner {
   /** Reports every {@code @Subscribe} method in a local or anonymous class of these sources. */
   public void scan(Set<? extends Element> rootElements) {
     for (Element root : rootElements) {
-      if (!(root instanceof TypeElement)) {
+      if (!(root instanceof TypeElement) || StaleDispatchers.isGeneratedDispatcher((TypeElement) root)) {
         continue;
       }
       TreePath path = trees.getPath(root);

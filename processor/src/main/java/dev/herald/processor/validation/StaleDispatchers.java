@@ -9,6 +9,7 @@ import java.util.Set;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.Messager;
 import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
@@ -43,6 +44,9 @@ public final class StaleDispatchers {
   }
 
   private void check(TypeElement type) {
+    if (isGeneratedDispatcher(type)) {
+      return;
+    }
     if (type.getKind().isClass() && !ListenerValidator.declaresHandlers(type)) {
       QualifiedName dispatcher = GeneratedNames.dispatcherOf(type, elements);
       if (existsInClassOutput(dispatcher)) {
@@ -53,6 +57,18 @@ public final class StaleDispatchers {
     for (TypeElement nested : ElementFilter.typesIn(type.getEnclosedElements())) {
       check(nested);
     }
+  }
+
+  /** A dispatcher of this compilation: generated code, which nobody edits between builds. */
+  static boolean isGeneratedDispatcher(TypeElement type) {
+    for (AnnotationMirror annotation : type.getAnnotationMirrors()) {
+      TypeElement annotationType = (TypeElement) annotation.getAnnotationType().asElement();
+      if (annotationType.getQualifiedName().contentEquals(
+          GeneratedNames.GENERATED_DISPATCHER_ANNOTATION)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private boolean existsInClassOutput(QualifiedName dispatcher) {

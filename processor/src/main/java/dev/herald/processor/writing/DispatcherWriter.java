@@ -14,8 +14,10 @@ import dev.herald.processor.model.HandlerMethod;
 import dev.herald.processor.model.ListenerClass;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import javax.annotation.processing.Filer;
 import javax.lang.model.element.Modifier;
@@ -50,6 +52,7 @@ public final class DispatcherWriter {
   private final Filer filer;
   private final Elements elements;
   private final Types types;
+  private final Map<String, Boolean> typeExists = new HashMap<>();
 
   public DispatcherWriter(Filer filer, Elements elements, Types types) {
     this.filer = filer;
@@ -106,7 +109,15 @@ public final class DispatcherWriter {
         }
       }
     }
-    return shadowed(elements, packageName, used);
+    List<String> shadowed = new ArrayList<>();
+    for (String name : used) {
+      String local = packageName.isEmpty() ? name : packageName + "." + name;
+      // a miss makes javac search the whole class path: ask once per package and name
+      if (typeExists.computeIfAbsent(local, n -> elements.getTypeElement(n) != null)) {
+        shadowed.add(name);
+      }
+    }
+    return shadowed;
   }
 
   static List<String> shadowed(Elements elements, String packageName, Iterable<String> javaLangNames) {
