@@ -27,7 +27,11 @@ final class DispatcherLookup {
   private static final Class<Dispatcher<?>> DISPATCHER = (Class) Dispatcher.class;
 
   private final Map<Class<?>, Dispatcher<?>> dispatchers = new ConcurrentHashMap<>();
+  private final boolean explicit;
   private final Set<ClassLoader> scannedLoaders =
+      Collections.newSetFromMap(new WeakHashMap<ClassLoader, Boolean>());
+  /** The scanned loaders from which ServiceLoader found at least one dispatcher or index. */
+  private final Set<ClassLoader> loadersWithDispatchers =
       Collections.newSetFromMap(new WeakHashMap<ClassLoader, Boolean>());
   private final ClassValue<ListenerType> types =
       new ClassValue<ListenerType>() {
@@ -41,6 +45,7 @@ final class DispatcherLookup {
     for (DispatcherIndex index : explicit) {
       add(index);
     }
+    this.explicit = !explicit.isEmpty();
   }
 
   /** The lookup shared by buses built without explicit indexes. */
@@ -51,6 +56,22 @@ final class DispatcherLookup {
   /** A lookup that knows {@code indexes} first, then whatever ServiceLoader finds. */
   static DispatcherLookup with(List<DispatcherIndex> indexes) {
     return indexes.isEmpty() ? DISCOVERED : new DispatcherLookup(indexes);
+  }
+
+  /**
+   * Whether any dispatcher at all is known where {@code type} was loaded from: if not, the
+   * program was compiled without Herald's processor; if so, {@code type} was (or has no
+   * handlers). Asked only to explain a failed registration.
+   */
+  boolean knowsAnyDispatcherFor(Class<?> type) {
+    if (!explicit) {
+      ClassLoader loader = type.getClassLoader();
+      ClassLoader from = loader != null ? loader : ClassLoader.getSystemClassLoader();
+      synchronized (scannedLoaders) {
+        return loadersWithDispatchers.contains(from);
+      }
+    }
+    return true;
   }
 
   /** The handlers of {@code type}; {@link ListenerType#hasDispatcher()} says if it has any. */
@@ -85,11 +106,17 @@ final class DispatcherLookup {
         return false;
       }
       try {
+        boolean found = false;
         for (Dispatcher<?> dispatcher : ServiceLoader.load(DISPATCHER, from)) {
           dispatchers.putIfAbsent(dispatcher.listenerType(), dispatcher);
+          found = true;
         }
         for (DispatcherIndex index : ServiceLoader.load(DispatcherIndex.class, from)) {
           add(index);
+          found = true;
+        }
+        if (found) {
+          loadersWithDispatchers.add(from);
         }
       } catch (ServiceConfigurationError e) {
         scannedLoaders.remove(from);

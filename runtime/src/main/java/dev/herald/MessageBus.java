@@ -1,5 +1,6 @@
 package dev.herald;
 
+import dev.herald.spi.Dispatcher;
 import dev.herald.spi.DispatcherIndex;
 import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
@@ -503,7 +504,8 @@ public final class MessageBus implements AutoCloseable {
   Registration register(Object listener, Registration.Builder options) {
     ListenerType type = lookup.typeOf(listener.getClass());
     if (!type.hasDispatcher()) {
-      throw new IllegalArgumentException(noDispatcherMessage(listener.getClass()));
+      throw new IllegalArgumentException(
+          noDispatcherMessage(listener.getClass(), lookup.knowsAnyDispatcherFor(listener.getClass())));
     }
     synchronized (lock) {
       purgeCollectedLocked();
@@ -728,14 +730,23 @@ public final class MessageBus implements AutoCloseable {
     return new IllegalStateException("Cannot send " + message + ": the bus is closed");
   }
 
-  private static String noDispatcherMessage(Class<?> type) {
-    return "Cannot register "
-        + type.getName()
-        + ": Herald found no generated dispatcher for it or its superclasses. Either it has no"
-        + " @Subscribe methods, or it was compiled without Herald's annotation processor: add"
-        + " dev.herald:herald-processor to maven-compiler-plugin's <annotationProcessorPaths>"
-        + " (Gradle: annotationProcessor \"dev.herald:herald-processor\"). For a lambda or"
-        + " method reference, use subscribe(MessageType.class, handler) instead.";
+  private static String noDispatcherMessage(Class<?> type, boolean anyDispatcherKnown) {
+    String fixes =
+        " Add dev.herald:herald-processor to maven-compiler-plugin's <annotationProcessorPaths>,"
+            + " with the plugin's version pinned to 3.5 or newer (Maven 3.8's default, 3.1,"
+            + " ignores that setting), or in Gradle: annotationProcessor"
+            + " \"dev.herald:herald-processor\". Then build clean (mvn clean verify): an"
+            + " incremental build keeps classes compiled without the processor.";
+    if (!anyDispatcherKnown) {
+      return "Cannot register " + type.getName() + ": Herald found no generated dispatcher at"
+          + " all where this class was loaded from (no META-INF/services/"
+          + Dispatcher.class.getName() + "), so the code was compiled without Herald's"
+          + " annotation processor." + fixes;
+    }
+    return "Cannot register " + type.getName() + ": Herald found generated dispatchers, but"
+        + " none for this class or its superclasses. Either it has no @Subscribe methods (for a"
+        + " lambda or method reference, use subscribe(MessageType.class, handler) instead), or"
+        + " it was compiled without Herald's annotation processor." + fixes;
   }
 
   /**

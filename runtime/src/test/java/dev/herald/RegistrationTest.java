@@ -13,9 +13,16 @@ import dev.herald.spi.Dispatcher;
 import dev.herald.spi.DispatcherIndex;
 import dev.herald.spi.HandlerInfo;
 import java.lang.ref.Reference;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** DESIGN.md semantics 2: registration, unregistration, inheritance and overriding. */
 class RegistrationTest {
@@ -172,7 +179,30 @@ class RegistrationTest {
     assertTrue(error.getMessage().contains(Unannotated.class.getName()), error.getMessage());
     assertTrue(error.getMessage().contains("herald-processor"), error.getMessage());
     assertTrue(error.getMessage().contains("annotationProcessorPaths"), error.getMessage());
+    assertTrue(error.getMessage().contains("found generated dispatchers, but none for this class"),
+        error.getMessage());
     assertEquals(0, bus.listenerCount());
+  }
+
+  @Test
+  void aProgramCompiledWithoutTheProcessorIsToldSoAndHowToFixTheBuild(@TempDir Path dir)
+      throws Exception {
+    // a class from a build without Herald's processor: its class loader sees no dispatcher
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    Path source = Files.writeString(dir.resolve("Plain.java"), "public class Plain {}\n");
+    assertEquals(0, javac.run(null, null, null, "-proc:none", "-d", dir.toString(), source.toString()));
+    try (URLClassLoader loader = new URLClassLoader(
+        new URL[] {dir.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+      Object plain = loader.loadClass("Plain").getConstructor().newInstance();
+
+      IllegalArgumentException error =
+          assertThrows(IllegalArgumentException.class, () -> bus.register(plain));
+
+      String message = error.getMessage();
+      assertTrue(message.contains("no generated dispatcher at all"), message);
+      assertTrue(message.contains("3.5 or newer"), message);
+      assertTrue(message.contains("mvn clean"), message);
+    }
   }
 
   @Test
