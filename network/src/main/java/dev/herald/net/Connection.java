@@ -422,6 +422,14 @@ public final class Connection {
     return graph.nodeCount();
   }
 
+  /**
+   * Entries the receiver keeps to time out messages that wait for their dependencies: at
+   * most twice the window, however rarely {@link #update} is called.
+   */
+  public int trackedArrivals() {
+    return graph.trackedArrivals();
+  }
+
   /** The current retransmission timeout, in milliseconds. */
   public long retransmitTimeoutMillis() {
     return roundTrip.timeoutMillis();

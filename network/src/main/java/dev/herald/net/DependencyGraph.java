@@ -2,6 +2,7 @@ package dev.herald.net;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.Iterator;
 
 /**
  * The receiver's dependency graph: executes each message exactly once, after every message
@@ -177,8 +178,28 @@ final class DependencyGraph {
       }
     }
     advanceFloor();
+    forgetExecutedArrivals();
     if (failure != null) {
       throw failure;
+    }
+  }
+
+  /**
+   * Drops executed messages from the arrival queue, here and not only when the connection
+   * checks for expired waits: a caller that updates rarely would otherwise let the queue grow
+   * with every message that ever waited. Executed entries behind one that still waits are
+   * swept once they outnumber the window, so the queue stays within twice the window.
+   */
+  private void forgetExecutedArrivals() {
+    while (!waitingByArrival.isEmpty() && !waitingByArrival.peekFirst().waiting) {
+      waitingByArrival.removeFirst();
+    }
+    if (waitingByArrival.size() > 2 * window) {
+      for (Iterator<ReceivedMessage> it = waitingByArrival.iterator(); it.hasNext(); ) {
+        if (!it.next().waiting) {
+          it.remove();
+        }
+      }
     }
   }
 
@@ -187,9 +208,7 @@ final class DependencyGraph {
    * {@code lifetimeMillis}, dropping executed entries from the front of the arrival queue.
    */
   boolean hasExpired(long nowMillis, long lifetimeMillis) {
-    while (!waitingByArrival.isEmpty() && !waitingByArrival.peekFirst().waiting) {
-      waitingByArrival.removeFirst();
-    }
+    forgetExecutedArrivals();
     ReceivedMessage oldest = waitingByArrival.peekFirst();
     return oldest != null && nowMillis - oldest.arrivedAtMillis >= lifetimeMillis;
   }
@@ -212,6 +231,11 @@ final class DependencyGraph {
   /** Payload bytes held by waiting messages. */
   long waitingBytes() {
     return waitingBytes;
+  }
+
+  /** Entries of the arrival queue (by which waits expire): at most twice the window. */
+  int trackedArrivals() {
+    return waitingByArrival.size();
   }
 
   /** Nodes held: waiting messages plus placeholders for awaited ones. */

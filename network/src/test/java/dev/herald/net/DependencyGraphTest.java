@@ -65,4 +65,35 @@ class DependencyGraphTest {
     assertEquals(java.util.List.of(2, 0, 1, 3), log.sequences);
     assertTrue(graph.nodeCount() == 0);
   }
+
+  @Test
+  void arrivalQueueStaysWithinTheWindowWhenNothingChecksForExpiredWaits() {
+    // bursts of 32 arriving in reverse order (each waits briefly for the one before it), and
+    // no hasExpired call in between, as with a caller that calls update() rarely
+    int window = 64;
+    int[] executed = {0};
+    DependencyGraph graph = new DependencyGraph(window, Long.MAX_VALUE, new DeliveryListener() {
+      @Override
+      public void onMessage(int sequence, byte[] payload) {
+        executed[0]++;
+      }
+    });
+    int[] dependency = new int[1];
+    int burst = 32;
+    int bursts = 200_000 / burst;
+    int largest = 0;
+    for (int b = 0; b < bursts; b++) {
+      int first = (b * burst) & (SequenceNumbers.RANGE - 1);
+      for (int i = burst - 1; i >= 1; i--) {
+        dependency[0] = (first + i - 1) & (SequenceNumbers.RANGE - 1);
+        graph.offer((first + i) & (SequenceNumbers.RANGE - 1), dependency, 1, new byte[8], 0);
+      }
+      graph.offer(first, NONE, 0, new byte[8], 0);
+      largest = Math.max(largest, graph.trackedArrivals());
+    }
+
+    assertEquals(bursts * burst, executed[0]);
+    assertEquals(0, graph.waitingCount());
+    assertTrue(largest <= 2 * window, "arrival queue reached " + largest);
+  }
 }
