@@ -163,9 +163,16 @@ final class AsyncDeliveries {
   static final class Mailbox implements Runnable {
     private final ConcurrentLinkedQueue<Call> calls = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean draining = new AtomicBoolean();
+    private volatile AsyncDeliveries deliveries;
 
     void enqueue(Call call, AsyncDeliveries deliveries) {
+      this.deliveries = deliveries;
       calls.add(call);
+      scheduleDrain();
+    }
+
+    /** Starts a task to drain the queue, unless one is draining it already. */
+    private void scheduleDrain() {
       if (!draining.compareAndSet(false, true)) {
         return; // the task draining now will take it
       }
@@ -186,6 +193,24 @@ final class AsyncDeliveries {
 
     @Override
     public void run() {
+      try {
+        drain();
+      } catch (VirtualMachineError fatal) {
+        // It propagates, as every VirtualMachineError does, but the calls queued behind the
+        // failed one must not wait for a later post to this handler that may never come.
+        draining.set(false);
+        if (!calls.isEmpty()) {
+          try {
+            scheduleDrain();
+          } catch (RuntimeException reportFailed) {
+            fatal.addSuppressed(reportFailed);
+          }
+        }
+        throw fatal;
+      }
+    }
+
+    private void drain() {
       do {
         try {
           Call call;

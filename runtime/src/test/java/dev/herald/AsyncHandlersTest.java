@@ -3,6 +3,7 @@ package dev.herald;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.TestMessages.Event;
@@ -200,6 +201,41 @@ class AsyncHandlersTest {
     executor.runAll();
 
     assertEquals(List.of("m0", "m1", "m2", "m3", "m4"), recorder.log);
+  }
+
+  /** A serial asynchronous handler whose call for "overflow" dies of a StackOverflowError. */
+  static final class Overflowing {
+    final List<String> log = new ArrayList<>();
+
+    @Subscribe(async = true)
+    void on(Event event) {
+      if (event.name.equals("overflow")) {
+        throw new StackOverflowError("simulated");
+      }
+      log.add(event.name);
+    }
+  }
+
+  @Test
+  void callsQueuedBehindAVirtualMachineErrorStillRunWithoutALaterPost() {
+    ManualExecutor executor = new ManualExecutor();
+    MessageBus bus = MessageBus.builder().executor(executor).build();
+    Overflowing handler = new Overflowing();
+    bus.registerStrongly(handler);
+    bus.post(new Event("overflow"));
+    bus.post(new Event("after-1"));
+    bus.post(new Event("after-2"));
+    assertEquals(1, executor.queued(), "one drain task for the handler's calls");
+
+    // the error propagates out of the executor's task, as a VirtualMachineError must
+    assertThrows(StackOverflowError.class, executor::runOne);
+
+    // and the calls behind it were handed to the executor again, not left to wait
+    assertEquals(1, executor.queued(), "a new drain task for the calls behind the error");
+    executor.runAll();
+    assertEquals(List.of("after-1", "after-2"), handler.log);
+    assertEquals(0, bus.shutdown(QueuedMessages.DELIVER, java.time.Duration.ofSeconds(1))
+        .unfinishedAsync(), "every call finished: none counted as still running");
   }
 
   @Test

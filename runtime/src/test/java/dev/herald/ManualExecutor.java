@@ -21,6 +21,11 @@ final class ManualExecutor implements Executor {
     }
   }
 
+  /** Runs the oldest queued task alone; what it throws propagates. */
+  void runOne() {
+    next().run();
+  }
+
   synchronized int queued() {
     return tasks.size();
   }
