@@ -312,6 +312,14 @@ public final class MessageBus implements AutoCloseable {
    * {@code queued} says, and waits up to {@code timeout} for the asynchronous handler calls
    * still to run. Calling it again returns the first report.
    *
+   * <p>Every queued message is accounted for in the report: delivered, discarded, or failed.
+   * A message whose delivery threw out of the bus (its error handler rethrew, or a handler
+   * threw an {@code Error}) counts as failed, and the messages after it are still delivered.
+   * Then, after the report is made and the bus is closed, the first such throwable is thrown
+   * from this method (later ones suppressed in it; a checked one wrapped in an
+   * {@link IllegalStateException}); the report stays reachable, as calling {@code shutdown}
+   * or {@code close} again returns it.
+   *
    * @return what was delivered and what was not
    */
   public ShutdownReport shutdown(QueuedMessages queued, Duration timeout) {
@@ -334,7 +342,9 @@ public final class MessageBus implements AutoCloseable {
       List<Pending> waiting = schedule.takeAll();
       int delivered = 0;
       int discarded = 0;
+      int failed = 0;
       int unfinished = 0;
+      Throwable firstFailure = null;
       try {
         if (queued == QueuedMessages.DISCARD) {
           discarded = waiting.size();
@@ -343,17 +353,26 @@ public final class MessageBus implements AutoCloseable {
             try {
               deliver(pending);
               delivered++;
-            } catch (RuntimeException failure) {
-              discarded++;
-              Logging.logger().log(System.Logger.Level.ERROR,
-                  "Herald: could not deliver " + pending.message + " while closing", failure);
+            } catch (Throwable failure) {
+              // Whatever escaped (the error handler rethrew, or an Error), the messages
+              // after this one are still delivered and this one is counted; the first
+              // failure is thrown once the report is made.
+              failed++;
+              if (firstFailure == null) {
+                firstFailure = failure;
+              } else if (firstFailure != failure) {
+                firstFailure.addSuppressed(failure);
+              }
             }
           }
         }
         unfinished = awaitAsync(timeout);
       } finally {
         async.shutdownOwnExecutor();
-        shutdownReport = new ShutdownReport(delivered, discarded, unfinished);
+        shutdownReport = new ShutdownReport(delivered, discarded, failed, unfinished);
+      }
+      if (firstFailure != null) {
+        throw ShutdownFailure.rethrow(firstFailure);
       }
       return shutdownReport;
     }

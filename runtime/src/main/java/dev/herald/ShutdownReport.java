@@ -6,11 +6,13 @@ package dev.herald;
 public final class ShutdownReport {
   private final int delivered;
   private final int discarded;
+  private final int failed;
   private final int unfinishedAsync;
 
-  ShutdownReport(int delivered, int discarded, int unfinishedAsync) {
+  ShutdownReport(int delivered, int discarded, int failed, int unfinishedAsync) {
     this.delivered = delivered;
     this.discarded = discarded;
+    this.failed = failed;
     this.unfinishedAsync = unfinishedAsync;
   }
 
@@ -24,14 +26,26 @@ public final class ShutdownReport {
     return discarded;
   }
 
+  /**
+   * Queued messages whose delivery threw out of the bus (the error handler rethrew a
+   * handler's failure, or an {@code Error} escaped); {@code delivered + discarded + failed} is
+   * the number of messages that were queued.
+   */
+  public int failed() {
+    return failed;
+  }
+
   /** Asynchronous handler calls that had not finished when the wait timed out. */
   public int unfinishedAsync() {
     return unfinishedAsync;
   }
 
-  /** Messages and handler calls that did not happen: {@code discarded + unfinishedAsync}. */
+  /**
+   * Messages and handler calls that did not fully happen:
+   * {@code discarded + failed + unfinishedAsync}.
+   */
   public int undelivered() {
-    return discarded + unfinishedAsync;
+    return discarded + failed + unfinishedAsync;
   }
 
   /** Whether everything that was waiting was done. */
@@ -42,6 +56,6 @@ public final class ShutdownReport {
   @Override
   public String toString() {
     return "ShutdownReport[delivered=" + delivered + ", discarded=" + discarded
-        + ", unfinishedAsync=" + unfinishedAsync + "]";
+        + ", failed=" + failed + ", unfinishedAsync=" + unfinishedAsync + "]";
   }
 }

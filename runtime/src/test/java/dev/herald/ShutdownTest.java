@@ -49,6 +49,41 @@ class ShutdownTest {
     assertEquals(0, bus.pendingCount());
   }
 
+  /** Records events, and fails an assertion on the one named "bad". */
+  static final class Asserting {
+    final List<String> log = new ArrayList<>();
+
+    @Subscribe
+    void on(Event event) {
+      if (event.name.equals("bad")) {
+        throw new AssertionError("bad event");
+      }
+      log.add(event.name);
+    }
+  }
+
+  @Test
+  void anErrorFromAQueuedMessageIsCountedTheRestDeliveredAndThrownAfterTheReport() {
+    MessageBus bus = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+    Asserting handler = new Asserting();
+    bus.registerStrongly(handler);
+    bus.post(new Event("a"), LATER);
+    bus.post(new Event("bad"), LATER);
+    bus.post(new Event("c"), LATER);
+
+    AssertionError thrown = assertThrows(AssertionError.class,
+        () -> bus.shutdown(QueuedMessages.DELIVER, Duration.ofSeconds(5)));
+
+    assertEquals("bad event", thrown.getMessage());
+    assertEquals(List.of("a", "c"), handler.log, "what follows the failing message is delivered");
+    ShutdownReport report = bus.shutdown(QueuedMessages.DELIVER, Duration.ofSeconds(5));
+    assertEquals(2, report.delivered());
+    assertEquals(1, report.failed());
+    assertEquals(0, report.discarded());
+    assertEquals(1, report.undelivered());
+    assertTrue(bus.isClosed());
+  }
+
   @Test
   void shutdownCanDiscardWhatIsQueuedAndCountsIt() {
     MessageBus bus = MessageBus.create();
