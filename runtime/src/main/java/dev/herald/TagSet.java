@@ -1,5 +1,6 @@
 package dev.herald;
 
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -8,20 +9,21 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A set of tags as a bit set over interned tag numbers, so that matching a message's tags
- * against a handler's is a few AND operations, never a string comparison. Any number of
- * distinct tags may exist; numbers are given out once per JVM.
+ * A set of tags as the sorted numbers of interned tags, so that matching a message's tags
+ * against a handler's compares a few ints, never strings. Any number of distinct tags may
+ * exist; numbers are given out once per JVM. A set costs memory in proportion to its own tags,
+ * whatever their numbers (a bit set would be sized by the highest number in use).
  */
 final class TagSet {
-  static final TagSet NONE = new TagSet(new long[0], Set.of());
+  static final TagSet NONE = new TagSet(new int[0], Set.of());
 
   private static final Map<String, Integer> NUMBERS = new ConcurrentHashMap<>();
 
-  private final long[] words;
+  private final int[] numbers;
   private final Set<String> names;
 
-  private TagSet(long[] words, Set<String> names) {
-    this.words = words;
+  private TagSet(int[] numbers, Set<String> names) {
+    this.numbers = numbers;
     this.names = names;
   }
 
@@ -30,36 +32,44 @@ final class TagSet {
       return NONE;
     }
     Set<String> names = new LinkedHashSet<>();
-    int highest = 0;
     for (String tag : tags) {
       if (tag.isEmpty()) {
         throw new IllegalArgumentException("A tag must not be empty");
       }
       names.add(tag);
-      highest = Math.max(highest, numberOf(tag));
     }
-    long[] words = new long[highest / 64 + 1];
+    int[] numbers = new int[names.size()];
+    int i = 0;
     for (String tag : names) {
-      int number = numberOf(tag);
-      words[number / 64] |= 1L << (number % 64);
+      numbers[i++] = numberOf(tag);
     }
-    return new TagSet(words, Collections.unmodifiableSet(names));
+    Arrays.sort(numbers);
+    return new TagSet(numbers, Collections.unmodifiableSet(names));
   }
 
   boolean isEmpty() {
-    return words.length == 0;
+    return numbers.length == 0;
   }
 
-  /** Whether the two sets share at least one tag. */
+  /** Whether the two sets share at least one tag: one merge walk over the sorted numbers. */
   boolean intersects(TagSet other) {
-    int common = Math.min(words.length, other.words.length);
-    for (int i = 0; i < common; i++) {
-      if ((words[i] & other.words[i]) != 0) {
+    int[] mine = numbers;
+    int[] theirs = other.numbers;
+    int i = 0;
+    int j = 0;
+    while (i < mine.length && j < theirs.length) {
+      if (mine[i] == theirs[j]) {
         return true;
+      }
+      if (mine[i] < theirs[j]) {
+        i++;
+      } else {
+        j++;
       }
     }
     return false;
   }
+
 
   Set<String> names() {
     return names;
