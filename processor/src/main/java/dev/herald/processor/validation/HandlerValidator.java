@@ -1,5 +1,6 @@
 package dev.herald.processor.validation;
 
+import dev.herald.processor.model.SubscribeAnnotation;
 import dev.herald.processor.GeneratedNames;
 import dev.herald.processor.Messages;
 import java.util.ArrayList;

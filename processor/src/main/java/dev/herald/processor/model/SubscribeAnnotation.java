@@ -1,4 +1,4 @@
-package dev.herald.processor.validation;
+package dev.herald.processor.model;
 
 import dev.herald.processor.GeneratedNames;
 import java.util.ArrayList;
@@ -17,15 +17,15 @@ import javax.lang.model.util.Elements;
  * Reads {@code @Subscribe} through annotation mirrors, so it works the same on source and on
  * class files (the annotation has CLASS retention).
  */
-final class SubscribeAnnotation {
+public final class SubscribeAnnotation {
   private final Elements elements;
 
-  SubscribeAnnotation(Elements elements) {
+  public SubscribeAnnotation(Elements elements) {
     this.elements = elements;
   }
 
   /** The {@code @Subscribe} mirror on {@code element}, if any. */
-  static Optional<AnnotationMirror> mirrorOn(Element element) {
+  public static Optional<AnnotationMirror> mirrorOn(Element element) {
     for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
       TypeElement type = (TypeElement) mirror.getAnnotationType().asElement();
       if (type.getQualifiedName().contentEquals(GeneratedNames.SUBSCRIBE)) {
@@ -36,7 +36,7 @@ final class SubscribeAnnotation {
   }
 
   /** The methods {@code type} declares with {@code @Subscribe}, in declaration order. */
-  static List<ExecutableElement> handlersDeclaredIn(TypeElement type) {
+  public static List<ExecutableElement> handlersDeclaredIn(TypeElement type) {
     List<ExecutableElement> handlers = new ArrayList<>();
     for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
       if (mirrorOn(method).isPresent()) {
@@ -50,7 +50,7 @@ final class SubscribeAnnotation {
    * The source text of an attribute whose value javac could not resolve yet (a constant from
    * a class another processor generates, or a typo), if there is one.
    */
-  Optional<String> unresolvedValue(AnnotationMirror mirror) {
+  public Optional<String> unresolvedValue(AnnotationMirror mirror) {
     for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
         elements.getElementValuesWithDefaults(mirror).entrySet()) {
       Object value = entry.getValue().getValue();
@@ -75,23 +75,23 @@ final class SubscribeAnnotation {
     return true;
   }
 
-  int priority(AnnotationMirror mirror) {
+  public int priority(AnnotationMirror mirror) {
     return (Integer) value(mirror, "priority").getValue();
   }
 
-  boolean hidden(AnnotationMirror mirror) {
+  public boolean hidden(AnnotationMirror mirror) {
     return (Boolean) value(mirror, "hidden").getValue();
   }
 
-  boolean async(AnnotationMirror mirror) {
+  public boolean async(AnnotationMirror mirror) {
     return (Boolean) value(mirror, "async").getValue();
   }
 
-  boolean concurrent(AnnotationMirror mirror) {
+  public boolean concurrent(AnnotationMirror mirror) {
     return (Boolean) value(mirror, "concurrent").getValue();
   }
 
-  List<String> tags(AnnotationMirror mirror) {
+  public List<String> tags(AnnotationMirror mirror) {
     List<String> tags = new ArrayList<>();
     @SuppressWarnings("unchecked")
     List<? extends AnnotationValue> values =
