@@ -9,22 +9,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
-import javax.annotation.processing.Completion;
 import javax.annotation.processing.Filer;
-import javax.annotation.processing.Messager;
-import javax.annotation.processing.ProcessingEnvironment;
-import javax.annotation.processing.Processor;
-import javax.annotation.processing.RoundEnvironment;
-import javax.lang.model.SourceVersion;
-import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
-import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.util.Elements;
-import javax.lang.model.util.Types;
 import javax.tools.FileObject;
 import javax.tools.JavaCompiler;
 import javax.tools.JavaFileManager;
@@ -145,9 +133,11 @@ class GradleRulesTest {
               "-classpath", classes + File.pathSeparator + System.getProperty("java.class.path")),
           classNames.isEmpty() ? null : classNames, sources);
       task.setProcessors(List.of(
-          new Recording(new IndexProcessor(), written),
+          new WrappedProcessor(new IndexProcessor(),
+              filer -> recording(filer, "IndexProcessor", written)),
           new ListenerChecksProcessor(),
-          new Recording(new SubscribeProcessor(), written)));
+          new WrappedProcessor(new SubscribeProcessor(),
+              filer -> recording(filer, "SubscribeProcessor", written))));
       boolean ok = task.call();
       assertThat(errors.toString()).isEmpty();
       assertThat(ok).isTrue();
@@ -155,73 +145,35 @@ class GradleRulesTest {
     return written;
   }
 
-  /** Runs a processor with a Filer that records what it writes, as Gradle's does. */
-  private static final class Recording implements Processor {
-    private final Processor processor;
-    private final List<Written> written;
+  /** A Filer that records what a processor writes, with the originating elements, as Gradle's does. */
+  private static Filer recording(Filer filer, String processor, List<Written> written) {
+    return new Filer() {
+      @Override
+      public JavaFileObject createSourceFile(CharSequence type, Element... originating)
+          throws IOException {
+        written.add(new Written(processor, type.toString(), originating));
+        return filer.createSourceFile(type, originating);
+      }
 
-    Recording(Processor processor, List<Written> written) {
-      this.processor = processor;
-      this.written = written;
-    }
+      @Override
+      public JavaFileObject createClassFile(CharSequence type, Element... originating)
+          throws IOException {
+        written.add(new Written(processor, type.toString(), originating));
+        return filer.createClassFile(type, originating);
+      }
 
-    @Override
-    public void init(ProcessingEnvironment env) {
-      String name = processor.getClass().getSimpleName();
-      Filer filer = new Filer() {
-        @Override
-        public JavaFileObject createSourceFile(CharSequence type, Element... originating)
-            throws IOException {
-          written.add(new Written(name, type.toString(), originating));
-          return env.getFiler().createSourceFile(type, originating);
-        }
+      @Override
+      public FileObject createResource(JavaFileManager.Location location, CharSequence pkg,
+          CharSequence relativeName, Element... originating) throws IOException {
+        written.add(new Written(processor, relativeName.toString(), originating));
+        return filer.createResource(location, pkg, relativeName, originating);
+      }
 
-        @Override
-        public JavaFileObject createClassFile(CharSequence type, Element... originating)
-            throws IOException {
-          written.add(new Written(name, type.toString(), originating));
-          return env.getFiler().createClassFile(type, originating);
-        }
-
-        @Override
-        public FileObject createResource(JavaFileManager.Location location, CharSequence pkg,
-            CharSequence relativeName, Element... originating) throws IOException {
-          written.add(new Written(name, relativeName.toString(), originating));
-          return env.getFiler().createResource(location, pkg, relativeName, originating);
-        }
-
-        @Override
-        public FileObject getResource(JavaFileManager.Location location, CharSequence pkg,
-            CharSequence relativeName) throws IOException {
-          return env.getFiler().getResource(location, pkg, relativeName);
-        }
-      };
-      processor.init(new ProcessingEnvironment() {
-        @Override public Map<String, String> getOptions() { return env.getOptions(); }
-        @Override public Messager getMessager() { return env.getMessager(); }
-        @Override public Filer getFiler() { return filer; }
-        @Override public Elements getElementUtils() { return env.getElementUtils(); }
-        @Override public Types getTypeUtils() { return env.getTypeUtils(); }
-        @Override public SourceVersion getSourceVersion() { return env.getSourceVersion(); }
-        @Override public Locale getLocale() { return env.getLocale(); }
-      });
-    }
-
-    @Override public Set<String> getSupportedOptions() { return processor.getSupportedOptions(); }
-    @Override public Set<String> getSupportedAnnotationTypes() {
-      return processor.getSupportedAnnotationTypes();
-    }
-    @Override public SourceVersion getSupportedSourceVersion() {
-      return processor.getSupportedSourceVersion();
-    }
-    @Override
-    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
-      return processor.process(annotations, round);
-    }
-    @Override
-    public Iterable<? extends Completion> getCompletions(
-        Element element, AnnotationMirror annotation, ExecutableElement member, String text) {
-      return processor.getCompletions(element, annotation, member, text);
-    }
+      @Override
+      public FileObject getResource(JavaFileManager.Location location, CharSequence pkg,
+          CharSequence relativeName) throws IOException {
+        return filer.getResource(location, pkg, relativeName);
+      }
+    };
   }
 }

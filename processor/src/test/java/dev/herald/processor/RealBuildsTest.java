@@ -15,22 +15,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import javax.annotation.processing.Filer;
-import javax.annotation.processing.Messager;
-import javax.annotation.processing.ProcessingEnvironment;
-import javax.annotation.processing.Processor;
-import javax.annotation.processing.RoundEnvironment;
-import javax.lang.model.SourceVersion;
-import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.Element;
-import javax.lang.model.element.ExecutableElement;
-import javax.lang.model.element.TypeElement;
-import javax.lang.model.util.Elements;
-import javax.lang.model.util.Types;
 import javax.tools.JavaCompiler;
 import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
@@ -103,7 +89,7 @@ class RealBuildsTest {
         Compiler.javac()
             .withProcessors(
                 new IndexProcessor(),
-                new WrappedEnvironment(new ListenerChecksProcessor()),
+                new WrappedProcessor(new ListenerChecksProcessor()),
                 new SubscribeProcessor())
             .compile(sources("good/plain/Radar.java", "good/plain/UnderAttack.java"));
 
@@ -137,48 +123,6 @@ class RealBuildsTest {
                   + d.getMessage(Locale.ROOT) + "\n"),
               options, null, List.of(sources(resources)));
       return task.call();
-    }
-  }
-
-  /**
-   * Runs a processor behind a delegating {@link ProcessingEnvironment}, as Gradle does for
-   * incremental processing: javac's tree API refuses such an environment.
-   */
-  static final class WrappedEnvironment implements Processor {
-    private final Processor processor;
-
-    WrappedEnvironment(Processor processor) {
-      this.processor = processor;
-    }
-
-    @Override
-    public void init(ProcessingEnvironment env) {
-      processor.init(new ProcessingEnvironment() {
-        @Override public Map<String, String> getOptions() { return env.getOptions(); }
-        @Override public Messager getMessager() { return env.getMessager(); }
-        @Override public Filer getFiler() { return env.getFiler(); }
-        @Override public Elements getElementUtils() { return env.getElementUtils(); }
-        @Override public Types getTypeUtils() { return env.getTypeUtils(); }
-        @Override public SourceVersion getSourceVersion() { return env.getSourceVersion(); }
-        @Override public Locale getLocale() { return env.getLocale(); }
-      });
-    }
-
-    @Override public Set<String> getSupportedOptions() { return processor.getSupportedOptions(); }
-    @Override public Set<String> getSupportedAnnotationTypes() {
-      return processor.getSupportedAnnotationTypes();
-    }
-    @Override public SourceVersion getSupportedSourceVersion() {
-      return processor.getSupportedSourceVersion();
-    }
-    @Override
-    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
-      return processor.process(annotations, round);
-    }
-    @Override
-    public Iterable<? extends javax.annotation.processing.Completion> getCompletions(
-        Element element, AnnotationMirror annotation, ExecutableElement member, String text) {
-      return processor.getCompletions(element, annotation, member, text);
     }
   }
 }
