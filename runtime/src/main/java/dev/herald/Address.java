@@ -1,6 +1,7 @@
 package dev.herald;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 
@@ -93,6 +94,21 @@ public final class Address {
     RoutingTable routes = table;
     if (routes != null) {
       routes.remove(subscriber);
+    }
+  }
+
+  /** Takes out every retired handler, each list copied once; under the bus's lock. */
+  void removeRetired() {
+    if (members != null) {
+      for (Iterator<Subscriber> it = members.iterator(); it.hasNext(); ) {
+        if (it.next().isRetired()) {
+          it.remove();
+        }
+      }
+    }
+    RoutingTable routes = table;
+    if (routes != null) {
+      routes.removeRetired();
     }
   }
 

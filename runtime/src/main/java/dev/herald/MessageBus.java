@@ -6,9 +6,12 @@ import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -64,6 +67,9 @@ import java.util.function.Consumer;
  * affected handler lists.
  */
 public final class MessageBus implements AutoCloseable {
+  /** From how many collected listeners a purge takes them out of each list all at once. */
+  static final int BATCH_PURGE = 16;
+
   private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
   private final ErrorHandler errorHandler;
@@ -683,9 +689,6 @@ public final class MessageBus implements AutoCloseable {
     if (!registration.deactivate()) {
       return false;
     }
-    if (listeners.get(registration.listener()) == registration || registration.listener() == null) {
-      listeners.remove(registration);
-    }
     Address address = registration.address;
     for (Subscriber subscriber : registration.subscribers) {
       everyone.remove(subscriber);
@@ -697,20 +700,59 @@ public final class MessageBus implements AutoCloseable {
         observersOfAll.remove(subscriber);
       }
     }
+    forgetLocked(registration);
+    return true;
+  }
+
+  /** The bookkeeping of a removal besides the handler lists: listener, names, address. */
+  private void forgetLocked(Registration registration) {
+    if (listeners.get(registration.listener()) == registration || registration.listener() == null) {
+      listeners.remove(registration);
+    }
     for (String name : registration.names) {
       names.remove(name, registration);
     }
     registration.names.clear();
-    if (--address.registrations == 0) {
-      address.retire();
+    if (--registration.address.registrations == 0) {
+      registration.address.retire();
     }
-    return true;
   }
 
   private void purgeCollectedLocked() {
-    Reference<?> reference;
-    while ((reference = collected.poll()) != null) {
-      removeLocked(((Registration.WeakListener) reference).registration);
+    Reference<?> reference = collected.poll();
+    if (reference == null) {
+      return;
+    }
+    List<Registration> dead = new ArrayList<>();
+    for (; reference != null; reference = collected.poll()) {
+      dead.add(((Registration.WeakListener) reference).registration);
+    }
+    if (dead.size() < BATCH_PURGE) {
+      for (Registration registration : dead) {
+        removeLocked(registration);
+      }
+      return;
+    }
+    // Many at once (a scene unloaded, a burst of short-lived listeners): removing them one by
+    // one copies every list they are in once per handler, quadratic work under the lock.
+    // Retire them all, then take the retired handlers out of each list with one copy.
+    Set<Address> addresses = Collections.newSetFromMap(new IdentityHashMap<Address, Boolean>());
+    boolean observersOfAllChanged = false;
+    for (Registration registration : dead) {
+      if (!registration.deactivate()) {
+        continue;
+      }
+      forgetLocked(registration);
+      addresses.add(registration.address);
+      Collections.addAll(addresses, registration.observed);
+      observersOfAllChanged |= registration.observesAll;
+    }
+    everyone.removeRetired();
+    for (Address address : addresses) {
+      address.removeRetired();
+    }
+    if (observersOfAllChanged) {
+      observersOfAll.removeRetired();
     }
   }
 

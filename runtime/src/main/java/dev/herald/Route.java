@@ -38,6 +38,15 @@ final class Route {
     }
   }
 
+  /** Takes out every retired subscriber with one copy of the list. */
+  void removeRetired() {
+    for (Subscriber subscriber : handlers.removeRetired()) {
+      if (subscriber.takesEnvelope && subscriber.receivesPlainPosts) {
+        envelopeTakers--;
+      }
+    }
+  }
+
   boolean plainPostsNeedAnEnvelope() {
     return envelopeTakers != 0;
   }
