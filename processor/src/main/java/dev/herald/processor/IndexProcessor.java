@@ -56,7 +56,7 @@ import javax.tools.Diagnostic;
 @SupportedOptions(GeneratedNames.INDEX_OPTION)
 public final class IndexProcessor extends AbstractProcessor {
   /** Every dispatcher to register: this compilation's and the earlier ones still true. */
-  private final Set<String> registered = new TreeSet<>();
+  private final Set<QualifiedName> registered = new TreeSet<>();
   private final List<Element> written = new ArrayList<>();
   private final List<QualifiedName> indexes = new ArrayList<>();
   private boolean earlierFileRead;
@@ -117,18 +117,16 @@ public final class IndexProcessor extends AbstractProcessor {
       earlierFileRead = true;
       for (String earlier : writer.earlierServiceFile()) {
         if (stillTrue(earlier)) {
-          registered.add(earlier);
+          registered.add(QualifiedName.parse(earlier));
         }
       }
     }
-    for (QualifiedName dispatcher : dispatchers) {
-      registered.add(dispatcher.canonicalName());
-    }
+    registered.addAll(dispatchers);
     written.addAll(originating);
     String option = processingEnv.getOptions().get(GeneratedNames.INDEX_OPTION);
     if (option != null) {
       // the first index lists the earlier dispatchers too; one of a later round, its own
-      writeIndex(option, indexes.isEmpty() ? names(registered) : dispatchers, originating);
+      writeIndex(option, indexes.isEmpty() ? List.copyOf(registered) : dispatchers, originating);
     }
   }
 
@@ -162,14 +160,5 @@ public final class IndexProcessor extends AbstractProcessor {
       return;
     }
     indexes.add(name);
-  }
-
-  private static List<QualifiedName> names(Set<String> canonicalNames) {
-    List<QualifiedName> names = new ArrayList<>();
-    for (String name : canonicalNames) {
-      int dot = name.lastIndexOf('.');
-      names.add(new QualifiedName(dot < 0 ? "" : name.substring(0, dot), name.substring(dot + 1)));
-    }
-    return names;
   }
 }

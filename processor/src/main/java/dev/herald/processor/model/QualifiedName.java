@@ -10,6 +10,13 @@ public record QualifiedName(String packageName, String simpleName) implements Co
     Objects.requireNonNull(simpleName, "simpleName");
   }
 
+  /** {@code demo.Radar_Dispatcher} split at its last dot (a top-level class's name). */
+  public static QualifiedName parse(String canonicalName) {
+    int dot = canonicalName.lastIndexOf('.');
+    return new QualifiedName(
+        dot < 0 ? "" : canonicalName.substring(0, dot), canonicalName.substring(dot + 1));
+  }
+
   /** The name as Java source spells it: {@code demo.Radar_Dispatcher}. */
   public String canonicalName() {
     return packageName.isEmpty() ? simpleName : packageName + "." + simpleName;

@@ -19,6 +19,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import javax.annotation.processing.Filer;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
@@ -109,22 +110,19 @@ public final class DispatcherWriter {
         }
       }
     }
-    List<String> shadowed = new ArrayList<>();
-    for (String name : used) {
-      String local = packageName.isEmpty() ? name : packageName + "." + name;
-      // a miss makes javac search the whole class path: ask once per package and name
-      if (typeExists.computeIfAbsent(local, n -> elements.getTypeElement(n) != null)) {
-        shadowed.add(name);
-      }
-    }
-    return shadowed;
+    // a miss makes javac search the whole class path: ask once per package and name
+    return shadowed(
+        local -> typeExists.computeIfAbsent(local, n -> elements.getTypeElement(n) != null),
+        packageName,
+        used);
   }
 
-  static List<String> shadowed(Elements elements, String packageName, Iterable<String> javaLangNames) {
+  /** Those of {@code javaLangNames} that name a class of {@code packageName} too. */
+  static List<String> shadowed(
+      Predicate<String> typeExists, String packageName, Iterable<String> javaLangNames) {
     List<String> shadowed = new ArrayList<>();
     for (String name : javaLangNames) {
-      String local = packageName.isEmpty() ? name : packageName + "." + name;
-      if (elements.getTypeElement(local) != null) {
+      if (typeExists.test(packageName.isEmpty() ? name : packageName + "." + name)) {
         shadowed.add(name);
       }
     }

@@ -85,7 +85,9 @@ public final class IndexWriter {
     }
     type.alwaysQualify(
         DispatcherWriter.shadowed(
-                elements, index.name().packageName(), List.of("Override", "Object"))
+                name -> elements.getTypeElement(name) != null,
+                index.name().packageName(),
+                List.of("Override", "Object"))
             .toArray(new String[0]));
     return JavaFile.builder(index.name().packageName(), type.build())
         .skipJavaLangImports(true)
@@ -138,7 +140,8 @@ public final class IndexWriter {
    * @param originatingElements the dispatchers of this compilation (the others come from the
    *     earlier file of the same output)
    */
-  public void writeServiceFile(Collection<String> dispatchers, List<Element> originatingElements)
+  public void writeServiceFile(
+      Collection<QualifiedName> dispatchers, List<Element> originatingElements)
       throws IOException {
     FileObject file =
         filer.createResource(
@@ -147,8 +150,8 @@ public final class IndexWriter {
             GeneratedNames.DISPATCHER_SERVICE_FILE,
             originatingElements.toArray(new Element[0]));
     try (Writer out = new OutputStreamWriter(file.openOutputStream(), StandardCharsets.UTF_8)) {
-      for (String line : dispatchers) {
-        out.write(line);
+      for (QualifiedName dispatcher : dispatchers) {
+        out.write(dispatcher.canonicalName());
         out.write('\n');
       }
     }
