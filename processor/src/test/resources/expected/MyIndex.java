@@ -14,6 +14,12 @@ import shop.b.Shelf_Dispatcher;
  */
 @Generated("dev.herald.processor.IndexProcessor")
 public final class MyIndex implements DispatcherIndex {
+  /**
+   * For {@code ServiceLoader} and {@code MessageBus.builder().index(...)}.
+   */
+  public MyIndex() {
+  }
+
   @Override
   public List<Dispatcher<?>> dispatchers() {
     return List.of(

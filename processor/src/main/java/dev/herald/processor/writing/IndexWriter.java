@@ -66,9 +66,19 @@ public final class IndexWriter {
                 "<p>The dispatchers of this build, for {@code MessageBus.builder().index(...)}"
                     + " or a module's {@code provides $L with ...}.\n",
                 DISPATCHER_INDEX.canonicalName())
-            .addAnnotation(DispatcherWriter.generated(GeneratedNames.INDEX_GENERATOR))
             .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
             .addSuperinterface(DISPATCHER_INDEX);
+    if (index.originatingElements().isEmpty()
+        || GeneratedAnnotation.usableFor(index.originatingElements().get(0), elements)) {
+      type.addAnnotation(DispatcherWriter.generated(GeneratedNames.INDEX_GENERATOR));
+    }
+    // Written out, not implied: javac checks a module's "provides ... with" before it would
+    // add the implicit constructor to a class generated in a later round.
+    type.addMethod(
+        MethodSpec.constructorBuilder()
+            .addJavadoc("For {@code ServiceLoader} and {@code MessageBus.builder().index(...)}.\n")
+            .addModifiers(Modifier.PUBLIC)
+            .build());
     List<QualifiedName> dispatchers = index.dispatchers();
     if (dispatchers.size() <= DISPATCHERS_PER_METHOD) {
       type.addMethod(dispatchersAsOneList(dispatchers));
