@@ -1,7 +1,6 @@
 package dev.herald.processor;
 
 import com.google.auto.service.AutoService;
-import dev.herald.annotation.Subscribe;
 import dev.herald.processor.model.ListenerClass;
 import dev.herald.processor.validation.ListenerValidation;
 import dev.herald.processor.validation.ListenerValidator;
@@ -82,7 +81,7 @@ public class SubscribeProcessor extends AbstractProcessor {
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     try {
-      processRound(round);
+      processRound(annotations, round);
     } catch (VirtualMachineError e) {
       throw e;
     } catch (Throwable t) {
@@ -91,7 +90,12 @@ public class SubscribeProcessor extends AbstractProcessor {
     return true;
   }
 
-  private void processRound(RoundEnvironment round) {
+  /**
+   * @param annotations {@code @Subscribe}'s element if any method of this round carries it: the
+   *     processor names the annotation, never loads its class, so its jar is all the processor
+   *     path needs
+   */
+  private void processRound(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     List<TypeElement> listeners = new ArrayList<>();
     for (String name : deferred) {
       TypeElement listener = elements.getTypeElement(name);
@@ -101,7 +105,7 @@ public class SubscribeProcessor extends AbstractProcessor {
     }
     deferred.clear();
     for (TypeElement listener :
-        ListenerValidator.declaringClasses(round.getElementsAnnotatedWith(Subscribe.class))) {
+        ListenerValidator.declaringClasses(round.getElementsAnnotatedWithAny(annotations.toArray(new TypeElement[0])))) {
       listenersSeen.add(GeneratedNames.binaryName(listener, elements));
       if (!listeners.contains(listener)) {
         listeners.add(listener);
