@@ -19,8 +19,9 @@ import java.util.stream.Stream;
  * A dogfight in a game loop: enemies attack pilots, pilots shout {@link UnderAttack} and the
  * others come to help after a human reaction time, destroyed enemies are scored, replaced and
  * uploaded by listeners they never heard of, wrecks explode ten frames later, and a camera
- * drone that the game lets go of is collected and forgotten by the bus. Then a second scene
- * shows routing ({@link TankBattle}).
+ * drone that the game lets go of is collected and forgotten by the bus. The dogfight's
+ * messages are wire types ({@link GameEvent}): a {@link Replay} records them to a file, and they
+ * are played back into a fresh bus. Then a second scene shows routing ({@link TankBattle}).
  *
  * <p>Run it with {@code java -jar sample/target/herald-sample.jar} after building.
  */
@@ -40,13 +41,15 @@ public final class DemoGame {
     frameSource = bus;
     Random dice = new Random(42);
 
-    List<Pilot> squadron =
-        List.of(new Pilot("Maverick", 20, bus), new Pilot("Goose", 10, bus), new Pilot("Iceman", 15, bus));
+    Spawner spawner = new Spawner(bus);
+    List<Pilot> squadron = List.of(new Pilot("Maverick", 20, bus, spawner),
+        new Pilot("Goose", 10, bus, spawner), new Pilot("Iceman", 15, bus, spawner));
     squadron.forEach(bus::register);
 
     ScoreKeeper scores = new ScoreKeeper();
-    Spawner spawner = new Spawner(bus);
     ScoreUploader uploader = new ScoreUploader();
+    Replay replay = new Replay(bus);
+    bus.registerStrongly(replay);
     bus.register(scores);
     bus.register(spawner);
     bus.register(uploader);
@@ -92,6 +95,24 @@ public final class DemoGame {
     frameSource = null;
 
     say("");
+    say("== replay ==");
+    Path file = Files.createTempFile("herald-replay-", ".bin");
+    try {
+      int bytes = replay.save(file);
+      say("recorded %d messages of the dogfight as wire frames: %d bytes in %s", replay.recorded(),
+          bytes, file);
+      MessageBus fresh = MessageBus.create();
+      ScoreKeeper replayedScores = new ScoreKeeper();
+      fresh.register(replayedScores);
+      int played = Replay.playBack(file, fresh);
+      say("played them back into a fresh bus: %d messages over %d frames, kills %s (live game: %s)",
+          played, fresh.frame(), replayedScores.kills(), scores.kills());
+      fresh.close();
+    } finally {
+      Files.deleteIfExists(file);
+    }
+
+    say("");
     say("== routing ==");
     TankBattle.run();
 
@@ -119,10 +140,10 @@ public final class DemoGame {
     Path generated =
         built.getParent().resolve("generated-sources/annotations/dev/herald/sample").normalize();
     if (!Files.isDirectory(generated)) {
-      say("generated dispatchers: not found next to %s", built);
+      say("generated sources: not found next to %s", built);
       return;
     }
-    say("Herald generated these dispatchers at compile time (open them, they are plain Java):");
+    say("Herald generated these dispatchers and codecs at compile time (open them, they are plain Java):");
     try (Stream<Path> files = Files.list(generated)) {
       files.sorted().forEach(file -> say("  %s", file));
     }

@@ -36,7 +36,7 @@ final class Enemy {
     health = Math.max(0, health - damage);
     if (!isAlive()) {
       DemoGame.say("  %s goes down in flames", name);
-      bus.post(new EnemyDestroyed(this, by));
+      bus.post(new EnemyDestroyed(name, by.name()));
       bus.post(new Explosion(name), TEN_FRAMES_LATER);
     }
   }

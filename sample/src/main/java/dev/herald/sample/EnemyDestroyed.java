@@ -1,4 +1,7 @@
 package dev.herald.sample;
 
+import dev.herald.annotation.Wire;
+
 /** Posted by an enemy as it goes down; it does not know who listens. */
-public record EnemyDestroyed(Enemy enemy, Pilot destroyedBy) {}
+@Wire(id = 3)
+public record EnemyDestroyed(String enemy, String destroyedBy) implements GameEvent {}

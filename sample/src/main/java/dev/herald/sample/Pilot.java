@@ -15,23 +15,26 @@ final class Pilot {
   private final String name;
   private final int firepower;
   private final MessageBus bus;
+  private final Spawner sky;
 
-  Pilot(String name, int firepower, MessageBus bus) {
+  Pilot(String name, int firepower, MessageBus bus, Spawner sky) {
     this.name = name;
     this.firepower = firepower;
     this.bus = bus;
+    this.sky = sky;
   }
 
   void attackedBy(Enemy enemy) {
     DemoGame.say("%s: \"Mayday! %s is on my tail!\"", name, enemy.name());
-    bus.post(new UnderAttack(this, enemy), REACTION_TIME);
+    bus.post(new UnderAttack(name, enemy.name()), REACTION_TIME);
   }
 
   @Subscribe
   void onUnderAttack(UnderAttack shout) {
-    if (shout.pilot() != this && shout.attacker().isAlive()) {
-      DemoGame.say("  %s dives at %s", name, shout.attacker().name());
-      shout.attacker().hit(firepower, this);
+    Enemy attacker = sky.find(shout.attacker());
+    if (!shout.pilot().equals(name) && attacker != null && attacker.isAlive()) {
+      DemoGame.say("  %s dives at %s", name, attacker.name());
+      attacker.hit(firepower, this);
     }
   }
 

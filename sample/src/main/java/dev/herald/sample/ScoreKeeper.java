@@ -15,7 +15,7 @@ final class ScoreKeeper {
 
   @Subscribe(priority = 10)
   void onEnemyDestroyed(EnemyDestroyed event) {
-    kills.merge(event.destroyedBy().name(), 1, Integer::sum);
+    kills.merge(event.destroyedBy(), 1, Integer::sum);
     total += 100;
     totalChanged.emit(total);
   }

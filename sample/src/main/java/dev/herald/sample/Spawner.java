@@ -27,8 +27,18 @@ final class Spawner {
 
   @Subscribe
   void onEnemyDestroyed(EnemyDestroyed event) {
-    enemies.remove(event.enemy());
+    enemies.remove(find(event.enemy()));
     DemoGame.say("  spawner sends in %s", spawn().name());
+  }
+
+  /** The enemy in the sky with this name, or null. */
+  Enemy find(String name) {
+    for (Enemy enemy : enemies) {
+      if (enemy.name().equals(name)) {
+        return enemy;
+      }
+    }
+    return null;
   }
 
   List<Enemy> enemies() {

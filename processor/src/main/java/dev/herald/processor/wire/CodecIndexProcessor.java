@@ -1,0 +1,196 @@
+package dev.herald.processor.wire;
+
+import com.google.auto.service.AutoService;
+import dev.herald.processor.Messages;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.Messager;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.Processor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.annotation.processing.SupportedAnnotationTypes;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.tools.Diagnostic;
+import javax.tools.FileObject;
+import javax.tools.StandardLocation;
+
+/**
+ * Registers every generated codec for {@link java.util.ServiceLoader} in
+ * {@code META-INF/services/dev.herald.wire.WireCodec}, and reports two wire types with one id.
+ *
+ * <p>It finds the codecs by the {@code @GeneratedCodec} marker that {@link WireProcessor} puts
+ * on each, never by {@code @Wire}: so Gradle can run it as aggregating (it is handed every marked
+ * class again on an incremental build, from class files) and {@link WireProcessor} as isolating.
+ * For the same reason the duplicate-id check lives here: it sees every codec of the module, not
+ * just the ones of the types that changed.
+ *
+ * <p>A build that recompiles only some sources leaves the service file of the earlier
+ * compilation in the output; its entries are kept while still true (the codec exists and its type
+ * is still {@code @Wire}), and their ids take part in the duplicate check.
+ */
+@AutoService(Processor.class)
+@SupportedAnnotationTypes(WireNames.GENERATED_CODEC_ANNOTATION)
+public final class CodecIndexProcessor extends AbstractProcessor {
+  /** Every codec to register, by canonical name: this compilation's and earlier ones still true. */
+  private final Set<String> registered = new TreeSet<>();
+  private final List<Element> written = new ArrayList<>();
+  /** The wire type that holds each id, to find the second one. */
+  private final Map<Integer, TypeElement> byId = new HashMap<>();
+  private boolean earlierFileRead;
+
+  private Elements elements;
+  private Messager messager;
+
+  @Override
+  public synchronized void init(ProcessingEnvironment env) {
+    super.init(env);
+    elements = env.getElementUtils();
+    messager = env.getMessager();
+  }
+
+  @Override
+  public SourceVersion getSupportedSourceVersion() {
+    return SourceVersion.latestSupported();
+  }
+
+  @Override
+  public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    try {
+      if (round.processingOver()) {
+        if (!written.isEmpty()) {
+          writeServiceFile();
+        }
+      } else {
+        registerCodecsOf(round);
+      }
+    } catch (VirtualMachineError e) {
+      throw e;
+    } catch (Throwable t) {
+      messager.printMessage(
+          Diagnostic.Kind.ERROR, Messages.unexpectedError("while registering the codecs", t));
+    }
+    return true;
+  }
+
+  private void registerCodecsOf(RoundEnvironment round) {
+    TypeElement marker = elements.getTypeElement(WireNames.GENERATED_CODEC_ANNOTATION);
+    if (marker == null) {
+      return; // herald-wire is not on the class path: WireProcessor has said so
+    }
+    List<TypeElement> codecs = new ArrayList<>();
+    for (Element codec : round.getElementsAnnotatedWith(marker)) {
+      if (codec instanceof TypeElement type) {
+        codecs.add(type);
+      }
+    }
+    if (codecs.isEmpty()) {
+      return;
+    }
+    if (!earlierFileRead) {
+      earlierFileRead = true;
+      for (String earlier : earlierServiceFile()) {
+        TypeElement codec = elements.getTypeElement(earlier);
+        TypeElement wireType = codec == null ? null : wireTypeOf(codec);
+        if (wireType != null && FieldTypes.isWire(wireType) && !codecs.contains(codec)) {
+          registered.add(earlier);
+          checkId(codec, wireType);
+        }
+      }
+    }
+    for (TypeElement codec : codecs) {
+      registered.add(codec.getQualifiedName().toString());
+      written.add(codec);
+      TypeElement wireType = wireTypeOf(codec);
+      if (wireType != null) {
+        checkId(codec, wireType);
+      }
+    }
+  }
+
+  private void checkId(TypeElement codec, TypeElement wireType) {
+    Integer id = idOf(codec);
+    if (id == null) {
+      return;
+    }
+    TypeElement holder = byId.putIfAbsent(id, wireType);
+    if (holder != null && !holder.equals(wireType)) {
+      report(holder, WireMessages.duplicateId(id, wireType.getQualifiedName().toString()));
+      report(wireType, WireMessages.duplicateId(id, holder.getQualifiedName().toString()));
+    }
+  }
+
+  private void report(TypeElement wireType, String message) {
+    messager.printMessage(Diagnostic.Kind.ERROR, message, wireType,
+        WireTypeValidator.wireAnnotation(wireType));
+  }
+
+  /** {@code X} of {@code X_Codec extends WireCodec<X>}. */
+  private static TypeElement wireTypeOf(TypeElement codec) {
+    TypeMirror superclass = codec.getSuperclass();
+    if (superclass instanceof DeclaredType declared && declared.getTypeArguments().size() == 1
+        && declared.getTypeArguments().get(0) instanceof DeclaredType wireType) {
+      return (TypeElement) wireType.asElement();
+    }
+    return null;
+  }
+
+  private static Integer idOf(TypeElement codec) {
+    for (VariableElement field : ElementFilter.fieldsIn(codec.getEnclosedElements())) {
+      if (field.getSimpleName().contentEquals(WireNames.ID_FIELD)
+          && field.getConstantValue() instanceof Integer id) {
+        return id;
+      }
+    }
+    return null;
+  }
+
+  private void writeServiceFile() throws IOException {
+    FileObject file = processingEnv.getFiler().createResource(StandardLocation.CLASS_OUTPUT, "",
+        WireNames.CODEC_SERVICE_FILE, written.toArray(new Element[0]));
+    try (Writer out = new OutputStreamWriter(file.openOutputStream(), StandardCharsets.UTF_8)) {
+      for (String codec : registered) {
+        out.write(codec);
+        out.write('\n');
+      }
+    }
+  }
+
+  /** The codecs listed by the service file an earlier compilation left in the output, if any. */
+  private List<String> earlierServiceFile() {
+    List<String> names = new ArrayList<>();
+    try {
+      FileObject existing = processingEnv.getFiler()
+          .getResource(StandardLocation.CLASS_OUTPUT, "", WireNames.CODEC_SERVICE_FILE);
+      try (BufferedReader in = new BufferedReader(
+          new InputStreamReader(existing.openInputStream(), StandardCharsets.UTF_8))) {
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+          String name = line.replaceFirst("#.*", "").trim();
+          if (!name.isEmpty()) {
+            names.add(name);
+          }
+        }
+      }
+    } catch (IOException | IllegalArgumentException noneYet) {
+      // a clean build: there is no earlier file
+    }
+    return names;
+  }
+}

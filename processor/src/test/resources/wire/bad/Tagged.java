@@ -1,0 +1,6 @@
+package bad;
+
+import dev.herald.annotation.Wire;
+
+@Wire
+public record Tagged<T>(String tag) {}

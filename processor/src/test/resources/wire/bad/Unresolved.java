@@ -1,0 +1,7 @@
+package bad;
+
+import dev.herald.annotation.Wire;
+
+@Wire
+public record Unresolved(int x,
+    DoesNotExist missing) {}

@@ -1,0 +1,527 @@
+package dev.herald.wire;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * Reads the wire format from a byte array or a {@link ByteBuffer}, trusting nothing in it.
+ *
+ * <p>Every read is checked against the end of the value being read (a nested record's length
+ * bounds its fields, a frame's bounds the message). A length or count is checked against the
+ * bytes that are left before anything is allocated for it, strings must be valid UTF-8, enum
+ * ordinals must exist, and values may nest at most {@link WireWriter#MAX_DEPTH} levels deep.
+ * Any violation is a {@link WireFormatException} naming what was wrong and its offset from the
+ * start of the input.
+ *
+ * <p>Reuse one reader for many inputs with {@link #reset}. Not thread-safe.
+ */
+public final class WireReader {
+  /** What {@link #enterNested} and {@link #readCount} return for a null value. */
+  public static final int NULL = -1;
+
+  private static final long MIN_INSTANT_SECONDS = Instant.MIN.getEpochSecond();
+  private static final long MAX_INSTANT_SECONDS = Instant.MAX.getEpochSecond();
+
+  private byte[] buffer;
+  private int start;
+  private int end;
+  private int limit;
+  private int position;
+  private int depth;
+
+  /** A reader with no input yet; give it some with {@link #reset}. */
+  public WireReader() {
+    this(new byte[0]);
+  }
+
+  /** A reader of all of {@code input}. */
+  public WireReader(byte[] input) {
+    reset(input, 0, input.length);
+  }
+
+  /** A reader of {@code input[offset]} to {@code input[offset + length - 1]}. */
+  public WireReader(byte[] input, int offset, int length) {
+    reset(input, offset, length);
+  }
+
+  /**
+   * A reader of a buffer's bytes from its position to its limit; the buffer's position is not
+   * moved. A direct or read-only buffer is copied first, since it has no array to read.
+   */
+  public WireReader(ByteBuffer input) {
+    reset(input);
+  }
+
+  /** Reads {@code input[offset]} to {@code input[offset + length - 1]} from now on. */
+  public void reset(byte[] input, int offset, int length) {
+    if (offset < 0 || length < 0 || offset > input.length - length) {
+      throw new IndexOutOfBoundsException(
+          "offset " + offset + " and length " + length + " do not fit an array of " + input.length);
+    }
+    buffer = input;
+    start = offset;
+    position = offset;
+    end = offset + length;
+    limit = end;
+    depth = 0;
+  }
+
+  /** Reads a buffer's bytes from its position to its limit from now on. */
+  public void reset(ByteBuffer input) {
+    if (input.hasArray()) {
+      reset(input.array(), input.arrayOffset() + input.position(), input.remaining());
+    } else {
+      byte[] copy = new byte[input.remaining()];
+      input.duplicate().get(copy);
+      reset(copy, 0, copy.length);
+    }
+  }
+
+  /** Bytes read since the start of the input. */
+  public int position() {
+    return position - start;
+  }
+
+  /** Whether input is left (at the top level: another frame may follow). */
+  public boolean hasRemaining() {
+    return position < end;
+  }
+
+  /** Bytes left in the input. */
+  public int remaining() {
+    return end - position;
+  }
+
+  /**
+   * Whether the value being read has more bytes: a record written by an older version ends
+   * before its newer fields, which then take their defaults.
+   */
+  public boolean hasMore() {
+    return position < limit;
+  }
+
+  // ---- primitives ------------------------------------------------------------------------
+
+  public boolean readBoolean() {
+    int at = position;
+    byte b = readByte();
+    if (b == 0) {
+      return false;
+    }
+    if (b == 1) {
+      return true;
+    }
+    throw new WireFormatException("a boolean must be 0 or 1, not " + b, at - start);
+  }
+
+  public byte readByte() {
+    need(1);
+    return buffer[position++];
+  }
+
+  public short readShort() {
+    int at = position;
+    int value = readInt();
+    if (value != (short) value) {
+      throw new WireFormatException(value + " does not fit a short", at - start);
+    }
+    return (short) value;
+  }
+
+  public char readChar() {
+    int at = position;
+    int value = readUnsigned();
+    if ((value & ~0xFFFF) != 0) {
+      throw new WireFormatException((value & 0xFFFFFFFFL) + " does not fit a char", at - start);
+    }
+    return (char) value;
+  }
+
+  public int readInt() {
+    int value = readUnsigned();
+    return (value >>> 1) ^ -(value & 1);
+  }
+
+  public long readLong() {
+    long value = readUnsignedLong();
+    return (value >>> 1) ^ -(value & 1);
+  }
+
+  public float readFloat() {
+    return Float.intBitsToFloat(readFixedInt());
+  }
+
+  public double readDouble() {
+    return Double.longBitsToDouble(readFixedLong());
+  }
+
+  /** A variable-length unsigned integer of at most five bytes, as ids, lengths and counts are. */
+  public int readUnsigned() {
+    int at = position;
+    int value = 0;
+    for (int shift = 0; shift < 35; shift += 7) {
+      if (position >= limit) {
+        throw truncated(at, "an integer");
+      }
+      byte b = buffer[position++];
+      if (shift == 28 && (b & 0xF0) != 0) {
+        throw new WireFormatException("an integer longer than 32 bits", at - start);
+      }
+      value |= (b & 0x7F) << shift;
+      if (b >= 0) {
+        return value;
+      }
+    }
+    throw new WireFormatException("an integer longer than 32 bits", at - start);
+  }
+
+  private long readUnsignedLong() {
+    int at = position;
+    long value = 0;
+    for (int shift = 0; shift < 70; shift += 7) {
+      if (position >= limit) {
+        throw truncated(at, "an integer");
+      }
+      byte b = buffer[position++];
+      if (shift == 63 && (b & 0xFE) != 0) {
+        throw new WireFormatException("an integer longer than 64 bits", at - start);
+      }
+      value |= (long) (b & 0x7F) << shift;
+      if (b >= 0) {
+        return value;
+      }
+    }
+    throw new WireFormatException("an integer longer than 64 bits", at - start);
+  }
+
+  private int readFixedInt() {
+    need(4);
+    byte[] b = buffer;
+    int p = position;
+    position = p + 4;
+    return (b[p] & 0xFF) | (b[p + 1] & 0xFF) << 8 | (b[p + 2] & 0xFF) << 16 | (b[p + 3] & 0xFF) << 24;
+  }
+
+  private long readFixedLong() {
+    long low = readFixedInt() & 0xFFFFFFFFL;
+    return low | (long) readFixedInt() << 32;
+  }
+
+  // ---- nullable values -------------------------------------------------------------------
+
+  /**
+   * The count of a collection or array that the writer wrote with {@link WireWriter#writeCount},
+   * checked against what is left: each element takes at least {@code minBytesEach} bytes.
+   *
+   * @return the count, or {@link #NULL}
+   */
+  public int readCount(int minBytesEach) {
+    int at = position;
+    int value = readUnsigned();
+    if (value == 0) {
+      return NULL;
+    }
+    int count = value - 1;
+    if (count < 0 || count > (limit - position) / minBytesEach) {
+      throw new WireFormatException("a count of " + (value - 1 & 0xFFFFFFFFL) + " elements of at least "
+          + minBytesEach + " byte" + (minBytesEach == 1 ? "" : "s") + " where " + (limit - position)
+          + " bytes are left", at - start);
+    }
+    return count;
+  }
+
+  private boolean present() {
+    return readBoolean();
+  }
+
+  public Boolean readBoxedBoolean() {
+    return present() ? readBoolean() : null;
+  }
+
+  public Byte readBoxedByte() {
+    return present() ? readByte() : null;
+  }
+
+  public Short readBoxedShort() {
+    return present() ? readShort() : null;
+  }
+
+  public Character readBoxedChar() {
+    return present() ? readChar() : null;
+  }
+
+  public Integer readBoxedInt() {
+    return present() ? readInt() : null;
+  }
+
+  public Long readBoxedLong() {
+    return present() ? readLong() : null;
+  }
+
+  public Float readBoxedFloat() {
+    return present() ? readFloat() : null;
+  }
+
+  public Double readBoxedDouble() {
+    return present() ? readDouble() : null;
+  }
+
+  /** A string, which must be well-formed UTF-8 (no overlong forms, no surrogates). */
+  public String readString() {
+    int length = readCount(1);
+    if (length == NULL) {
+      return null;
+    }
+    int from = position;
+    int to = from + length;
+    position = to;
+    for (int i = from; i < to; i++) {
+      if (buffer[i] < 0) {
+        int bad = Utf8.firstInvalid(buffer, i, to);
+        if (bad >= 0) {
+          throw new WireFormatException("a string that is not valid UTF-8", bad - start);
+        }
+        return new String(buffer, from, length, StandardCharsets.UTF_8);
+      }
+    }
+    return new String(buffer, from, length, StandardCharsets.ISO_8859_1);
+  }
+
+  /**
+   * An enum constant by its ordinal plus one (0 is null).
+   *
+   * @param constants the enum's {@code values()}, which the calling codec keeps
+   */
+  public <E extends Enum<E>> E readEnum(E[] constants) {
+    int at = position;
+    int value = readUnsigned();
+    if (value == 0) {
+      return null;
+    }
+    int ordinal = value - 1;
+    if (ordinal < 0 || ordinal >= constants.length) {
+      throw new WireFormatException("enum ordinal " + (ordinal & 0xFFFFFFFFL) + " is out of range: "
+          + constants.getClass().getComponentType().getName() + " has " + constants.length
+          + " constants (was it written by a newer version?)", at - start);
+    }
+    return constants[ordinal];
+  }
+
+  public Instant readInstant() {
+    if (!present()) {
+      return null;
+    }
+    int at = position;
+    long seconds = readLong();
+    int nanos = readNanos();
+    if (seconds < MIN_INSTANT_SECONDS || seconds > MAX_INSTANT_SECONDS) {
+      throw new WireFormatException("an Instant of " + seconds + " seconds is out of range", at - start);
+    }
+    return Instant.ofEpochSecond(seconds, nanos);
+  }
+
+  public Duration readDuration() {
+    if (!present()) {
+      return null;
+    }
+    long seconds = readLong();
+    return Duration.ofSeconds(seconds, readNanos());
+  }
+
+  private int readNanos() {
+    int at = position;
+    int nanos = readUnsigned();
+    if (nanos < 0 || nanos > 999_999_999) {
+      throw new WireFormatException((nanos & 0xFFFFFFFFL) + " nanoseconds is not below a second", at - start);
+    }
+    return nanos;
+  }
+
+  public UUID readUuid() {
+    if (!present()) {
+      return null;
+    }
+    long most = readFixedLong();
+    return new UUID(most, readFixedLong());
+  }
+
+  // ---- arrays ----------------------------------------------------------------------------
+
+  public byte[] readBytes() {
+    int count = readCount(1);
+    if (count == NULL) {
+      return null;
+    }
+    byte[] values = new byte[count];
+    System.arraycopy(buffer, position, values, 0, count);
+    position += count;
+    return values;
+  }
+
+  public boolean[] readBooleans() {
+    int count = readCount(1);
+    if (count == NULL) {
+      return null;
+    }
+    boolean[] values = new boolean[count];
+    for (int i = 0; i < count; i++) {
+      values[i] = readBoolean();
+    }
+    return values;
+  }
+
+  public short[] readShorts() {
+    int count = readCount(1);
+    if (count == NULL) {
+      return null;
+    }
+    short[] values = new short[count];
+    for (int i = 0; i < count; i++) {
+      values[i] = readShort();
+    }
+    return values;
+  }
+
+  public char[] readChars() {
+    int count = readCount(1);
+    if (count == NULL) {
+      return null;
+    }
+    char[] values = new char[count];
+    for (int i = 0; i < count; i++) {
+      values[i] = readChar();
+    }
+    return values;
+  }
+
+  public int[] readInts() {
+    int count = readCount(1);
+    if (count == NULL) {
+      return null;
+    }
+    int[] values = new int[count];
+    for (int i = 0; i < count; i++) {
+      values[i] = readInt();
+    }
+    return values;
+  }
+
+  public long[] readLongs() {
+    int count = readCount(1);
+    if (count == NULL) {
+      return null;
+    }
+    long[] values = new long[count];
+    for (int i = 0; i < count; i++) {
+      values[i] = readLong();
+    }
+    return values;
+  }
+
+  public float[] readFloats() {
+    int count = readCount(4);
+    if (count == NULL) {
+      return null;
+    }
+    float[] values = new float[count];
+    for (int i = 0; i < count; i++) {
+      values[i] = readFloat();
+    }
+    return values;
+  }
+
+  public double[] readDoubles() {
+    int count = readCount(8);
+    if (count == NULL) {
+      return null;
+    }
+    double[] values = new double[count];
+    for (int i = 0; i < count; i++) {
+      values[i] = readDouble();
+    }
+    return values;
+  }
+
+  // ---- nesting ---------------------------------------------------------------------------
+
+  /**
+   * Enters a nested value that {@link WireWriter#beginNested} wrote: reads its length, and
+   * reads nothing past it until {@link #exitNested}.
+   *
+   * @return {@link #NULL} for a null value (then do not call {@link #exitNested}), otherwise
+   *     what {@link #exitNested} needs
+   */
+  public int enterNested() {
+    int at = position;
+    int value = readUnsigned();
+    if (value == 0) {
+      return NULL;
+    }
+    int length = value - 1;
+    if (length < 0 || length > limit - position) {
+      throw new WireFormatException("a value of " + (length & 0xFFFFFFFFL) + " bytes where "
+          + (limit - position) + " are left", at - start);
+    }
+    if (depth == WireWriter.MAX_DEPTH) {
+      throw new WireFormatException("values nested deeper than " + WireWriter.MAX_DEPTH + " levels", at - start);
+    }
+    depth++;
+    int outer = limit;
+    limit = position + length;
+    return outer;
+  }
+
+  /**
+   * Leaves the nested value entered by {@link #enterNested}, skipping what is left of it (the
+   * fields of a newer version).
+   */
+  public void exitNested(int outer) {
+    position = limit;
+    limit = outer;
+    depth--;
+  }
+
+  /** A problem in the value being read, at the current position. */
+  public WireFormatException error(String what) {
+    return new WireFormatException(what, position - start);
+  }
+
+  // ---- for CodecRegistry -----------------------------------------------------------------
+
+  int absolutePosition() {
+    return position;
+  }
+
+  int limit() {
+    return limit;
+  }
+
+  int depth() {
+    return depth;
+  }
+
+  int offsetOf(int absolute) {
+    return absolute - start;
+  }
+
+  /** After a bad frame: continue at {@code position}, in the frame's surroundings. */
+  void recover(int position, int limit, int depth) {
+    this.position = position;
+    this.limit = limit;
+    this.depth = depth;
+  }
+
+  private void need(int bytes) {
+    if (limit - position < bytes) {
+      throw truncated(position, bytes + " bytes");
+    }
+  }
+
+  private WireFormatException truncated(int at, String what) {
+    return new WireFormatException("expected " + what + " but the " + (limit == end ? "input" : "value")
+        + " ends after " + (limit - at) + " more bytes", at - start);
+  }
+}
