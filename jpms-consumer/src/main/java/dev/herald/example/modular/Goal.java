@@ -1,4 +1,7 @@
 package dev.herald.example.modular;
 
-/** A message: a team scored. */
+import dev.herald.annotation.Wire;
+
+/** A message that can leave the process: a team scored. */
+@Wire
 public record Goal(String team) {}

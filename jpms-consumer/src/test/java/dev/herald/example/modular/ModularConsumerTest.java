@@ -3,6 +3,7 @@ package dev.herald.example.modular;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.herald.MessageBus;
+import dev.herald.wire.CodecRegistry;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -25,5 +26,12 @@ class ModularConsumerTest {
       assertEquals(1, ran);
       assertEquals(List.of("red"), scoreboard.goals());
     }
+  }
+
+  @Test
+  void findsTheCodecTheModuleProvides() {
+    CodecRegistry codecs = CodecRegistry.load();
+
+    assertEquals(new Goal("blue"), codecs.fromBytes(codecs.toBytes(new Goal("blue"))));
   }
 }

@@ -16,10 +16,10 @@ import javax.lang.model.util.Elements;
  * class (JDK-8305225, fixed in JDK 21), and {@code provides} is how a module hands Herald its
  * dispatcher index.
  */
-final class GeneratedAnnotation {
+public final class GeneratedAnnotation {
   private GeneratedAnnotation() {}
 
-  static boolean usableFor(Element element, Elements elements) {
+  public static boolean usableFor(Element element, Elements elements) {
     ModuleElement module = elements.getModuleOf(element);
     return module == null || module.isUnnamed();
   }
