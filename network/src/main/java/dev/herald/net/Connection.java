@@ -1,5 +1,6 @@
 package dev.herald.net;
 
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Objects;
@@ -48,8 +49,8 @@ public final class Connection {
   private int nextPacketSequence;
   private boolean anyPacketSent;
   private boolean ackOwed;
-  private long lastSendMillis;
-  private long lastReceiveMillis;
+  private long lastSendNanos;
+  private long lastReceiveNanos;
   private ConnectionError failure;
 
   /**
@@ -62,16 +63,16 @@ public final class Connection {
     this.clock = Objects.requireNonNull(clock, "clock");
     this.listener = Objects.requireNonNull(listener, "listener");
     this.sendWindow = new SendWindow(config.window());
-    this.roundTrip = new RoundTripEstimator(config.initialRetransmitMillis(),
-        config.minRetransmitMillis(), config.maxRetransmitMillis());
+    this.roundTrip = new RoundTripEstimator(config.initialRetransmitNanos(),
+        config.minRetransmitNanos(), config.maxRetransmitNanos());
     this.writer = new PacketWriter(config.maxPacketSize());
     this.packetContents = new OutgoingMessage[PacketFormat.maxMessagesPerPacket(config.maxPacketSize())];
     this.dependencyScratch = new int[config.maxDependencies()];
     this.decoder = new PacketDecoder(config);
     this.graph = new DependencyGraph(config.window(), config.maxPendingBytes(), new CountingListener(listener, counters));
-    long now = clock.millis();
-    this.lastSendMillis = now;
-    this.lastReceiveMillis = now;
+    long now = clock.nanoTime();
+    this.lastSendNanos = now;
+    this.lastReceiveNanos = now;
   }
 
   /**
@@ -202,8 +203,8 @@ public final class Connection {
       counters.duplicatePackets++;
       return;
     }
-    long now = clock.millis();
-    lastReceiveMillis = now;
+    long now = clock.nanoTime();
+    lastReceiveNanos = now;
     if (decoder.hasAck()) {
       applyAcknowledgements(decoder.ack(), decoder.ackBits(), now);
     }
@@ -236,7 +237,7 @@ public final class Connection {
     // An empty packet is not acknowledged at once (that would echo forever), so its
     // acknowledgement says nothing about the round trip.
     if (sampleRoundTrip && messages.length > 0) {
-      roundTrip.sample(now - sentPackets.sentAtMillis(packetSequence));
+      roundTrip.sample(now - sentPackets.sentAtNanos(packetSequence));
     }
     for (OutgoingMessage message : messages) {
       sendWindow.acknowledge(message);
@@ -298,11 +299,11 @@ public final class Connection {
     if (failure != null) {
       return null;
     }
-    long now = clock.millis();
+    long now = clock.nanoTime();
     writer.begin(nextPacketSequence, receivedPackets.any(), receivedPackets.newest(), receivedPackets.ackBits());
     int count = writeRetransmissions(now, 0);
     count = writeNewMessages(now, count);
-    boolean keepAliveDue = now - lastSendMillis >= config.keepAliveMillis();
+    boolean keepAliveDue = now - lastSendNanos >= config.keepAliveNanos();
     if (count == 0 && !ackOwed && !keepAliveDue) {
       return null;
     }
@@ -311,20 +312,20 @@ public final class Connection {
     nextPacketSequence++;
     anyPacketSent = true;
     ackOwed = false;
-    lastSendMillis = now;
+    lastSendNanos = now;
     counters.packetsSent++;
     return writer.finish();
   }
 
   private int writeRetransmissions(long now, int count) {
-    long timeout = roundTrip.timeoutMillis();
+    long timeout = roundTrip.timeoutNanos();
     while (!awaitingAck.isEmpty()) {
       OutgoingMessage message = awaitingAck.peekFirst();
       if (message.acknowledged) {
         awaitingAck.removeFirst();
         continue;
       }
-      if (now - message.lastSentMillis < timeout || !write(message, now, count)) {
+      if (now - message.lastSentNanos < timeout || !write(message, now, count)) {
         break;
       }
       count++;
@@ -343,7 +344,7 @@ public final class Connection {
       }
       count++;
       unsent.removeFirst();
-      message.firstSentMillis = now;
+      message.firstSentNanos = now;
       awaitingAck.addLast(message);
     }
     return count;
@@ -356,7 +357,7 @@ public final class Connection {
     }
     writer.writeMessage(message.sequence, dependencyScratch, dependencyCount, message.payload);
     packetContents[count] = message;
-    message.lastSentMillis = now;
+    message.lastSentNanos = now;
     counters.messagesSent++;
     counters.headerBytesSent += PacketFormat.messageHeaderSize(dependencyCount);
     return true;
@@ -371,12 +372,12 @@ public final class Connection {
     if (failure != null) {
       return;
     }
-    long now = clock.millis();
-    if (now - lastReceiveMillis >= config.connectionTimeoutMillis()) {
+    long now = clock.nanoTime();
+    if (now - lastReceiveNanos >= config.connectionTimeoutNanos()) {
       fail(ConnectionError.PEER_SILENT);
-    } else if (graph.hasExpired(now, config.nodeLifetimeMillis())) {
+    } else if (graph.hasExpired(now, config.nodeLifetimeNanos())) {
       fail(ConnectionError.DEPENDENCY_NEVER_ARRIVED);
-    } else if (oldestSentUnacknowledgedFor(now) >= config.nodeLifetimeMillis()) {
+    } else if (oldestSentUnacknowledgedFor(now) >= config.nodeLifetimeNanos()) {
       fail(ConnectionError.MESSAGE_NEVER_ACKNOWLEDGED);
     }
   }
@@ -386,7 +387,7 @@ public final class Connection {
     if (oldest == null || !oldest.wasSent() || oldest.acknowledged) {
       return 0;
     }
-    return now - oldest.firstSentMillis;
+    return now - oldest.firstSentNanos;
   }
 
   private void fail(ConnectionError error) {
@@ -430,9 +431,9 @@ public final class Connection {
     return graph.trackedArrivals();
   }
 
-  /** The current retransmission timeout, in milliseconds. */
-  public long retransmitTimeoutMillis() {
-    return roundTrip.timeoutMillis();
+  /** The current retransmission timeout, estimated from the round trip. */
+  public Duration retransmitTimeout() {
+    return Duration.ofNanos(roundTrip.timeoutNanos());
   }
 
   /** The live counters of this connection. */

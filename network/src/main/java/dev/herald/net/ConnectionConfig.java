@@ -1,5 +1,7 @@
 package dev.herald.net;
 
+import java.time.Duration;
+
 /**
  * The settings of a {@link Connection}: immutable, built from {@link #defaults()} with the
  * {@code with...} methods. Both peers of a link must use the same window, maximum packet size
@@ -35,31 +37,34 @@ public final class ConnectionConfig {
   /** How many packets behind the newest one a packet may arrive and still be read. */
   public static final int PACKET_HISTORY = 32;
 
-  private static final ConnectionConfig DEFAULTS =
-      new ConnectionConfig(1024, 1200, 32, 1 << 20, 5_000, 250, 1_000, 50, 2_000);
+  private static final long MILLISECOND = 1_000_000L;
+  private static final long SECOND = 1_000 * MILLISECOND;
+
+  private static final ConnectionConfig DEFAULTS = new ConnectionConfig(1024, 1200, 32, 1 << 20,
+      5 * SECOND, 250 * MILLISECOND, SECOND, 50 * MILLISECOND, 2 * SECOND);
 
   private final int window;
   private final int maxPacketSize;
   private final int maxDependencies;
   private final long maxPendingBytes;
-  private final long connectionTimeoutMillis;
-  private final long keepAliveMillis;
-  private final long initialRetransmitMillis;
-  private final long minRetransmitMillis;
-  private final long maxRetransmitMillis;
+  private final long connectionTimeoutNanos;
+  private final long keepAliveNanos;
+  private final long initialRetransmitNanos;
+  private final long minRetransmitNanos;
+  private final long maxRetransmitNanos;
 
   private ConnectionConfig(int window, int maxPacketSize, int maxDependencies, long maxPendingBytes,
-      long connectionTimeoutMillis, long keepAliveMillis, long initialRetransmitMillis,
-      long minRetransmitMillis, long maxRetransmitMillis) {
+      long connectionTimeoutNanos, long keepAliveNanos, long initialRetransmitNanos,
+      long minRetransmitNanos, long maxRetransmitNanos) {
     this.window = window;
     this.maxPacketSize = maxPacketSize;
     this.maxDependencies = maxDependencies;
     this.maxPendingBytes = maxPendingBytes;
-    this.connectionTimeoutMillis = connectionTimeoutMillis;
-    this.keepAliveMillis = keepAliveMillis;
-    this.initialRetransmitMillis = initialRetransmitMillis;
-    this.minRetransmitMillis = minRetransmitMillis;
-    this.maxRetransmitMillis = maxRetransmitMillis;
+    this.connectionTimeoutNanos = connectionTimeoutNanos;
+    this.keepAliveNanos = keepAliveNanos;
+    this.initialRetransmitNanos = initialRetransmitNanos;
+    this.minRetransmitNanos = minRetransmitNanos;
+    this.maxRetransmitNanos = maxRetransmitNanos;
   }
 
   /** Returns the default settings (see the class comment). */
@@ -76,7 +81,7 @@ public final class ConnectionConfig {
   public ConnectionConfig withWindow(int window) {
     require(window >= 2 && window <= MAX_WINDOW, "window must be within 2.." + MAX_WINDOW + ", was " + window);
     return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        connectionTimeoutMillis, keepAliveMillis, initialRetransmitMillis, minRetransmitMillis, maxRetransmitMillis);
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
   }
 
   /** Returns a copy whose packets are at most {@code bytes} long. */
@@ -84,14 +89,14 @@ public final class ConnectionConfig {
     require(bytes >= MIN_PACKET_SIZE && bytes <= MAX_PACKET_SIZE,
         "maximum packet size must be within " + MIN_PACKET_SIZE + ".." + MAX_PACKET_SIZE + ", was " + bytes);
     return new ConnectionConfig(window, bytes, maxDependencies, maxPendingBytes,
-        connectionTimeoutMillis, keepAliveMillis, initialRetransmitMillis, minRetransmitMillis, maxRetransmitMillis);
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
   }
 
   /** Returns a copy that allows at most {@code count} dependencies per message (1..64). */
   public ConnectionConfig withMaxDependencies(int count) {
     require(count >= 1 && count <= 64, "maximum dependencies must be within 1..64, was " + count);
     return new ConnectionConfig(window, maxPacketSize, count, maxPendingBytes,
-        connectionTimeoutMillis, keepAliveMillis, initialRetransmitMillis, minRetransmitMillis, maxRetransmitMillis);
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
   }
 
   /**
@@ -101,31 +106,39 @@ public final class ConnectionConfig {
   public ConnectionConfig withMaxPendingBytes(long bytes) {
     require(bytes >= MAX_PACKET_SIZE, "maximum pending bytes must be at least " + MAX_PACKET_SIZE + ", was " + bytes);
     return new ConnectionConfig(window, maxPacketSize, maxDependencies, bytes,
-        connectionTimeoutMillis, keepAliveMillis, initialRetransmitMillis, minRetransmitMillis, maxRetransmitMillis);
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
   }
 
   /**
-   * Returns a copy whose connection timeout is {@code millis}: silence from the peer for that
+   * Returns a copy whose connection timeout is {@code timeout}: silence from the peer for that
    * long fails the connection, and so does a message that waits that long plus one second.
    */
-  public ConnectionConfig withConnectionTimeoutMillis(long millis) {
-    require(millis > keepAliveMillis, "connection timeout must exceed the keep-alive interval (" + keepAliveMillis + " ms), was " + millis);
+  public ConnectionConfig withConnectionTimeout(Duration timeout) {
+    long nanos = timeout.toNanos();
+    require(nanos > keepAliveNanos, "connection timeout must exceed the keep-alive interval ("
+        + keepAliveInterval() + "), was " + timeout);
     return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        millis, keepAliveMillis, initialRetransmitMillis, minRetransmitMillis, maxRetransmitMillis);
+        nanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
   }
 
-  /** Returns a copy that sends an empty packet after {@code millis} without sending anything. */
-  public ConnectionConfig withKeepAliveMillis(long millis) {
-    require(millis > 0 && millis < connectionTimeoutMillis, "keep-alive interval must be positive and below the connection timeout, was " + millis);
+  /** Returns a copy that sends an empty packet after {@code interval} without sending anything. */
+  public ConnectionConfig withKeepAliveInterval(Duration interval) {
+    long nanos = interval.toNanos();
+    require(nanos > 0 && nanos < connectionTimeoutNanos,
+        "keep-alive interval must be positive and below the connection timeout, was " + interval);
     return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        connectionTimeoutMillis, millis, initialRetransmitMillis, minRetransmitMillis, maxRetransmitMillis);
+        connectionTimeoutNanos, nanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
   }
 
   /** Returns a copy whose retransmission timeout starts at {@code initial} and stays within min..max. */
-  public ConnectionConfig withRetransmitMillis(long initial, long min, long max) {
-    require(min > 0 && min <= initial && initial <= max, "retransmission timeouts must satisfy 0 < min <= initial <= max");
+  public ConnectionConfig withRetransmitTimeout(Duration initial, Duration min, Duration max) {
+    long initialNanos = initial.toNanos();
+    long minNanos = min.toNanos();
+    long maxNanos = max.toNanos();
+    require(minNanos > 0 && minNanos <= initialNanos && initialNanos <= maxNanos,
+        "retransmission timeouts must satisfy 0 < min <= initial <= max, were " + min + ", " + initial + ", " + max);
     return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        connectionTimeoutMillis, keepAliveMillis, initial, min, max);
+        connectionTimeoutNanos, keepAliveNanos, initialNanos, minNanos, maxNanos);
   }
 
   /** The window, in messages. */
@@ -148,34 +161,58 @@ public final class ConnectionConfig {
     return maxPendingBytes;
   }
 
-  /** The connection timeout, in milliseconds. */
-  public long connectionTimeoutMillis() {
-    return connectionTimeoutMillis;
+  /** How long the peer may be silent before the connection fails. */
+  public Duration connectionTimeout() {
+    return Duration.ofNanos(connectionTimeoutNanos);
   }
 
-  /** How long a received message may wait for its dependencies: the timeout plus one second. */
-  public long nodeLifetimeMillis() {
-    return connectionTimeoutMillis + 1_000;
+  /** How long a received message may wait for its dependencies: the connection timeout plus one second. */
+  public Duration nodeLifetime() {
+    return Duration.ofNanos(nodeLifetimeNanos());
   }
 
-  /** The keep-alive interval, in milliseconds. */
-  public long keepAliveMillis() {
-    return keepAliveMillis;
+  /** How long a connection that sends nothing waits before it sends an empty packet. */
+  public Duration keepAliveInterval() {
+    return Duration.ofNanos(keepAliveNanos);
   }
 
   /** The retransmission timeout before any round trip has been measured. */
-  public long initialRetransmitMillis() {
-    return initialRetransmitMillis;
+  public Duration initialRetransmitTimeout() {
+    return Duration.ofNanos(initialRetransmitNanos);
   }
 
   /** The smallest retransmission timeout. */
-  public long minRetransmitMillis() {
-    return minRetransmitMillis;
+  public Duration minRetransmitTimeout() {
+    return Duration.ofNanos(minRetransmitNanos);
   }
 
   /** The largest retransmission timeout. */
-  public long maxRetransmitMillis() {
-    return maxRetransmitMillis;
+  public Duration maxRetransmitTimeout() {
+    return Duration.ofNanos(maxRetransmitNanos);
+  }
+
+  long connectionTimeoutNanos() {
+    return connectionTimeoutNanos;
+  }
+
+  long nodeLifetimeNanos() {
+    return connectionTimeoutNanos + SECOND;
+  }
+
+  long keepAliveNanos() {
+    return keepAliveNanos;
+  }
+
+  long initialRetransmitNanos() {
+    return initialRetransmitNanos;
+  }
+
+  long minRetransmitNanos() {
+    return minRetransmitNanos;
+  }
+
+  long maxRetransmitNanos() {
+    return maxRetransmitNanos;
   }
 
   /** The largest payload one message may carry: what fits in a packet with every dependency. */

@@ -73,7 +73,7 @@ final class DependencyGraph {
    * @throws RuntimeException the first exception a listener threw, after every message that
    *     could run has run
    */
-  Outcome offer(int sequence, int[] dependencies, int dependencyCount, byte[] payload, long nowMillis) {
+  Outcome offer(int sequence, int[] dependencies, int dependencyCount, byte[] payload, long nowNanos) {
     if (SequenceNumbers.distance(floor, sequence) >= window) {
       // Behind the floor: executed. Within a window of it, it is an ordinary retransmission.
       boolean recent = SequenceNumbers.distance(sequence, floor) <= window;
@@ -111,7 +111,7 @@ final class DependencyGraph {
     }
     node.arrived = true;
     node.payload = payload;
-    node.arrivedAtMillis = nowMillis;
+    node.arrivedAtNanos = nowNanos;
     node.unexecutedDependencies = unexecuted;
     node.waiting = true;
     for (int i = 0; i < dependencyCount; i++) {
@@ -205,12 +205,12 @@ final class DependencyGraph {
 
   /**
    * Returns whether a message has waited for its dependencies for at least
-   * {@code lifetimeMillis}, dropping executed entries from the front of the arrival queue.
+   * {@code lifetimeNanos}, dropping executed entries from the front of the arrival queue.
    */
-  boolean hasExpired(long nowMillis, long lifetimeMillis) {
+  boolean hasExpired(long nowNanos, long lifetimeNanos) {
     forgetExecutedArrivals();
     ReceivedMessage oldest = waitingByArrival.peekFirst();
-    return oldest != null && nowMillis - oldest.arrivedAtMillis >= lifetimeMillis;
+    return oldest != null && nowNanos - oldest.arrivedAtNanos >= lifetimeNanos;
   }
 
   /** Forgets every waiting message without executing it: the connection has failed. */

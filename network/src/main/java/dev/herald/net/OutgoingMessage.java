@@ -21,8 +21,8 @@ final class OutgoingMessage {
   boolean acknowledged;
   boolean knownExecuted;
   boolean queuedForRetransmit;
-  long firstSentMillis = -1;
-  long lastSentMillis;
+  long firstSentNanos = -1;
+  long lastSentNanos;
 
   OutgoingMessage(Connection owner, int sequence, byte[] payload, OutgoingMessage[] dependencies) {
     this.owner = owner;
@@ -33,7 +33,7 @@ final class OutgoingMessage {
   }
 
   boolean wasSent() {
-    return firstSentMillis >= 0;
+    return firstSentNanos >= 0;
   }
 
   void addDependent(OutgoingMessage dependent) {

@@ -13,7 +13,7 @@ final class ReceivedMessage {
   /** Arrived and counted against the caps until it executes. */
   boolean waiting;
   byte[] payload;
-  long arrivedAtMillis;
+  long arrivedAtNanos;
   int unexecutedDependencies;
   ReceivedMessage[] waiters = NO_WAITERS;
   int waiterCount;

@@ -8,13 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.herald.net.simulation.ManualClock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ConnectionTest {
 
-  private final ManualClock clock = new ManualClock(1_000);
+  private static final Duration TICK = Duration.ofMillis(10);
+
+  private final ManualClock clock = new ManualClock();
   private final ExecutionLog atA = new ExecutionLog();
   private final ExecutionLog atB = new ExecutionLog();
   private final Connection a = new Connection(ConnectionConfig.defaults(), clock, atA);
@@ -95,7 +99,7 @@ class ConnectionTest {
     assertEquals(List.of(0), atB.sequences);
     drain(b);                             // the acknowledgement is lost
 
-    clock.advance(a.retransmitTimeoutMillis());
+    clock.advance(a.retransmitTimeout());
     List<byte[]> retransmission = drain(a);
     assertEquals(1, a.counters().retransmissions());
     deliver(retransmission, b);
@@ -104,7 +108,7 @@ class ConnectionTest {
     assertEquals(List.of(0), atB.sequences, "executed once");
     assertEquals(1, b.counters().duplicateMessages());
     assertTrue(message.isKnownExecuted());
-    clock.advance(10 * a.retransmitTimeoutMillis());
+    clock.advance(a.retransmitTimeout().multipliedBy(10));
     assertTrue(drain(a).stream().allMatch(p -> TestPackets.decode(p).messageCount() == 0), "nothing left to resend");
   }
 
@@ -179,27 +183,26 @@ class ConnectionTest {
 
   @Test
   void permanentGapFailsTheConnectionWithinTheNodeLifetimeAndFreesTheGraph() throws ProtocolException {
-    ConnectionConfig config = ConnectionConfig.defaults().withConnectionTimeoutMillis(2_000);
+    ConnectionConfig config = ConnectionConfig.defaults().withConnectionTimeout(Duration.ofSeconds(2));
     Connection receiver = new Connection(config, clock, atB);
     int baselineNodes = receiver.graphNodes();
-    long arrived = clock.millis();
+    long arrived = clock.nanoTime();
     receiver.receive(TestPackets.packet(0).message(1, bytes(1), 0).message(2, bytes(2), 1).bytes());
     assertEquals(2, receiver.waitingMessages());
 
-    long tick = 10;
     long failedAt = -1;
     for (int packet = 1; packet < 1_000 && failedAt < 0; packet++) {
-      clock.advance(tick);
+      clock.advance(TICK);
       receiver.receive(TestPackets.packet(packet).bytes());   // the peer is alive, message 0 never comes
       receiver.update();
       if (receiver.failure() != null) {
-        failedAt = clock.millis();
+        failedAt = clock.nanoTime();
       }
     }
 
     assertEquals(ConnectionError.DEPENDENCY_NEVER_ARRIVED, receiver.failure());
-    long expected = arrived + config.nodeLifetimeMillis();
-    assertTrue(Math.abs(failedAt - expected) <= tick, "failed at " + failedAt + ", expected " + expected + " ± " + tick);
+    long expected = arrived + config.nodeLifetime().toNanos();
+    assertTrue(Math.abs(failedAt - expected) <= TICK.toNanos(), "failed at " + failedAt + " ns, expected " + expected + " ± " + TICK);
     assertTrue(atB.sequences.isEmpty(), "nothing that depends on the gap executed");
     assertEquals(1, atB.errorCount);
     assertEquals(baselineNodes, receiver.graphNodes());
@@ -210,12 +213,12 @@ class ConnectionTest {
 
   @Test
   void silentPeerFailsTheConnectionAfterTheTimeout() {
-    ConnectionConfig config = ConnectionConfig.defaults().withConnectionTimeoutMillis(1_000);
+    ConnectionConfig config = ConnectionConfig.defaults().withConnectionTimeout(Duration.ofSeconds(1));
     Connection lonely = new Connection(config, clock, atA);
-    clock.advance(999);
+    clock.advance(Duration.ofMillis(999));
     lonely.update();
     assertNull(lonely.failure());
-    clock.advance(1);
+    clock.advance(Duration.ofMillis(1));
     lonely.update();
     assertEquals(ConnectionError.PEER_SILENT, lonely.failure());
     assertEquals(SendStatus.CONNECTION_FAILED, lonely.trySend(new MessageDependency(), bytes(1)));
@@ -224,7 +227,7 @@ class ConnectionTest {
   @Test
   void idleConnectionsKeepEachOtherAliveWithEmptyPackets() throws ProtocolException {
     for (int tick = 0; tick < 2_000; tick++) {
-      clock.advance(10);
+      clock.advance(TICK);
       deliver(drain(a), b);
       deliver(drain(b), a);
       a.update();
@@ -304,18 +307,18 @@ class ConnectionTest {
 
   @Test
   void messageThePeerNeverAcknowledgesFailsTheConnectionAfterTheNodeLifetime() throws ProtocolException {
-    ConnectionConfig config = ConnectionConfig.defaults().withConnectionTimeoutMillis(2_000);
+    ConnectionConfig config = ConnectionConfig.defaults().withConnectionTimeout(Duration.ofSeconds(2));
     Connection sender = new Connection(config, clock, atA);
     sender.send(bytes(1));
-    long sentAt = clock.millis();
+    long sentAt = clock.nanoTime();
     for (int packet = 0; packet < 1_000 && sender.failure() == null; packet++) {
-      clock.advance(10);
+      clock.advance(TICK);
       drain(sender);
       sender.receive(TestPackets.packet(packet).bytes());   // alive, but acknowledges nothing
       sender.update();
     }
     assertEquals(ConnectionError.MESSAGE_NEVER_ACKNOWLEDGED, sender.failure());
-    assertTrue(clock.millis() - sentAt - config.nodeLifetimeMillis() <= 10);
+    assertTrue(clock.nanoTime() - sentAt - config.nodeLifetime().toNanos() <= TICK.toNanos());
     assertEquals(1, atA.errorCount);
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.herald.net.simulation.ManualClock;
 import org.junit.jupiter.api.Test;
 
 /** Every kind of broken packet is rejected whole, with its own error, and executes nothing. */
@@ -11,7 +12,7 @@ class HostileInputTest {
 
   private static final byte[] ONE_BYTE = {42};
 
-  private final ManualClock clock = new ManualClock(0);
+  private final ManualClock clock = new ManualClock();
   private final ExecutionLog log = new ExecutionLog();
   private final ConnectionConfig config = ConnectionConfig.defaults();
   private final Connection receiver = new Connection(config, clock, log);

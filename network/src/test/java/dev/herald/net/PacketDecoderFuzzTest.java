@@ -1,6 +1,7 @@
 package dev.herald.net;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.herald.net.simulation.ManualClock;
 
 /**
  * Fuzzes the packet decoder and the receive path behind it: whatever the bytes, a packet is
@@ -35,7 +36,7 @@ class PacketDecoderFuzzTest {
   /** Splits the input into packets at 0xFF 0xFF and feeds them all to one connection. */
   @FuzzTest(maxDuration = "60s")
   void receivesOrRejectsPacketSequences(byte[] input) {
-    Connection receiver = new Connection(CONFIG, new ManualClock(0), new ExecutionLog());
+    Connection receiver = new Connection(CONFIG, new ManualClock(), new ExecutionLog());
     int start = 0;
     while (start <= input.length) {
       int end = nextSeparator(input, start);

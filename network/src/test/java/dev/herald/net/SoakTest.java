@@ -5,7 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.herald.net.simulation.LinkConditions;
+import dev.herald.net.simulation.ManualClock;
+import dev.herald.net.simulation.NetworkSimulator;
+import dev.herald.net.simulation.SimulatedLink;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -17,12 +22,12 @@ import org.junit.jupiter.api.Test;
 class SoakTest {
 
   private static final int MESSAGES = 4 * SequenceNumbers.RANGE;
-  private static final long TICK_MILLIS = 10;
+  private static final Duration TICK = Duration.ofMillis(10);
   private static final LinkConditions HOSTILE = LinkConditions.perfect()
       .withLoss(0.25)
       .withDuplication(0.25)
-      .withReordering(0.05, 60)
-      .withLatency(100, 50);
+      .withReordering(0.05, Duration.ofMillis(60))
+      .withLatency(Duration.ofMillis(100), Duration.ofMillis(50));
 
   @Test
   void everyMessageExecutesExactlyOnceAfterItsDependenciesThroughAHostileNetwork() throws ProtocolException {
@@ -58,7 +63,7 @@ class SoakTest {
 
   /** Two connections sending to each other through the simulator, each with its own stream. */
   private static final class Run {
-    final ManualClock clock = new ManualClock(0);
+    final ManualClock clock = new ManualClock();
     final Stream fromA;
     final Stream fromB;
     final Connection a;
@@ -75,7 +80,7 @@ class SoakTest {
     }
 
     void toCompletion() throws ProtocolException {
-      long limit = 10_000_000L / TICK_MILLIS;   // ten thousand simulated seconds
+      long limit = Duration.ofSeconds(10_000).dividedBy(TICK);
       while (!(fromA.allExecuted() && fromB.allExecuted())) {
         if (++ticks > limit || a.failure() != null || b.failure() != null) {
           fail("stalled after " + ticks + " ticks: " + a.failure() + " / " + b.failure()
@@ -83,7 +88,7 @@ class SoakTest {
         }
         fromA.sendSome(a);
         fromB.sendSome(b);
-        clock.advance(TICK_MILLIS);
+        clock.advance(TICK);
         network.step();
       }
     }

@@ -3,12 +3,13 @@ package dev.herald.benchmarks.net;
 import dev.herald.net.Connection;
 import dev.herald.net.ConnectionConfig;
 import dev.herald.net.DeliveryListener;
-import dev.herald.net.LinkConditions;
-import dev.herald.net.ManualClock;
 import dev.herald.net.MessageDependency;
-import dev.herald.net.NetworkSimulator;
 import dev.herald.net.ProtocolException;
 import dev.herald.net.SendStatus;
+import dev.herald.net.simulation.LinkConditions;
+import dev.herald.net.simulation.ManualClock;
+import dev.herald.net.simulation.NetworkSimulator;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -44,6 +45,7 @@ public class ReliableDeliveryBenchmark {
   static final int PER_TICK = 64;
   static final int PAYLOAD = 16;
   static final int DEPENDENCY_DISTANCE = 256;
+  static final Duration TICK = Duration.ofMillis(10);
 
   @Param({"0.0", "0.1"})
   public double loss;
@@ -93,8 +95,8 @@ public class ReliableDeliveryBenchmark {
 
   @Setup(Level.Trial)
   public void connect() {
-    clock = new ManualClock(0);
-    LinkConditions conditions = LinkConditions.perfect().withLoss(loss).withLatency(10, 2);
+    clock = new ManualClock();
+    LinkConditions conditions = LinkConditions.perfect().withLoss(loss).withLatency(Duration.ofMillis(10), Duration.ofMillis(2));
     ConnectionConfig config = ConnectionConfig.defaults();
     sender = new Connection(config, clock, new Executions());
     receiver = new Connection(config, clock, executions);
@@ -122,7 +124,7 @@ public class ReliableDeliveryBenchmark {
         history[slot] = handle;
         sent++;
       }
-      clock.advance(10);
+      clock.advance(TICK);
       network.step();
     }
     header.headerBytes += sender.counters().headerBytesSent() - headerBytesBefore;
