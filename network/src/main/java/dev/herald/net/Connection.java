@@ -15,10 +15,17 @@ import java.util.Objects;
  * <p>What it promises: every message {@linkplain #send sent} is delivered to the peer's
  * {@link DeliveryListener} exactly once, and only after every message it was declared to
  * depend on; memory on both sides is bounded by the {@link ConnectionConfig} whatever the
- * peer sends. When that cannot be kept (the peer went silent, a dependency never arrived)
+ * peer sends. When that cannot be kept (the peer went silent, a message was lost for good)
  * the connection fails with a {@link ConnectionError} and delivers nothing more. Messages
- * with no dependency between them may execute in any order. It does not encrypt or
- * authenticate: anyone who can inject datagrams can disturb the link.
+ * with no dependency between them may execute in any order.
+ *
+ * <p>Both ends hold the same 64-bit token, a value only they know (the handshake that opens
+ * the connection agrees on it). Every packet carries it, and a datagram without it is dropped
+ * unread and counted ({@link ConnectionCounters#foreignPackets()}), so someone who cannot see
+ * the traffic cannot forge an acknowledgement. Someone who can see it can: the token is not a
+ * key and nothing is encrypted. Such a forgery can end the connection
+ * ({@link ConnectionError#MESSAGE_LOST}), but it can never make a message execute before its
+ * dependencies, twice, or not at all without the connection failing.
  *
  * <p>Not thread-safe: drive a connection from one thread.
  */
@@ -28,6 +35,7 @@ public final class Connection {
   private static final MessageDependency[] NO_HANDLES = new MessageDependency[0];
 
   private final ConnectionConfig config;
+  private final long token;
   private final Clock clock;
   private final DeliveryListener listener;
   private final ConnectionCounters counters = new ConnectionCounters();
@@ -56,10 +64,14 @@ public final class Connection {
   /**
    * Creates a connection; the peer's silence is measured from now.
    *
+   * @param token the value both ends put in every packet and expect in every packet: agreed
+   *     on when the connection is opened, and secret to the two ends (draw it from a
+   *     {@link java.security.SecureRandom})
    * @param listener receives the peer's messages in dependency order, and the failure if any
    */
-  public Connection(ConnectionConfig config, Clock clock, DeliveryListener listener) {
+  public Connection(ConnectionConfig config, long token, Clock clock, DeliveryListener listener) {
     this.config = Objects.requireNonNull(config, "config");
+    this.token = token;
     this.clock = Objects.requireNonNull(clock, "clock");
     this.listener = Objects.requireNonNull(listener, "listener");
     this.sendWindow = new SendWindow(config.window());
@@ -99,13 +111,14 @@ public final class Connection {
   /**
    * Queues {@code payload} to be executed at the peer after the messages named by
    * {@code dependsOn}, and fills {@code into} with the new message's handle. The payload is
-   * copied. Handles whose messages are known executed are ignored, and so are repeats.
+   * copied. Handles whose messages are known executed, together with every message sent
+   * before them, are ignored, and so are repeats.
    *
    * @return {@link SendStatus#ACCEPTED}, or why nothing was queued
    * @throws IllegalArgumentException if the payload is larger than
    *     {@link ConnectionConfig#maxPayloadSize()}, {@code into} is already filled, a
    *     dependency is empty or belongs to another connection, or more dependencies than
-   *     {@link ConnectionConfig#maxDependencies()} are not known executed
+   *     {@link ConnectionConfig#maxDependencies()} remain after those ignored
    */
   public SendStatus trySend(MessageDependency into, byte[] payload, MessageDependency... dependsOn) {
     Objects.requireNonNull(into, "into");
@@ -118,7 +131,7 @@ public final class Connection {
     if (into.isFilled()) {
       throw new IllegalArgumentException("handle already names message " + into.sequence() + "; use a new MessageDependency");
     }
-    OutgoingMessage[] dependencies = unexecutedDependencies(handles);
+    OutgoingMessage[] dependencies = dependenciesToList(handles);
     if (failure != null) {
       return SendStatus.CONNECTION_FAILED;
     }
@@ -131,7 +144,7 @@ public final class Connection {
     return SendStatus.ACCEPTED;
   }
 
-  private OutgoingMessage[] unexecutedDependencies(MessageDependency[] handles) {
+  private OutgoingMessage[] dependenciesToList(MessageDependency[] handles) {
     OutgoingMessage[] found = new OutgoingMessage[handles.length];
     int count = 0;
     for (MessageDependency handle : handles) {
@@ -141,9 +154,9 @@ public final class Connection {
         throw new IllegalArgumentException("a dependency handle names no message: it was never filled by a send");
       }
       if (message.owner != this) {
-        throw new IllegalArgumentException("dependency " + message.sequence + " belongs to another connection");
+        throw new IllegalArgumentException("dependency " + handle.sequence() + " belongs to another connection");
       }
-      if (message.knownExecuted || contains(found, count, message)) {
+      if (message.belowFloor || contains(found, count, message)) {
         continue;
       }
       found[count++] = message;
@@ -171,8 +184,10 @@ public final class Connection {
 
   /**
    * Reads one datagram from the peer: applies its acknowledgements and executes whatever
-   * messages it makes ready. Late copies of old packets are ignored and counted. Does nothing
-   * once the connection has failed.
+   * messages it makes ready. A datagram without this connection's token is dropped unread and
+   * counted; so are copies of packets already read. Does nothing once the connection has
+   * failed. Fails the connection ({@link ConnectionError#MESSAGE_LOST}) if the packet shows
+   * that the peer will never send a message that did not arrive.
    *
    * @throws ProtocolException if the packet breaks the protocol; it was then ignored as a whole
    * @throws RuntimeException the first exception the listener threw, after every message that
@@ -183,50 +198,68 @@ public final class Connection {
     if (failure != null) {
       return;
     }
+    if (!PacketFormat.carriesToken(packet, offset, length, token)) {
+      counters.foreignPackets++;
+      return;
+    }
     ReceivedPackets.Verdict verdict;
     try {
       decoder.decode(packet, offset, length);
-      if (decoder.hasAck()) {
-        checkAcknowledgesSentPacket(decoder.ack());
-      }
+      checkAcknowledgesOnlyWhatWasSent();
       verdict = receivedPackets.classify(decoder.packetSequence());
     } catch (ProtocolException e) {
       counters.protocolErrors++;
       throw e;
     }
     counters.packetsReceived++;
-    if (verdict == ReceivedPackets.Verdict.STALE) {
-      counters.stalePackets++;
-      return;
-    }
     if (verdict == ReceivedPackets.Verdict.DUPLICATE) {
       counters.duplicatePackets++;
       return;
     }
+    if (verdict == ReceivedPackets.Verdict.LATE) {
+      counters.latePackets++;
+    }
     long now = clock.nanoTime();
     lastReceiveNanos = now;
+    if (decoder.unconfirmedFrom() - graph.floor() > 0) {
+      // The peer counts as executed a message that has not executed here, so it will never
+      // send it again; the messages of this packet may have left it out of their dependencies.
+      fail(ConnectionError.MESSAGE_LOST);
+      return;
+    }
+    applyAcknowledgements(now);
+    offerMessages(now, verdict == ReceivedPackets.Verdict.NEW);
+  }
+
+  private void checkAcknowledgesOnlyWhatWasSent() throws ProtocolException {
     if (decoder.hasAck()) {
-      applyAcknowledgements(decoder.ack(), decoder.ackBits(), now);
-    }
-    offerMessages(now);
-  }
-
-  private void checkAcknowledgesSentPacket(int ack) throws ProtocolException {
-    if (!anyPacketSent || ack - (nextPacketSequence - 1) > 0) {
-      throw new ProtocolException(ProtocolError.ACK_OF_UNSENT_PACKET, "packet " + Integer.toUnsignedString(ack)
-          + (anyPacketSent ? ", newest sent is " + Integer.toUnsignedString(nextPacketSequence - 1) : ", none sent yet"));
-    }
-  }
-
-  private void applyAcknowledgements(int ack, int ackBits, long now) {
-    acknowledgePacket(ack, now, true);
-    for (int i = 0; i < ConnectionConfig.PACKET_HISTORY; i++) {
-      if ((ackBits & (1 << i)) != 0) {
-        // Only the newest acknowledged packet gives a round-trip sample: the older ones may
-        // have been acknowledged before and are only repeated here.
-        acknowledgePacket(ack - 1 - i, now, false);
+      int ack = decoder.ack();
+      if (!anyPacketSent || ack - (nextPacketSequence - 1) > 0) {
+        throw new ProtocolException(ProtocolError.ACK_OF_UNSENT_PACKET, "packet " + Integer.toUnsignedString(ack)
+            + (anyPacketSent ? ", newest sent is " + Integer.toUnsignedString(nextPacketSequence - 1) : ", none sent yet"));
       }
     }
+    int firstUnsent = unsent.isEmpty() ? sendWindow.next() : unsent.peekFirst().number;
+    if (decoder.executedBefore() - firstUnsent > 0) {
+      throw new ProtocolException(ProtocolError.ACK_OF_UNSENT_MESSAGE, "executed before message "
+          + Integer.toUnsignedString(decoder.executedBefore()) + ", but the first not sent yet is " + Integer.toUnsignedString(firstUnsent));
+    }
+  }
+
+  private void applyAcknowledgements(long now) {
+    if (decoder.hasAck()) {
+      int ack = decoder.ack();
+      int ackBits = decoder.ackBits();
+      acknowledgePacket(ack, now, true);
+      for (int i = 0; i < PacketFormat.ACK_BITS; i++) {
+        if ((ackBits & (1 << i)) != 0) {
+          // Only the newest acknowledged packet gives a round-trip sample: the older ones may
+          // have been acknowledged before and are only repeated here.
+          acknowledgePacket(ack - 1 - i, now, false);
+        }
+      }
+    }
+    sendWindow.acknowledgeBefore(decoder.executedBefore());
   }
 
   private void acknowledgePacket(int packetSequence, long now, boolean sampleRoundTrip) {
@@ -244,7 +277,7 @@ public final class Connection {
     }
   }
 
-  private void offerMessages(long now) {
+  private void offerMessages(long now, boolean recordable) {
     boolean everyMessageKept = true;
     RuntimeException listenerFailure = null;
     byte[] data = decoder.data();
@@ -257,7 +290,7 @@ public final class Connection {
       byte[] payload = Arrays.copyOfRange(data, from, from + decoder.payloadLength(i));
       DependencyGraph.Outcome outcome;
       try {
-        outcome = graph.offer(decoder.sequence(i), dependencyScratch, dependencyCount, payload, now);
+        outcome = graph.offer(decoder.number(i), dependencyScratch, dependencyCount, payload, now);
       } catch (RuntimeException e) {
         outcome = DependencyGraph.Outcome.ACCEPTED;
         if (listenerFailure == null) {
@@ -268,17 +301,18 @@ public final class Connection {
       }
       if (outcome == DependencyGraph.Outcome.DUPLICATE) {
         counters.duplicateMessages++;
-      } else if (outcome == DependencyGraph.Outcome.STALE) {
-        counters.staleMessages++;
       } else if (outcome == DependencyGraph.Outcome.REFUSED) {
         counters.refusedMessages++;
         everyMessageKept = false;
       }
     }
     // A packet is acknowledged only if every message in it was kept: acknowledging a dropped
-    // message would stop the sender from resending it.
+    // message would stop the sender from resending it. A late packet cannot be acknowledged
+    // on its own, but what it executed moves the floor, which acknowledges too.
     if (everyMessageKept) {
-      receivedPackets.record(decoder.packetSequence());
+      if (recordable) {
+        receivedPackets.record(decoder.packetSequence());
+      }
       if (decoder.messageCount() > 0) {
         ackOwed = true;
       }
@@ -300,7 +334,8 @@ public final class Connection {
       return null;
     }
     long now = clock.nanoTime();
-    writer.begin(nextPacketSequence, receivedPackets.any(), receivedPackets.newest(), receivedPackets.ackBits());
+    writer.begin(token, nextPacketSequence, sendWindow.floor(), graph.floor(),
+        receivedPackets.any(), receivedPackets.newest(), receivedPackets.ackBits());
     int count = writeRetransmissions(now, 0);
     count = writeNewMessages(now, count);
     boolean keepAliveDue = now - lastSendNanos >= config.keepAliveNanos();
@@ -351,11 +386,11 @@ public final class Connection {
   }
 
   private boolean write(OutgoingMessage message, long now, int count) {
-    int dependencyCount = message.liveDependencies(dependencyScratch);
+    int dependencyCount = message.listedDependencies(dependencyScratch);
     if (PacketWriter.messageSize(dependencyCount, message.payload.length) > writer.remaining()) {
       return false;
     }
-    writer.writeMessage(message.sequence, dependencyScratch, dependencyCount, message.payload);
+    writer.writeMessage(message.number, dependencyScratch, dependencyCount, message.payload);
     packetContents[count] = message;
     message.lastSentNanos = now;
     counters.messagesSent++;
@@ -439,6 +474,11 @@ public final class Connection {
   /** The live counters of this connection. */
   public ConnectionCounters counters() {
     return counters;
+  }
+
+  /** The token this connection puts in every packet and expects in every packet. */
+  public long token() {
+    return token;
   }
 
   /** The settings this connection was made with. */

@@ -19,12 +19,11 @@ import java.time.Duration;
  *       then estimated (RFC 6298) and kept within 50..2,000 ms</td></tr>
  * </table>
  *
- * <p>Why the window is at most {@value #MAX_WINDOW} and packets at most
- * {@value #MAX_PACKET_SIZE} bytes: a receiver accepts packets at most
- * {@value #PACKET_HISTORY} packets older than the newest it has seen. Within that history the
- * sender can have moved at most about {@code 2 * window + 32 * (packet size / 3)} message
- * numbers on, and that distance must stay below {@code 32,768 - window} so that a late
- * duplicate can never be mistaken, after the 15-bit numbers wrap, for a new message.
+ * <p>Why the window is at most {@value #MAX_WINDOW}: messages carry 15-bit sequences, which
+ * each packet's 32-bit {@code unconfirmedFrom} turns back into message numbers (see
+ * {@link PacketFormat}); that is unambiguous for any window below half the 15-bit range, and
+ * 4,096 keeps each side's per-connection arrays small. Packets are at most
+ * {@value #MAX_PACKET_SIZE} bytes so that they are never fragmented on an Ethernet path.
  */
 public final class ConnectionConfig {
 
@@ -34,8 +33,6 @@ public final class ConnectionConfig {
   public static final int MAX_PACKET_SIZE = 1472;
   /** The smallest packet allowed: room for a header and a small message. */
   public static final int MIN_PACKET_SIZE = 64;
-  /** How many packets behind the newest one a packet may arrive and still be read. */
-  public static final int PACKET_HISTORY = 32;
 
   private static final long MILLISECOND = 1_000_000L;
   private static final long SECOND = 1_000 * MILLISECOND;
@@ -88,6 +85,7 @@ public final class ConnectionConfig {
   public ConnectionConfig withMaxPacketSize(int bytes) {
     require(bytes >= MIN_PACKET_SIZE && bytes <= MAX_PACKET_SIZE,
         "maximum packet size must be within " + MIN_PACKET_SIZE + ".." + MAX_PACKET_SIZE + ", was " + bytes);
+    requireRoomForAMessage(bytes, maxDependencies);
     return new ConnectionConfig(window, bytes, maxDependencies, maxPendingBytes,
         connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
   }
@@ -95,6 +93,7 @@ public final class ConnectionConfig {
   /** Returns a copy that allows at most {@code count} dependencies per message (1..64). */
   public ConnectionConfig withMaxDependencies(int count) {
     require(count >= 1 && count <= 64, "maximum dependencies must be within 1..64, was " + count);
+    requireRoomForAMessage(maxPacketSize, count);
     return new ConnectionConfig(window, maxPacketSize, count, maxPendingBytes,
         connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
   }
@@ -217,8 +216,17 @@ public final class ConnectionConfig {
 
   /** The largest payload one message may carry: what fits in a packet with every dependency. */
   public int maxPayloadSize() {
-    int room = maxPacketSize - PacketFormat.MAX_HEADER_SIZE - PacketFormat.messageHeaderSize(maxDependencies);
+    return payloadRoom(maxPacketSize, maxDependencies);
+  }
+
+  private static int payloadRoom(int packetSize, int dependencies) {
+    int room = packetSize - PacketFormat.MAX_HEADER_SIZE - PacketFormat.messageHeaderSize(dependencies);
     return room - PacketFormat.lengthFieldSize(room);
+  }
+
+  private static void requireRoomForAMessage(int packetSize, int dependencies) {
+    require(payloadRoom(packetSize, dependencies) >= 0, "a packet of " + packetSize + " bytes has no room for a message with "
+        + dependencies + " dependencies after its " + PacketFormat.MAX_HEADER_SIZE + "-byte header: allow larger packets or fewer dependencies");
   }
 
   private static void require(boolean condition, String message) {

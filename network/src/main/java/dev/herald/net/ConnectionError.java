@@ -13,5 +13,12 @@ public enum ConnectionError {
    * A sent message stayed unacknowledged for the connection timeout plus one second although
    * the peer kept sending.
    */
-  MESSAGE_NEVER_ACKNOWLEDGED
+  MESSAGE_NEVER_ACKNOWLEDGED,
+  /**
+   * The peer counts as executed a message that never arrived here, so it will never send it
+   * again: an acknowledgement was forged or altered on the way, or the peer is broken. Noticed
+   * as soon as a packet says the peer's oldest unconfirmed message lies past one not executed
+   * here; no message that depends on the lost one has executed.
+   */
+  MESSAGE_LOST
 }

@@ -21,8 +21,8 @@ class ConnectionTest {
   private final ManualClock clock = new ManualClock();
   private final ExecutionLog atA = new ExecutionLog();
   private final ExecutionLog atB = new ExecutionLog();
-  private final Connection a = new Connection(ConnectionConfig.defaults(), clock, atA);
-  private final Connection b = new Connection(ConnectionConfig.defaults(), clock, atB);
+  private final Connection a = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, atA);
+  private final Connection b = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, atB);
 
   private static List<byte[]> drain(Connection from) {
     List<byte[]> packets = new ArrayList<>();
@@ -78,7 +78,7 @@ class ConnectionTest {
     byte[] packetWithC = only(drain(a));
     PacketDecoder wire = TestPackets.decode(packetWithC);
     assertEquals(1, wire.messageCount());
-    assertEquals(2, wire.sequence(0));
+    assertEquals(2, wire.number(0));
     assertEquals(1, wire.dependencyCount(0), "C must still name B, which is not known executed");
     assertEquals(1, wire.dependency(0, 0));
 
@@ -113,11 +113,11 @@ class ConnectionTest {
   }
 
   @Test
-  void oldReplayedPacketIsRejectedCountedAndNotExecuted() throws ProtocolException {
+  void packetReplayedAfterTheHistoryIsReadAsLateAndExecutesNothing() throws ProtocolException {
     a.send(bytes(1));
     byte[] old = only(drain(a));
     b.receive(old);
-    for (int i = 0; i <= ConnectionConfig.PACKET_HISTORY; i++) {
+    for (int i = 0; i <= ReceivedPackets.HISTORY; i++) {
       a.send(bytes(2));
       deliver(drain(a), b);
     }
@@ -126,8 +126,28 @@ class ConnectionTest {
     b.receive(old);
 
     assertEquals(executedBefore, atB.sequences.size());
-    assertEquals(1, b.counters().stalePackets());
-    assertEquals(0, b.counters().duplicateMessages(), "a stale packet is not even read");
+    assertEquals(1, b.counters().latePackets());
+    assertEquals(1, b.counters().duplicateMessages());
+  }
+
+  @Test
+  void packetReplayedAfterTheSequenceNumbersWrappedExecutesNothing() throws ProtocolException {
+    a.send(bytes(1));
+    byte[] old = only(drain(a));
+    b.receive(old);
+    deliver(drain(b), a);
+    int messages = SequenceNumbers.RANGE + 10;
+    for (int i = 1; i < messages; i++) {
+      a.send(bytes(2));
+      deliver(drain(a), b);
+      deliver(drain(b), a);
+    }
+    assertEquals(messages, atB.sequences.size());
+
+    b.receive(old);             // message 0 again, now that a new message 0 has executed too
+
+    assertEquals(messages, atB.sequences.size(), "the replayed message did not execute");
+    assertEquals(1, b.counters().duplicateMessages());
   }
 
   @Test
@@ -142,8 +162,8 @@ class ConnectionTest {
 
   @Test
   void sendRefusesPastTheWindowUntilTheOldestMessageIsKnownExecuted() throws ProtocolException {
-    Connection small = new Connection(ConnectionConfig.defaults().withWindow(4), clock, atA);
-    Connection peer = new Connection(ConnectionConfig.defaults().withWindow(4), clock, atB);
+    Connection small = new Connection(ConnectionConfig.defaults().withWindow(4), TestPackets.TOKEN, clock, atA);
+    Connection peer = new Connection(ConnectionConfig.defaults().withWindow(4), TestPackets.TOKEN, clock, atB);
     small.send(bytes(0));
     byte[] first = only(drain(small));    // lost
     for (int i = 1; i < 4; i++) {
@@ -184,7 +204,7 @@ class ConnectionTest {
   @Test
   void permanentGapFailsTheConnectionWithinTheNodeLifetimeAndFreesTheGraph() throws ProtocolException {
     ConnectionConfig config = ConnectionConfig.defaults().withConnectionTimeout(Duration.ofSeconds(2));
-    Connection receiver = new Connection(config, clock, atB);
+    Connection receiver = new Connection(config, TestPackets.TOKEN, clock, atB);
     int baselineNodes = receiver.graphNodes();
     long arrived = clock.nanoTime();
     receiver.receive(TestPackets.packet(0).message(1, bytes(1), 0).message(2, bytes(2), 1).bytes());
@@ -214,7 +234,7 @@ class ConnectionTest {
   @Test
   void silentPeerFailsTheConnectionAfterTheTimeout() {
     ConnectionConfig config = ConnectionConfig.defaults().withConnectionTimeout(Duration.ofSeconds(1));
-    Connection lonely = new Connection(config, clock, atA);
+    Connection lonely = new Connection(config, TestPackets.TOKEN, clock, atA);
     clock.advance(Duration.ofMillis(999));
     lonely.update();
     assertNull(lonely.failure());
@@ -281,7 +301,7 @@ class ConnectionTest {
   @Test
   void throwingListenerDoesNotStopLaterMessagesFromExecuting() throws ProtocolException {
     List<Integer> seen = new ArrayList<>();
-    Connection receiver = new Connection(ConnectionConfig.defaults(), clock, new DeliveryListener() {
+    Connection receiver = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, new DeliveryListener() {
       @Override
       public void onMessage(int sequence, byte[] payload) {
         seen.add(sequence);
@@ -301,14 +321,23 @@ class ConnectionTest {
 
   @Test
   void defaultMaximumPayloadLeavesRoomForTheHeaderAndEveryDependency() {
-    // 1,200 - 13 (packet header) - 2 - 32 * 2 (message header) - 2 (length field)
-    assertEquals(1_119, ConnectionConfig.defaults().maxPayloadSize());
+    // 1,200 - 29 (packet header) - 2 - 32 * 2 (message header) - 2 (length field)
+    assertEquals(1_103, ConnectionConfig.defaults().maxPayloadSize());
+  }
+
+  @Test
+  void packetTooSmallForAMessageWithEveryDependencyIsRefused() {
+    IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
+        () -> ConnectionConfig.defaults().withMaxPacketSize(ConnectionConfig.MIN_PACKET_SIZE));
+    assertTrue(thrown.getMessage().contains("no room for a message with 32 dependencies"), thrown.getMessage());
+    assertEquals(ConnectionConfig.MIN_PACKET_SIZE,
+        ConnectionConfig.defaults().withMaxDependencies(1).withMaxPacketSize(ConnectionConfig.MIN_PACKET_SIZE).maxPacketSize());
   }
 
   @Test
   void messageThePeerNeverAcknowledgesFailsTheConnectionAfterTheNodeLifetime() throws ProtocolException {
     ConnectionConfig config = ConnectionConfig.defaults().withConnectionTimeout(Duration.ofSeconds(2));
-    Connection sender = new Connection(config, clock, atA);
+    Connection sender = new Connection(config, TestPackets.TOKEN, clock, atA);
     sender.send(bytes(1));
     long sentAt = clock.nanoTime();
     for (int packet = 0; packet < 1_000 && sender.failure() == null; packet++) {

@@ -46,6 +46,8 @@ public class ReliableDeliveryBenchmark {
   static final int PAYLOAD = 16;
   static final int DEPENDENCY_DISTANCE = 256;
   static final Duration TICK = Duration.ofMillis(10);
+  /** The connection token; a real one comes from the handshake. */
+  static final long TOKEN = 0x4245_4E43_484D_4152L;
 
   @Param({"0.0", "0.1"})
   public double loss;
@@ -98,8 +100,8 @@ public class ReliableDeliveryBenchmark {
     clock = new ManualClock();
     LinkConditions conditions = LinkConditions.perfect().withLoss(loss).withLatency(Duration.ofMillis(10), Duration.ofMillis(2));
     ConnectionConfig config = ConnectionConfig.defaults();
-    sender = new Connection(config, clock, new Executions());
-    receiver = new Connection(config, clock, executions);
+    sender = new Connection(config, TOKEN, clock, new Executions());
+    receiver = new Connection(config, TOKEN, clock, executions);
     network = new NetworkSimulator(sender, receiver, conditions, 42, clock);
   }
 
