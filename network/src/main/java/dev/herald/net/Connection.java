@@ -262,14 +262,17 @@ public final class Connection {
     sendWindow.acknowledgeBefore(decoder.executedBefore());
   }
 
-  private void acknowledgePacket(int packetSequence, long now, boolean sampleRoundTrip) {
+  private void acknowledgePacket(int packetSequence, long now, boolean newest) {
     OutgoingMessage[] messages = sentPackets.acknowledge(packetSequence);
     if (messages == null) {
       return;
     }
-    // An empty packet is not acknowledged at once (that would echo forever), so its
-    // acknowledgement says nothing about the round trip.
-    if (sampleRoundTrip && messages.length > 0) {
+    // The peer acknowledges a packet with messages at once. An empty one it acknowledges only
+    // in whatever it sends next (acknowledging acknowledgements would echo forever): messages,
+    // which it sends as soon as it has them, or a keep-alive, which may come a whole interval
+    // later. So an empty packet's acknowledgement is timed only when it comes with messages:
+    // that is how a side that sends nothing but acknowledgements measures the round trip.
+    if (newest && (messages.length > 0 || decoder.messageCount() > 0)) {
       roundTrip.sample(now - sentPackets.sentAtNanos(packetSequence));
     }
     for (OutgoingMessage message : messages) {
@@ -400,8 +403,9 @@ public final class Connection {
 
   /**
    * Notices timeouts: fails the connection if the peer has been silent for the connection
-   * timeout, if a received message has waited for its dependencies for the timeout plus one
-   * second, or if the oldest sent message has gone unacknowledged that long.
+   * timeout, if the oldest sent message has gone unacknowledged for the
+   * {@linkplain #messageTimeout() message timeout}, or if a received message has waited for a
+   * dependency for {@linkplain #waitTimeout() longer than the peer would keep trying}.
    */
   public void update() {
     if (failure != null) {
@@ -410,10 +414,10 @@ public final class Connection {
     long now = clock.nanoTime();
     if (now - lastReceiveNanos >= config.connectionTimeoutNanos()) {
       fail(ConnectionError.PEER_SILENT);
-    } else if (graph.hasExpired(now, config.nodeLifetimeNanos())) {
-      fail(ConnectionError.DEPENDENCY_NEVER_ARRIVED);
-    } else if (oldestSentUnacknowledgedFor(now) >= config.nodeLifetimeNanos()) {
+    } else if (oldestSentUnacknowledgedFor(now) >= messageTimeoutNanos()) {
       fail(ConnectionError.MESSAGE_NEVER_ACKNOWLEDGED);
+    } else if (graph.hasExpired(now, config.waitTimeoutNanos())) {
+      fail(ConnectionError.DEPENDENCY_NEVER_ARRIVED);
     }
   }
 
@@ -464,6 +468,34 @@ public final class Connection {
    */
   public int trackedArrivals() {
     return graph.trackedArrivals();
+  }
+
+  private long messageTimeoutNanos() {
+    long retransmissions = ConnectionConfig.RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP * roundTrip.timeoutNanos();
+    return Math.max(config.minMessageTimeoutNanos(), retransmissions);
+  }
+
+  /**
+   * How long a sent message may go unacknowledged before the connection fails: the longer of
+   * {@link ConnectionConfig#minMessageTimeout()} and
+   * {@value ConnectionConfig#RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP} of the current
+   * retransmission timeouts, so that on a slow link a message gets as many tries as on a fast
+   * one.
+   */
+  public Duration messageTimeout() {
+    return Duration.ofNanos(messageTimeoutNanos());
+  }
+
+  /**
+   * How long a received message may wait for a dependency before the connection fails:
+   * {@link ConnectionConfig#waitTimeout()}, the longest {@linkplain #messageTimeout() message
+   * timeout} the peer can have. A peer that is still trying to deliver the dependency is given
+   * every try; a peer that gave up on it fails and falls silent, which ends this side too
+   * ({@link ConnectionError#PEER_SILENT}); one that believes it delivered is caught at once
+   * ({@link ConnectionError#MESSAGE_LOST}). This limit is for a peer that does none of these.
+   */
+  public Duration waitTimeout() {
+    return config.waitTimeout();
   }
 
   /** The current retransmission timeout, estimated from the round trip. */

@@ -13,11 +13,21 @@ import java.time.Duration;
  *   <tr><td>maximum packet size</td><td>1,200 bytes</td></tr>
  *   <tr><td>maximum dependencies per message</td><td>32</td></tr>
  *   <tr><td>maximum bytes of payload waiting for dependencies</td><td>1 MiB</td></tr>
- *   <tr><td>connection timeout</td><td>5,000 ms (waiting nodes expire one second later)</td></tr>
+ *   <tr><td>connection timeout</td><td>5 s</td></tr>
  *   <tr><td>keep-alive interval</td><td>250 ms</td></tr>
- *   <tr><td>retransmission timeout</td><td>1,000 ms before the first round trip is measured,
- *       then estimated (RFC 6298) and kept within 50..2,000 ms</td></tr>
+ *   <tr><td>retransmission timeout</td><td>1 s before the first round trip is measured,
+ *       then estimated (RFC 6298) and kept within 50 ms..5 s</td></tr>
+ *   <tr><td>message timeout (a sent message unacknowledged)</td><td>the longer of the
+ *       connection timeout plus one second and {@value #RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP}
+ *       retransmission timeouts</td></tr>
+ *   <tr><td>wait timeout (a received message waiting for a dependency)</td><td>the longest
+ *       message timeout: 80 s</td></tr>
  * </table>
+ *
+ * <p>The retransmission timeout, and with it the message timeout, follows the measured round
+ * trip: on a link with a second of latency spread over a second the connection resends about
+ * every 2 s and gives up on a message after about half a minute, where on a LAN it resends
+ * within milliseconds and gives up after 6 s.
  *
  * <p>Why the window is at most {@value #MAX_WINDOW}: messages carry 15-bit sequences, which
  * each packet's 32-bit {@code unconfirmedFrom} turns back into message numbers (see
@@ -33,12 +43,19 @@ public final class ConnectionConfig {
   public static final int MAX_PACKET_SIZE = 1472;
   /** The smallest packet allowed: room for a header and a small message. */
   public static final int MIN_PACKET_SIZE = 64;
+  /**
+   * How many retransmission timeouts a message may go unacknowledged before the connection
+   * gives up on it (unless the minimum message timeout is longer). At 25 % loss and 25 %
+   * duplication each way a copy is lost one time in five, and lost that many times in a row
+   * about once in 10^11.
+   */
+  public static final int RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP = 16;
 
   private static final long MILLISECOND = 1_000_000L;
   private static final long SECOND = 1_000 * MILLISECOND;
 
   private static final ConnectionConfig DEFAULTS = new ConnectionConfig(1024, 1200, 32, 1 << 20,
-      5 * SECOND, 250 * MILLISECOND, SECOND, 50 * MILLISECOND, 2 * SECOND);
+      5 * SECOND, 250 * MILLISECOND, SECOND, 50 * MILLISECOND, 5 * SECOND);
 
   private final int window;
   private final int maxPacketSize;
@@ -110,7 +127,7 @@ public final class ConnectionConfig {
 
   /**
    * Returns a copy whose connection timeout is {@code timeout}: silence from the peer for that
-   * long fails the connection, and so does a message that waits that long plus one second.
+   * long fails the connection. The message timeout is at least one second longer.
    */
   public ConnectionConfig withConnectionTimeout(Duration timeout) {
     long nanos = timeout.toNanos();
@@ -165,9 +182,23 @@ public final class ConnectionConfig {
     return Duration.ofNanos(connectionTimeoutNanos);
   }
 
-  /** How long a received message may wait for its dependencies: the connection timeout plus one second. */
-  public Duration nodeLifetime() {
-    return Duration.ofNanos(nodeLifetimeNanos());
+  /**
+   * The shortest message timeout: the connection timeout plus one second. A sent message
+   * unacknowledged for the longer of this and {@value #RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP}
+   * retransmission timeouts fails the connection (see {@link Connection#messageTimeout()}).
+   */
+  public Duration minMessageTimeout() {
+    return Duration.ofNanos(minMessageTimeoutNanos());
+  }
+
+  /**
+   * How long a received message may wait for a dependency before the connection fails: the
+   * longest message timeout the peer can have, the longer of {@link #minMessageTimeout()} and
+   * {@value #RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP} of the largest retransmission timeouts
+   * (see {@link Connection#waitTimeout()} for why).
+   */
+  public Duration waitTimeout() {
+    return Duration.ofNanos(waitTimeoutNanos());
   }
 
   /** How long a connection that sends nothing waits before it sends an empty packet. */
@@ -194,8 +225,12 @@ public final class ConnectionConfig {
     return connectionTimeoutNanos;
   }
 
-  long nodeLifetimeNanos() {
+  long minMessageTimeoutNanos() {
     return connectionTimeoutNanos + SECOND;
+  }
+
+  long waitTimeoutNanos() {
+    return Math.max(minMessageTimeoutNanos(), RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP * maxRetransmitNanos);
   }
 
   long keepAliveNanos() {

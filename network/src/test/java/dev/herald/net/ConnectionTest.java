@@ -17,6 +17,9 @@ import org.junit.jupiter.api.Test;
 class ConnectionTest {
 
   private static final Duration TICK = Duration.ofMillis(10);
+  /** A link whose retransmission timeouts are short: the message and wait timeouts are the minimum. */
+  private static final ConnectionConfig FAST_LINK = ConnectionConfig.defaults()
+      .withRetransmitTimeout(Duration.ofMillis(100), Duration.ofMillis(50), Duration.ofMillis(150));
 
   private final ManualClock clock = new ManualClock();
   private final ExecutionLog atA = new ExecutionLog();
@@ -202,8 +205,8 @@ class ConnectionTest {
   }
 
   @Test
-  void permanentGapFailsTheConnectionWithinTheNodeLifetimeAndFreesTheGraph() throws ProtocolException {
-    ConnectionConfig config = ConnectionConfig.defaults().withConnectionTimeout(Duration.ofSeconds(2));
+  void permanentGapFailsTheConnectionAfterTheMessageTimeoutAndFreesTheGraph() throws ProtocolException {
+    ConnectionConfig config = FAST_LINK.withConnectionTimeout(Duration.ofSeconds(2));
     Connection receiver = new Connection(config, TestPackets.TOKEN, clock, atB);
     int baselineNodes = receiver.graphNodes();
     long arrived = clock.nanoTime();
@@ -221,7 +224,8 @@ class ConnectionTest {
     }
 
     assertEquals(ConnectionError.DEPENDENCY_NEVER_ARRIVED, receiver.failure());
-    long expected = arrived + config.nodeLifetime().toNanos();
+    assertEquals(config.minMessageTimeout(), receiver.waitTimeout(), "a fast link gives up after the minimum");
+    long expected = arrived + config.minMessageTimeout().toNanos();
     assertTrue(Math.abs(failedAt - expected) <= TICK.toNanos(), "failed at " + failedAt + " ns, expected " + expected + " ± " + TICK);
     assertTrue(atB.sequences.isEmpty(), "nothing that depends on the gap executed");
     assertEquals(1, atB.errorCount);
@@ -335,8 +339,8 @@ class ConnectionTest {
   }
 
   @Test
-  void messageThePeerNeverAcknowledgesFailsTheConnectionAfterTheNodeLifetime() throws ProtocolException {
-    ConnectionConfig config = ConnectionConfig.defaults().withConnectionTimeout(Duration.ofSeconds(2));
+  void messageThePeerNeverAcknowledgesFailsTheConnectionAfterTheMessageTimeout() throws ProtocolException {
+    ConnectionConfig config = FAST_LINK.withConnectionTimeout(Duration.ofSeconds(2));
     Connection sender = new Connection(config, TestPackets.TOKEN, clock, atA);
     sender.send(bytes(1));
     long sentAt = clock.nanoTime();
@@ -347,7 +351,66 @@ class ConnectionTest {
       sender.update();
     }
     assertEquals(ConnectionError.MESSAGE_NEVER_ACKNOWLEDGED, sender.failure());
-    assertTrue(clock.nanoTime() - sentAt - config.nodeLifetime().toNanos() <= TICK.toNanos());
+    assertTrue(clock.nanoTime() - sentAt - config.minMessageTimeout().toNanos() <= TICK.toNanos());
     assertEquals(1, atA.errorCount);
+  }
+
+  @Test
+  void onASlowLinkTheTimeoutsFollowTheMeasuredRoundTrip() throws ProtocolException {
+    Duration oneWay = Duration.ofMillis(1_500);
+    for (int i = 0; i < 20; i++) {
+      a.send(bytes(i));
+      List<byte[]> packets = drain(a);
+      clock.advance(oneWay);
+      deliver(packets, b);
+      List<byte[]> acknowledgements = drain(b);
+      clock.advance(oneWay);
+      deliver(acknowledgements, a);
+    }
+
+    Duration retransmit = a.retransmitTimeout();
+    assertTrue(retransmit.compareTo(Duration.ofSeconds(3)) >= 0, "resends only after a round trip: " + retransmit);
+    assertEquals(retransmit.multipliedBy(ConnectionConfig.RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP), a.messageTimeout());
+    assertTrue(a.messageTimeout().compareTo(a.config().minMessageTimeout()) > 0);
+    assertTrue(a.waitTimeout().compareTo(a.messageTimeout()) >= 0, "the peer gets every try before this side stops waiting");
+  }
+
+  @Test
+  void waitTimeoutIsTheLongestMessageTimeoutThePeerCanHave() {
+    ConnectionConfig defaults = ConnectionConfig.defaults();
+    assertEquals(Duration.ofSeconds(80), defaults.waitTimeout());
+    assertEquals(defaults.maxRetransmitTimeout().multipliedBy(ConnectionConfig.RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP),
+        defaults.waitTimeout());
+    assertEquals(FAST_LINK.minMessageTimeout(), FAST_LINK.waitTimeout());
+  }
+
+  @Test
+  void sideThatOnlyAcknowledgesStillMeasuresTheRoundTrip() throws ProtocolException {
+    Duration oneWay = Duration.ofMillis(40);
+    for (int i = 0; i < 50; i++) {
+      a.send(bytes(i));
+      List<byte[]> packets = drain(a);
+      clock.advance(oneWay);
+      deliver(packets, b);
+      List<byte[]> acknowledgements = drain(b);
+      clock.advance(oneWay);
+      deliver(acknowledgements, a);
+    }
+    assertTrue(b.counters().messagesSent() == 0, "b sent no message");
+
+    Duration measured = b.retransmitTimeout();
+    assertTrue(measured.compareTo(a.config().initialRetransmitTimeout()) < 0, "b measured the round trip: " + measured);
+    assertEquals(a.retransmitTimeout().toMillis(), measured.toMillis(), "as a did");
+  }
+
+  @Test
+  void keepAlivesDoNotTimeTheRoundTrip() throws ProtocolException {
+    for (int i = 0; i < 50; i++) {
+      clock.advance(a.config().keepAliveInterval());
+      deliver(drain(a), b);
+      deliver(drain(b), a);
+    }
+    assertEquals(a.config().initialRetransmitTimeout(), a.retransmitTimeout());
+    assertEquals(b.config().initialRetransmitTimeout(), b.retransmitTimeout());
   }
 }

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Four wraps of the sequence numbers in each direction through a hostile simulated network,
- * checked on the execution log: exactly once, after every dependency. The hostile section
- * adds forgers: blind ones, who do not know the token, throughout the soak; and one on the
- * path, who alters an acknowledgement once.
+ * and one wrap through heavy jitter, checked on the execution log: exactly once, after every
+ * dependency. The hostile section adds forgers: blind ones, who do not know the token,
+ * throughout the soak; and one on the path, who alters an acknowledgement once.
  */
 class SoakTest {
 
@@ -30,6 +30,12 @@ class SoakTest {
       .withDuplication(0.25)
       .withReordering(0.05, Duration.ofMillis(60))
       .withLatency(Duration.ofMillis(100), Duration.ofMillis(50));
+  /** Yojimbo's soak profile: a second of latency, spread over a whole second (± 500 ms). */
+  private static final LinkConditions JITTER = LinkConditions.perfect()
+      .withLoss(0.25)
+      .withDuplication(0.25)
+      .withLatency(Duration.ofMillis(1_000), Duration.ofMillis(500));
+  private static final int JITTER_MESSAGES = SequenceNumbers.RANGE;
 
   @Test
   void everyMessageExecutesExactlyOnceAfterItsDependenciesThroughAHostileNetwork() throws ProtocolException {
@@ -74,6 +80,38 @@ class SoakTest {
   }
 
   @Test
+  void everyMessageExecutesExactlyOnceAfterItsDependenciesThroughHeavyJitter() throws ProtocolException {
+    Run run = new Run(JITTER_MESSAGES, JITTER, ConnectionConfig.defaults(), 20260216L);
+    run.toCompletion();
+
+    run.fromA.checkExecutionLog();
+    run.fromB.checkExecutionLog();
+    assertNull(run.a.failure());
+    assertNull(run.b.failure());
+    assertTrue(run.a.retransmitTimeout().compareTo(Duration.ofSeconds(1)) > 0,
+        "resends at the pace of the round trip: " + run.a.retransmitTimeout());
+    assertTrue(run.a.messageTimeout().compareTo(ConnectionConfig.defaults().minMessageTimeout()) > 0,
+        "gives up after more than the minimum: " + run.a.messageTimeout());
+  }
+
+  @Test
+  void heavyJitterAtAHundredPacketsASecondDeliversPacketsOlderThanTheAcknowledgementHistory() throws ProtocolException {
+    // Small packets: about a hundred a second each way, so a second of spread reorders
+    // packets far past the 32 that an acknowledgement covers and the 64 remembered.
+    Run run = new Run(JITTER_MESSAGES, JITTER, ConnectionConfig.defaults().withMaxPacketSize(200), 20260217L);
+    run.toCompletion();
+
+    run.fromA.checkExecutionLog();
+    run.fromB.checkExecutionLog();
+    assertNull(run.a.failure());
+    assertNull(run.b.failure());
+    long seconds = Duration.ofNanos(run.clock.nanoTime()).toSeconds();
+    assertTrue(run.network.aToB().delivered() / seconds >= 80, run.network.aToB().delivered() + " packets in " + seconds + " s");
+    assertTrue(run.b.counters().latePackets() > 1_000, "late packets: " + run.b.counters().latePackets());
+    assertTrue(run.b.counters().duplicateMessages() > 0);
+  }
+
+  @Test
   void sameSeedGivesTheSameTrace() throws ProtocolException {
     Run first = new Run(MESSAGES, 7L);
     first.toCompletion();
@@ -99,12 +137,16 @@ class SoakTest {
     long ticks;
 
     Run(int messages, long seed) {
+      this(messages, HOSTILE, ConnectionConfig.defaults(), seed);
+    }
+
+    Run(int messages, LinkConditions conditions, ConnectionConfig config, long seed) {
       forger = new SplittableRandom(seed * 31 + 3);
       fromA = new Stream(messages, seed * 31 + 1);
       fromB = new Stream(messages, seed * 31 + 2);
-      a = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, fromB);
-      b = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, fromA);
-      network = new NetworkSimulator(a, b, HOSTILE, seed, clock);
+      a = new Connection(config, TestPackets.TOKEN, clock, fromB);
+      b = new Connection(config, TestPackets.TOKEN, clock, fromA);
+      network = new NetworkSimulator(a, b, conditions, seed, clock);
     }
 
     void toCompletion() throws ProtocolException {
