@@ -1,7 +1,6 @@
 package dev.herald.net;
 
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -40,22 +39,14 @@ public final class Connection {
   private final DeliveryListener listener;
   private final ConnectionCounters counters = new ConnectionCounters();
 
-  private final SendWindow sendWindow;
-  private final ArrayDeque<OutgoingMessage> unsent = new ArrayDeque<>();
-  /** Sent, maybe unacknowledged messages, ordered by when they were last sent. */
-  private final ArrayDeque<OutgoingMessage> awaitingAck = new ArrayDeque<>();
-  private final SentPackets sentPackets = new SentPackets();
-  private final RoundTripEstimator roundTrip;
+  private final Outbox outbox;
   private final PacketWriter writer;
-  private final OutgoingMessage[] packetContents;
-  private final int[] dependencyScratch;
 
   private final ReceivedPackets receivedPackets = new ReceivedPackets();
   private final PacketDecoder decoder;
   private final DependencyGraph graph;
+  private final int[] dependencyScratch;
 
-  private int nextPacketSequence;
-  private boolean anyPacketSent;
   private boolean ackOwed;
   private long lastSendNanos;
   private long lastReceiveNanos;
@@ -74,11 +65,8 @@ public final class Connection {
     this.token = token;
     this.clock = Objects.requireNonNull(clock, "clock");
     this.listener = Objects.requireNonNull(listener, "listener");
-    this.sendWindow = new SendWindow(config.window());
-    this.roundTrip = new RoundTripEstimator(config.initialRetransmitNanos(),
-        config.minRetransmitNanos(), config.maxRetransmitNanos());
+    this.outbox = new Outbox(config, counters);
     this.writer = new PacketWriter(config.maxPacketSize());
-    this.packetContents = new OutgoingMessage[PacketFormat.maxMessagesPerPacket(config.maxPacketSize())];
     this.dependencyScratch = new int[config.maxDependencies()];
     this.decoder = new PacketDecoder(config);
     this.graph = new DependencyGraph(config.window(), config.maxPendingBytes(), new CountingListener(listener, counters));
@@ -135,12 +123,10 @@ public final class Connection {
     if (failure != null) {
       return SendStatus.CONNECTION_FAILED;
     }
-    if (sendWindow.isFull()) {
+    if (outbox.isFull()) {
       return SendStatus.WINDOW_FULL;
     }
-    OutgoingMessage message = sendWindow.add(this, payload.clone(), dependencies);
-    unsent.addLast(message);
-    into.message = message;
+    into.message = outbox.add(this, payload.clone(), dependencies);
     return SendStatus.ACCEPTED;
   }
 
@@ -205,7 +191,7 @@ public final class Connection {
     ReceivedPackets.Verdict verdict;
     try {
       decoder.decode(packet, offset, length);
-      checkAcknowledgesOnlyWhatWasSent();
+      outbox.checkAcknowledgements(decoder);
       verdict = receivedPackets.classify(decoder.packetSequence());
     } catch (ProtocolException e) {
       counters.protocolErrors++;
@@ -227,57 +213,8 @@ public final class Connection {
       fail(ConnectionError.MESSAGE_LOST);
       return;
     }
-    applyAcknowledgements(now);
+    outbox.acknowledge(decoder, now);
     offerMessages(now, verdict == ReceivedPackets.Verdict.NEW);
-  }
-
-  private void checkAcknowledgesOnlyWhatWasSent() throws ProtocolException {
-    if (decoder.hasAck()) {
-      int ack = decoder.ack();
-      if (!anyPacketSent || ack - (nextPacketSequence - 1) > 0) {
-        throw new ProtocolException(ProtocolError.ACK_OF_UNSENT_PACKET, "packet " + Integer.toUnsignedString(ack)
-            + (anyPacketSent ? ", newest sent is " + Integer.toUnsignedString(nextPacketSequence - 1) : ", none sent yet"));
-      }
-    }
-    int firstUnsent = unsent.isEmpty() ? sendWindow.next() : unsent.peekFirst().number;
-    if (decoder.executedBefore() - firstUnsent > 0) {
-      throw new ProtocolException(ProtocolError.ACK_OF_UNSENT_MESSAGE, "executed before message "
-          + Integer.toUnsignedString(decoder.executedBefore()) + ", but the first not sent yet is " + Integer.toUnsignedString(firstUnsent));
-    }
-  }
-
-  private void applyAcknowledgements(long now) {
-    if (decoder.hasAck()) {
-      int ack = decoder.ack();
-      int ackBits = decoder.ackBits();
-      acknowledgePacket(ack, now, true);
-      for (int i = 0; i < PacketFormat.ACK_BITS; i++) {
-        if ((ackBits & (1 << i)) != 0) {
-          // Only the newest acknowledged packet gives a round-trip sample: the older ones may
-          // have been acknowledged before and are only repeated here.
-          acknowledgePacket(ack - 1 - i, now, false);
-        }
-      }
-    }
-    sendWindow.acknowledgeBefore(decoder.executedBefore());
-  }
-
-  private void acknowledgePacket(int packetSequence, long now, boolean newest) {
-    OutgoingMessage[] messages = sentPackets.acknowledge(packetSequence);
-    if (messages == null) {
-      return;
-    }
-    // The peer acknowledges a packet with messages at once. An empty one it acknowledges only
-    // in whatever it sends next (acknowledging acknowledgements would echo forever): messages,
-    // which it sends as soon as it has them, or a keep-alive, which may come a whole interval
-    // later. So an empty packet's acknowledgement is timed only when it comes with messages:
-    // that is how a side that sends nothing but acknowledgements measures the round trip.
-    if (newest && (messages.length > 0 || decoder.messageCount() > 0)) {
-      roundTrip.sample(now - sentPackets.sentAtNanos(packetSequence));
-    }
-    for (OutgoingMessage message : messages) {
-      sendWindow.acknowledge(message);
-    }
   }
 
   private void offerMessages(long now, boolean recordable) {
@@ -337,68 +274,18 @@ public final class Connection {
       return null;
     }
     long now = clock.nanoTime();
-    writer.begin(token, nextPacketSequence, sendWindow.floor(), graph.floor(),
+    writer.begin(token, outbox.nextPacketSequence(), outbox.unconfirmedFrom(), graph.floor(),
         receivedPackets.any(), receivedPackets.newest(), receivedPackets.ackBits());
-    int count = writeRetransmissions(now, 0);
-    count = writeNewMessages(now, count);
+    int count = outbox.writeMessages(writer, now);
     boolean keepAliveDue = now - lastSendNanos >= config.keepAliveNanos();
     if (count == 0 && !ackOwed && !keepAliveDue) {
       return null;
     }
-    sentPackets.record(nextPacketSequence, now, count == 0 ? NO_MESSAGES : Arrays.copyOf(packetContents, count));
-    Arrays.fill(packetContents, 0, count, null);
-    nextPacketSequence++;
-    anyPacketSent = true;
+    outbox.packetSent(now, count);
     ackOwed = false;
     lastSendNanos = now;
     counters.packetsSent++;
     return writer.finish();
-  }
-
-  private int writeRetransmissions(long now, int count) {
-    long timeout = roundTrip.timeoutNanos();
-    while (!awaitingAck.isEmpty()) {
-      OutgoingMessage message = awaitingAck.peekFirst();
-      if (message.acknowledged) {
-        awaitingAck.removeFirst();
-        continue;
-      }
-      if (now - message.lastSentNanos < timeout || !write(message, now, count)) {
-        break;
-      }
-      count++;
-      counters.retransmissions++;
-      awaitingAck.removeFirst();
-      awaitingAck.addLast(message);
-    }
-    return count;
-  }
-
-  private int writeNewMessages(long now, int count) {
-    while (!unsent.isEmpty()) {
-      OutgoingMessage message = unsent.peekFirst();
-      if (!write(message, now, count)) {
-        break;
-      }
-      count++;
-      unsent.removeFirst();
-      message.firstSentNanos = now;
-      awaitingAck.addLast(message);
-    }
-    return count;
-  }
-
-  private boolean write(OutgoingMessage message, long now, int count) {
-    int dependencyCount = message.listedDependencies(dependencyScratch);
-    if (PacketWriter.messageSize(dependencyCount, message.payload.length) > writer.remaining()) {
-      return false;
-    }
-    writer.writeMessage(message.number, dependencyScratch, dependencyCount, message.payload);
-    packetContents[count] = message;
-    message.lastSentNanos = now;
-    counters.messagesSent++;
-    counters.headerBytesSent += PacketFormat.messageHeaderSize(dependencyCount);
-    return true;
   }
 
   /**
@@ -414,26 +301,17 @@ public final class Connection {
     long now = clock.nanoTime();
     if (now - lastReceiveNanos >= config.connectionTimeoutNanos()) {
       fail(ConnectionError.PEER_SILENT);
-    } else if (oldestSentUnacknowledgedFor(now) >= messageTimeoutNanos()) {
+    } else if (outbox.oldestUnacknowledgedFor(now) >= outbox.messageTimeoutNanos()) {
       fail(ConnectionError.MESSAGE_NEVER_ACKNOWLEDGED);
     } else if (graph.hasExpired(now, config.waitTimeoutNanos())) {
       fail(ConnectionError.DEPENDENCY_NEVER_ARRIVED);
     }
   }
 
-  private long oldestSentUnacknowledgedFor(long now) {
-    OutgoingMessage oldest = sendWindow.oldestUnexecuted();
-    if (oldest == null || !oldest.wasSent() || oldest.acknowledged) {
-      return 0;
-    }
-    return now - oldest.firstSentNanos;
-  }
-
   private void fail(ConnectionError error) {
     failure = error;
     graph.discardAll();
-    unsent.clear();
-    awaitingAck.clear();
+    outbox.clear();
     listener.onConnectionError(error);
   }
 
@@ -444,7 +322,7 @@ public final class Connection {
 
   /** Returns how many more messages may be sent before the window is full. */
   public int sendWindowAvailable() {
-    return config.window() - sendWindow.outstanding();
+    return config.window() - outbox.outstanding();
   }
 
   /** Messages received and waiting for their dependencies. */
@@ -470,11 +348,6 @@ public final class Connection {
     return graph.trackedArrivals();
   }
 
-  private long messageTimeoutNanos() {
-    long retransmissions = ConnectionConfig.RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP * roundTrip.timeoutNanos();
-    return Math.max(config.minMessageTimeoutNanos(), retransmissions);
-  }
-
   /**
    * How long a sent message may go unacknowledged before the connection fails: the longer of
    * {@link ConnectionConfig#minMessageTimeout()} and
@@ -483,7 +356,7 @@ public final class Connection {
    * one.
    */
   public Duration messageTimeout() {
-    return Duration.ofNanos(messageTimeoutNanos());
+    return Duration.ofNanos(outbox.messageTimeoutNanos());
   }
 
   /**
@@ -500,7 +373,7 @@ public final class Connection {
 
   /** The current retransmission timeout, estimated from the round trip. */
   public Duration retransmitTimeout() {
-    return Duration.ofNanos(roundTrip.timeoutNanos());
+    return Duration.ofNanos(outbox.retransmitTimeoutNanos());
   }
 
   /** The live counters of this connection. */

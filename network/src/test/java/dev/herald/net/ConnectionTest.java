@@ -1,5 +1,7 @@
 package dev.herald.net;
 
+import static dev.herald.net.TestPackets.deliver;
+import static dev.herald.net.TestPackets.drain;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -27,17 +29,16 @@ class ConnectionTest {
   private final Connection a = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, atA);
   private final Connection b = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, atB);
 
-  private static List<byte[]> drain(Connection from) {
-    List<byte[]> packets = new ArrayList<>();
-    for (byte[] packet = from.poll(); packet != null; packet = from.poll()) {
-      packets.add(packet);
-    }
-    return packets;
-  }
-
-  private static void deliver(List<byte[]> packets, Connection to) throws ProtocolException {
-    for (byte[] packet : packets) {
-      to.receive(packet);
+  /** Sends {@code messages} from a to b, each once the one before is acknowledged. */
+  private void sendOneByOne(int messages, Duration oneWay) throws ProtocolException {
+    for (int i = 0; i < messages; i++) {
+      a.send(bytes(i));
+      List<byte[]> packets = drain(a);
+      clock.advance(oneWay);
+      deliver(packets, b);
+      List<byte[]> acknowledgements = drain(b);
+      clock.advance(oneWay);
+      deliver(acknowledgements, a);
     }
   }
 
@@ -357,16 +358,7 @@ class ConnectionTest {
 
   @Test
   void onASlowLinkTheTimeoutsFollowTheMeasuredRoundTrip() throws ProtocolException {
-    Duration oneWay = Duration.ofMillis(1_500);
-    for (int i = 0; i < 20; i++) {
-      a.send(bytes(i));
-      List<byte[]> packets = drain(a);
-      clock.advance(oneWay);
-      deliver(packets, b);
-      List<byte[]> acknowledgements = drain(b);
-      clock.advance(oneWay);
-      deliver(acknowledgements, a);
-    }
+    sendOneByOne(20, Duration.ofMillis(1_500));
 
     Duration retransmit = a.retransmitTimeout();
     assertTrue(retransmit.compareTo(Duration.ofSeconds(3)) >= 0, "resends only after a round trip: " + retransmit);
@@ -386,16 +378,7 @@ class ConnectionTest {
 
   @Test
   void sideThatOnlyAcknowledgesStillMeasuresTheRoundTrip() throws ProtocolException {
-    Duration oneWay = Duration.ofMillis(40);
-    for (int i = 0; i < 50; i++) {
-      a.send(bytes(i));
-      List<byte[]> packets = drain(a);
-      clock.advance(oneWay);
-      deliver(packets, b);
-      List<byte[]> acknowledgements = drain(b);
-      clock.advance(oneWay);
-      deliver(acknowledgements, a);
-    }
+    sendOneByOne(50, Duration.ofMillis(40));
     assertTrue(b.counters().messagesSent() == 0, "b sent no message");
 
     Duration measured = b.retransmitTimeout();

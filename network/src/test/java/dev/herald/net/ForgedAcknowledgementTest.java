@@ -1,5 +1,7 @@
 package dev.herald.net;
 
+import static dev.herald.net.TestPackets.deliver;
+import static dev.herald.net.TestPackets.drain;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,7 +10,6 @@ import dev.herald.net.simulation.LinkConditions;
 import dev.herald.net.simulation.ManualClock;
 import dev.herald.net.simulation.NetworkSimulator;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -28,20 +29,6 @@ class ForgedAcknowledgementTest {
   private final ExecutionLog atB = new ExecutionLog();
   private final Connection a = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, atA);
   private final Connection b = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, atB);
-
-  private static List<byte[]> drain(Connection from) {
-    List<byte[]> packets = new ArrayList<>();
-    for (byte[] packet = from.poll(); packet != null; packet = from.poll()) {
-      packets.add(packet);
-    }
-    return packets;
-  }
-
-  private static void deliver(List<byte[]> packets, Connection to) throws ProtocolException {
-    for (byte[] packet : packets) {
-      to.receive(packet);
-    }
-  }
 
   /** What someone who cannot see the traffic might send a: "b received a's packet {@code packet}". */
   private static byte[] blindForgery(int packet) {

@@ -1,6 +1,8 @@
 package dev.herald.net;
 
 import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Builds packets by hand, including broken ones, and reads packets back for assertions. The
@@ -120,6 +122,22 @@ final class TestPackets {
       altered[at + 4 + i] = (byte) (ackBits >>> (24 - 8 * i));
     }
     return altered;
+  }
+
+  /** Every packet {@code from} has to send now. */
+  static List<byte[]> drain(Connection from) {
+    List<byte[]> packets = new ArrayList<>();
+    for (byte[] packet = from.poll(); packet != null; packet = from.poll()) {
+      packets.add(packet);
+    }
+    return packets;
+  }
+
+  /** Hands every packet to {@code to}. */
+  static void deliver(List<byte[]> packets, Connection to) throws ProtocolException {
+    for (byte[] packet : packets) {
+      to.receive(packet);
+    }
   }
 
   /** Decodes a packet a connection produced, with the default limits. */
