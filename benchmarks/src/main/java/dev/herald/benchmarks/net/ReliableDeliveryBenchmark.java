@@ -30,8 +30,9 @@ import org.openjdk.jmh.annotations.State;
  *
  * <p>Workload: bursts of {@value #PER_TICK} messages of {@value #PAYLOAD} bytes per 10 ms
  * simulated tick over a 10 ± 2 ms link. Each message depends on the message sent
- * {@value #DEPENDENCY_DISTANCE} before it, which by then has usually been acknowledged and
- * executed: that is where the header falls back to the 2 bytes of the sequence number.
+ * {@value #DEPENDENCY_DISTANCE} before it, which by then, with every message before it, has
+ * usually been acknowledged and executed: that is where the header falls back to the 2 bytes
+ * of the sequence number.
  * The score counts CPU work only; simulated time costs nothing.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar ReliableDelivery -f 1 -wi 2 -i 3 -w 1s -r 1s}
