@@ -22,9 +22,10 @@ import java.util.Objects;
  * the connection agrees on it). Every packet carries it, and a datagram without it is dropped
  * unread and counted ({@link ConnectionCounters#foreignPackets()}), so someone who cannot see
  * the traffic cannot forge an acknowledgement. Someone who can see it can: the token is not a
- * key and nothing is encrypted. Such a forgery can end the connection
- * ({@link ConnectionError#MESSAGE_LOST}), but it can never make a message execute before its
- * dependencies, twice, or not at all without the connection failing.
+ * key and nothing is encrypted. An acknowledgement forged or altered that way can end the
+ * connection ({@link ConnectionError#MESSAGE_LOST}), but it never makes a message execute
+ * before its dependencies, twice, or not at all without the connection failing. (Someone who
+ * rewrites every packet in both directions can do anything, until packets are encrypted.)
  *
  * <p>Not thread-safe: drive a connection from one thread.
  */
