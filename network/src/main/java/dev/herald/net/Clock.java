@@ -1,13 +1,20 @@
 package dev.herald.net;
 
 /**
- * The source of time for connections and the simulator, in milliseconds.
+ * Where connections read the time, in nanoseconds, as the bus's {@code Ticker} does.
  *
- * <p>Only differences between readings matter, so any monotonic origin will do. Tests use
- * a {@link ManualClock}; production code uses {@link MonotonicClock}.
+ * <p>Only differences between readings matter, so any origin will do. Production code uses
+ * {@link #system()}; tests and simulations use a clock they move by hand
+ * ({@code dev.herald.net.simulation.ManualClock}).
  */
+@FunctionalInterface
 public interface Clock {
 
-  /** Returns the current time in milliseconds; never smaller than an earlier reading. */
-  long millis();
+  /** Nanoseconds from an arbitrary origin; never smaller than an earlier reading. */
+  long nanoTime();
+
+  /** {@link System#nanoTime()}, the JVM's monotonic clock. */
+  static Clock system() {
+    return SystemClock.INSTANCE;
+  }
 }

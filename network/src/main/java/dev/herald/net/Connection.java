@@ -1,6 +1,6 @@
 package dev.herald.net;
 
-import java.util.ArrayDeque;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -14,10 +14,18 @@ import java.util.Objects;
  * <p>What it promises: every message {@linkplain #send sent} is delivered to the peer's
  * {@link DeliveryListener} exactly once, and only after every message it was declared to
  * depend on; memory on both sides is bounded by the {@link ConnectionConfig} whatever the
- * peer sends. When that cannot be kept (the peer went silent, a dependency never arrived)
+ * peer sends. When that cannot be kept (the peer went silent, a message was lost for good)
  * the connection fails with a {@link ConnectionError} and delivers nothing more. Messages
- * with no dependency between them may execute in any order. It does not encrypt or
- * authenticate: anyone who can inject datagrams can disturb the link.
+ * with no dependency between them may execute in any order.
+ *
+ * <p>Both ends hold the same 64-bit token, a value only they know (the handshake that opens
+ * the connection agrees on it). Every packet carries it, and a datagram without it is dropped
+ * unread and counted ({@link ConnectionCounters#foreignPackets()}), so someone who cannot see
+ * the traffic cannot forge an acknowledgement. Someone who can see it can: the token is not a
+ * key and nothing is encrypted. An acknowledgement forged or altered that way can end the
+ * connection ({@link ConnectionError#MESSAGE_LOST}), but it never makes a message execute
+ * before its dependencies, twice, or not at all without the connection failing. (Someone who
+ * rewrites every packet in both directions can do anything, until packets are encrypted.)
  *
  * <p>Not thread-safe: drive a connection from one thread.
  */
@@ -27,51 +35,45 @@ public final class Connection {
   private static final MessageDependency[] NO_HANDLES = new MessageDependency[0];
 
   private final ConnectionConfig config;
+  private final long token;
   private final Clock clock;
   private final DeliveryListener listener;
   private final ConnectionCounters counters = new ConnectionCounters();
 
-  private final SendWindow sendWindow;
-  private final ArrayDeque<OutgoingMessage> unsent = new ArrayDeque<>();
-  /** Sent, maybe unacknowledged messages, ordered by when they were last sent. */
-  private final ArrayDeque<OutgoingMessage> awaitingAck = new ArrayDeque<>();
-  private final SentPackets sentPackets = new SentPackets();
-  private final RoundTripEstimator roundTrip;
+  private final Outbox outbox;
   private final PacketWriter writer;
-  private final OutgoingMessage[] packetContents;
-  private final int[] dependencyScratch;
 
   private final ReceivedPackets receivedPackets = new ReceivedPackets();
   private final PacketDecoder decoder;
   private final DependencyGraph graph;
+  private final int[] dependencyScratch;
 
-  private int nextPacketSequence;
-  private boolean anyPacketSent;
   private boolean ackOwed;
-  private long lastSendMillis;
-  private long lastReceiveMillis;
+  private long lastSendNanos;
+  private long lastReceiveNanos;
   private ConnectionError failure;
 
   /**
    * Creates a connection; the peer's silence is measured from now.
    *
+   * @param token the value both ends put in every packet and expect in every packet: agreed
+   *     on when the connection is opened, and secret to the two ends (draw it from a
+   *     {@link java.security.SecureRandom})
    * @param listener receives the peer's messages in dependency order, and the failure if any
    */
-  public Connection(ConnectionConfig config, Clock clock, DeliveryListener listener) {
+  public Connection(ConnectionConfig config, long token, Clock clock, DeliveryListener listener) {
     this.config = Objects.requireNonNull(config, "config");
+    this.token = token;
     this.clock = Objects.requireNonNull(clock, "clock");
     this.listener = Objects.requireNonNull(listener, "listener");
-    this.sendWindow = new SendWindow(config.window());
-    this.roundTrip = new RoundTripEstimator(config.initialRetransmitMillis(),
-        config.minRetransmitMillis(), config.maxRetransmitMillis());
+    this.outbox = new Outbox(config, counters);
     this.writer = new PacketWriter(config.maxPacketSize());
-    this.packetContents = new OutgoingMessage[PacketFormat.maxMessagesPerPacket(config.maxPacketSize())];
     this.dependencyScratch = new int[config.maxDependencies()];
     this.decoder = new PacketDecoder(config);
     this.graph = new DependencyGraph(config.window(), config.maxPendingBytes(), new CountingListener(listener, counters));
-    long now = clock.millis();
-    this.lastSendMillis = now;
-    this.lastReceiveMillis = now;
+    long now = clock.nanoTime();
+    this.lastSendNanos = now;
+    this.lastReceiveNanos = now;
   }
 
   /**
@@ -98,13 +100,14 @@ public final class Connection {
   /**
    * Queues {@code payload} to be executed at the peer after the messages named by
    * {@code dependsOn}, and fills {@code into} with the new message's handle. The payload is
-   * copied. Handles whose messages are known executed are ignored, and so are repeats.
+   * copied. Handles whose messages are known executed, together with every message sent
+   * before them, are ignored, and so are repeats.
    *
    * @return {@link SendStatus#ACCEPTED}, or why nothing was queued
    * @throws IllegalArgumentException if the payload is larger than
    *     {@link ConnectionConfig#maxPayloadSize()}, {@code into} is already filled, a
    *     dependency is empty or belongs to another connection, or more dependencies than
-   *     {@link ConnectionConfig#maxDependencies()} are not known executed
+   *     {@link ConnectionConfig#maxDependencies()} remain after those ignored
    */
   public SendStatus trySend(MessageDependency into, byte[] payload, MessageDependency... dependsOn) {
     Objects.requireNonNull(into, "into");
@@ -117,20 +120,18 @@ public final class Connection {
     if (into.isFilled()) {
       throw new IllegalArgumentException("handle already names message " + into.sequence() + "; use a new MessageDependency");
     }
-    OutgoingMessage[] dependencies = unexecutedDependencies(handles);
+    OutgoingMessage[] dependencies = dependenciesToList(handles);
     if (failure != null) {
       return SendStatus.CONNECTION_FAILED;
     }
-    if (sendWindow.isFull()) {
+    if (outbox.isFull()) {
       return SendStatus.WINDOW_FULL;
     }
-    OutgoingMessage message = sendWindow.add(this, payload.clone(), dependencies);
-    unsent.addLast(message);
-    into.message = message;
+    into.message = outbox.add(this, payload.clone(), dependencies);
     return SendStatus.ACCEPTED;
   }
 
-  private OutgoingMessage[] unexecutedDependencies(MessageDependency[] handles) {
+  private OutgoingMessage[] dependenciesToList(MessageDependency[] handles) {
     OutgoingMessage[] found = new OutgoingMessage[handles.length];
     int count = 0;
     for (MessageDependency handle : handles) {
@@ -140,9 +141,9 @@ public final class Connection {
         throw new IllegalArgumentException("a dependency handle names no message: it was never filled by a send");
       }
       if (message.owner != this) {
-        throw new IllegalArgumentException("dependency " + message.sequence + " belongs to another connection");
+        throw new IllegalArgumentException("dependency " + handle.sequence() + " belongs to another connection");
       }
-      if (message.knownExecuted || contains(found, count, message)) {
+      if (message.belowFloor || contains(found, count, message)) {
         continue;
       }
       found[count++] = message;
@@ -170,8 +171,10 @@ public final class Connection {
 
   /**
    * Reads one datagram from the peer: applies its acknowledgements and executes whatever
-   * messages it makes ready. Late copies of old packets are ignored and counted. Does nothing
-   * once the connection has failed.
+   * messages it makes ready. A datagram without this connection's token is dropped unread and
+   * counted; so are copies of packets already read. Does nothing once the connection has
+   * failed. Fails the connection ({@link ConnectionError#MESSAGE_LOST}) if the packet shows
+   * that the peer will never send a message that did not arrive.
    *
    * @throws ProtocolException if the packet breaks the protocol; it was then ignored as a whole
    * @throws RuntimeException the first exception the listener threw, after every message that
@@ -182,68 +185,40 @@ public final class Connection {
     if (failure != null) {
       return;
     }
+    if (!PacketFormat.carriesToken(packet, offset, length, token)) {
+      counters.foreignPackets++;
+      return;
+    }
     ReceivedPackets.Verdict verdict;
     try {
       decoder.decode(packet, offset, length);
-      if (decoder.hasAck()) {
-        checkAcknowledgesSentPacket(decoder.ack());
-      }
+      outbox.checkAcknowledgements(decoder);
       verdict = receivedPackets.classify(decoder.packetSequence());
     } catch (ProtocolException e) {
       counters.protocolErrors++;
       throw e;
     }
     counters.packetsReceived++;
-    if (verdict == ReceivedPackets.Verdict.STALE) {
-      counters.stalePackets++;
-      return;
-    }
     if (verdict == ReceivedPackets.Verdict.DUPLICATE) {
       counters.duplicatePackets++;
       return;
     }
-    long now = clock.millis();
-    lastReceiveMillis = now;
-    if (decoder.hasAck()) {
-      applyAcknowledgements(decoder.ack(), decoder.ackBits(), now);
+    if (verdict == ReceivedPackets.Verdict.LATE) {
+      counters.latePackets++;
     }
-    offerMessages(now);
-  }
-
-  private void checkAcknowledgesSentPacket(int ack) throws ProtocolException {
-    if (!anyPacketSent || ack - (nextPacketSequence - 1) > 0) {
-      throw new ProtocolException(ProtocolError.ACK_OF_UNSENT_PACKET, "packet " + Integer.toUnsignedString(ack)
-          + (anyPacketSent ? ", newest sent is " + Integer.toUnsignedString(nextPacketSequence - 1) : ", none sent yet"));
-    }
-  }
-
-  private void applyAcknowledgements(int ack, int ackBits, long now) {
-    acknowledgePacket(ack, now, true);
-    for (int i = 0; i < ConnectionConfig.PACKET_HISTORY; i++) {
-      if ((ackBits & (1 << i)) != 0) {
-        // Only the newest acknowledged packet gives a round-trip sample: the older ones may
-        // have been acknowledged before and are only repeated here.
-        acknowledgePacket(ack - 1 - i, now, false);
-      }
-    }
-  }
-
-  private void acknowledgePacket(int packetSequence, long now, boolean sampleRoundTrip) {
-    OutgoingMessage[] messages = sentPackets.acknowledge(packetSequence);
-    if (messages == null) {
+    long now = clock.nanoTime();
+    lastReceiveNanos = now;
+    if (decoder.unconfirmedFrom() - graph.floor() > 0) {
+      // The peer counts as executed a message that has not executed here, so it will never
+      // send it again; the messages of this packet may have left it out of their dependencies.
+      fail(ConnectionError.MESSAGE_LOST);
       return;
     }
-    // An empty packet is not acknowledged at once (that would echo forever), so its
-    // acknowledgement says nothing about the round trip.
-    if (sampleRoundTrip && messages.length > 0) {
-      roundTrip.sample(now - sentPackets.sentAtMillis(packetSequence));
-    }
-    for (OutgoingMessage message : messages) {
-      sendWindow.acknowledge(message);
-    }
+    outbox.acknowledge(decoder, now);
+    offerMessages(now, verdict == ReceivedPackets.Verdict.NEW);
   }
 
-  private void offerMessages(long now) {
+  private void offerMessages(long now, boolean recordable) {
     boolean everyMessageKept = true;
     RuntimeException listenerFailure = null;
     byte[] data = decoder.data();
@@ -256,7 +231,7 @@ public final class Connection {
       byte[] payload = Arrays.copyOfRange(data, from, from + decoder.payloadLength(i));
       DependencyGraph.Outcome outcome;
       try {
-        outcome = graph.offer(decoder.sequence(i), dependencyScratch, dependencyCount, payload, now);
+        outcome = graph.offer(decoder.number(i), dependencyScratch, dependencyCount, payload, now);
       } catch (RuntimeException e) {
         outcome = DependencyGraph.Outcome.ACCEPTED;
         if (listenerFailure == null) {
@@ -267,17 +242,18 @@ public final class Connection {
       }
       if (outcome == DependencyGraph.Outcome.DUPLICATE) {
         counters.duplicateMessages++;
-      } else if (outcome == DependencyGraph.Outcome.STALE) {
-        counters.staleMessages++;
       } else if (outcome == DependencyGraph.Outcome.REFUSED) {
         counters.refusedMessages++;
         everyMessageKept = false;
       }
     }
     // A packet is acknowledged only if every message in it was kept: acknowledging a dropped
-    // message would stop the sender from resending it.
+    // message would stop the sender from resending it. A late packet cannot be acknowledged
+    // on its own, but what it executed moves the floor, which acknowledges too.
     if (everyMessageKept) {
-      receivedPackets.record(decoder.packetSequence());
+      if (recordable) {
+        receivedPackets.record(decoder.packetSequence());
+      }
       if (decoder.messageCount() > 0) {
         ackOwed = true;
       }
@@ -298,102 +274,45 @@ public final class Connection {
     if (failure != null) {
       return null;
     }
-    long now = clock.millis();
-    writer.begin(nextPacketSequence, receivedPackets.any(), receivedPackets.newest(), receivedPackets.ackBits());
-    int count = writeRetransmissions(now, 0);
-    count = writeNewMessages(now, count);
-    boolean keepAliveDue = now - lastSendMillis >= config.keepAliveMillis();
+    long now = clock.nanoTime();
+    writer.begin(token, outbox.nextPacketSequence(), outbox.unconfirmedFrom(), graph.floor(),
+        receivedPackets.any(), receivedPackets.newest(), receivedPackets.ackBits());
+    int count = outbox.writeMessages(writer, now);
+    boolean keepAliveDue = now - lastSendNanos >= config.keepAliveNanos();
     if (count == 0 && !ackOwed && !keepAliveDue) {
       return null;
     }
-    sentPackets.record(nextPacketSequence, now, count == 0 ? NO_MESSAGES : Arrays.copyOf(packetContents, count));
-    Arrays.fill(packetContents, 0, count, null);
-    nextPacketSequence++;
-    anyPacketSent = true;
+    outbox.packetSent(now, count);
     ackOwed = false;
-    lastSendMillis = now;
+    lastSendNanos = now;
     counters.packetsSent++;
     return writer.finish();
   }
 
-  private int writeRetransmissions(long now, int count) {
-    long timeout = roundTrip.timeoutMillis();
-    while (!awaitingAck.isEmpty()) {
-      OutgoingMessage message = awaitingAck.peekFirst();
-      if (message.acknowledged) {
-        awaitingAck.removeFirst();
-        continue;
-      }
-      if (now - message.lastSentMillis < timeout || !write(message, now, count)) {
-        break;
-      }
-      count++;
-      counters.retransmissions++;
-      awaitingAck.removeFirst();
-      awaitingAck.addLast(message);
-    }
-    return count;
-  }
-
-  private int writeNewMessages(long now, int count) {
-    while (!unsent.isEmpty()) {
-      OutgoingMessage message = unsent.peekFirst();
-      if (!write(message, now, count)) {
-        break;
-      }
-      count++;
-      unsent.removeFirst();
-      message.firstSentMillis = now;
-      awaitingAck.addLast(message);
-    }
-    return count;
-  }
-
-  private boolean write(OutgoingMessage message, long now, int count) {
-    int dependencyCount = message.liveDependencies(dependencyScratch);
-    if (PacketWriter.messageSize(dependencyCount, message.payload.length) > writer.remaining()) {
-      return false;
-    }
-    writer.writeMessage(message.sequence, dependencyScratch, dependencyCount, message.payload);
-    packetContents[count] = message;
-    message.lastSentMillis = now;
-    counters.messagesSent++;
-    counters.headerBytesSent += PacketFormat.messageHeaderSize(dependencyCount);
-    return true;
-  }
-
   /**
    * Notices timeouts: fails the connection if the peer has been silent for the connection
-   * timeout, if a received message has waited for its dependencies for the timeout plus one
-   * second, or if the oldest sent message has gone unacknowledged that long.
+   * timeout, if the oldest sent message has gone unacknowledged for the
+   * {@linkplain #messageTimeout() message timeout}, or if a received message has waited for a
+   * dependency for {@linkplain #waitTimeout() longer than the peer would keep trying}.
    */
   public void update() {
     if (failure != null) {
       return;
     }
-    long now = clock.millis();
-    if (now - lastReceiveMillis >= config.connectionTimeoutMillis()) {
+    long now = clock.nanoTime();
+    if (now - lastReceiveNanos >= config.connectionTimeoutNanos()) {
       fail(ConnectionError.PEER_SILENT);
-    } else if (graph.hasExpired(now, config.nodeLifetimeMillis())) {
-      fail(ConnectionError.DEPENDENCY_NEVER_ARRIVED);
-    } else if (oldestSentUnacknowledgedFor(now) >= config.nodeLifetimeMillis()) {
+    } else if (outbox.oldestUnacknowledgedFor(now) >= outbox.messageTimeoutNanos()) {
       fail(ConnectionError.MESSAGE_NEVER_ACKNOWLEDGED);
+    } else if (graph.hasExpired(now, config.waitTimeoutNanos())) {
+      fail(ConnectionError.DEPENDENCY_NEVER_ARRIVED);
     }
-  }
-
-  private long oldestSentUnacknowledgedFor(long now) {
-    OutgoingMessage oldest = sendWindow.oldestUnexecuted();
-    if (oldest == null || !oldest.wasSent() || oldest.acknowledged) {
-      return 0;
-    }
-    return now - oldest.firstSentMillis;
   }
 
   private void fail(ConnectionError error) {
     failure = error;
     graph.discardAll();
-    unsent.clear();
-    awaitingAck.clear();
+    outbox.clear();
     listener.onConnectionError(error);
   }
 
@@ -404,7 +323,7 @@ public final class Connection {
 
   /** Returns how many more messages may be sent before the window is full. */
   public int sendWindowAvailable() {
-    return config.window() - sendWindow.outstanding();
+    return config.window() - outbox.outstanding();
   }
 
   /** Messages received and waiting for their dependencies. */
@@ -430,14 +349,42 @@ public final class Connection {
     return graph.trackedArrivals();
   }
 
-  /** The current retransmission timeout, in milliseconds. */
-  public long retransmitTimeoutMillis() {
-    return roundTrip.timeoutMillis();
+  /**
+   * How long a sent message may go unacknowledged before the connection fails: the longer of
+   * {@link ConnectionConfig#minMessageTimeout()} and
+   * {@value ConnectionConfig#RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP} of the current
+   * retransmission timeouts, so that on a slow link a message gets as many tries as on a fast
+   * one.
+   */
+  public Duration messageTimeout() {
+    return Duration.ofNanos(outbox.messageTimeoutNanos());
+  }
+
+  /**
+   * How long a received message may wait for a dependency before the connection fails:
+   * {@link ConnectionConfig#waitTimeout()}, the longest {@linkplain #messageTimeout() message
+   * timeout} the peer can have. A peer that is still trying to deliver the dependency is given
+   * every try; a peer that gave up on it fails and falls silent, which ends this side too
+   * ({@link ConnectionError#PEER_SILENT}); one that believes it delivered is caught at once
+   * ({@link ConnectionError#MESSAGE_LOST}). This limit is for a peer that does none of these.
+   */
+  public Duration waitTimeout() {
+    return config.waitTimeout();
+  }
+
+  /** The current retransmission timeout, estimated from the round trip. */
+  public Duration retransmitTimeout() {
+    return Duration.ofNanos(outbox.retransmitTimeoutNanos());
   }
 
   /** The live counters of this connection. */
   public ConnectionCounters counters() {
     return counters;
+  }
+
+  /** The token this connection puts in every packet and expects in every packet. */
+  public long token() {
+    return token;
   }
 
   /** The settings this connection was made with. */

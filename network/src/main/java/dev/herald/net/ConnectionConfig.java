@@ -1,5 +1,7 @@
 package dev.herald.net;
 
+import java.time.Duration;
+
 /**
  * The settings of a {@link Connection}: immutable, built from {@link #defaults()} with the
  * {@code with...} methods. Both peers of a link must use the same window, maximum packet size
@@ -11,18 +13,27 @@ package dev.herald.net;
  *   <tr><td>maximum packet size</td><td>1,200 bytes</td></tr>
  *   <tr><td>maximum dependencies per message</td><td>32</td></tr>
  *   <tr><td>maximum bytes of payload waiting for dependencies</td><td>1 MiB</td></tr>
- *   <tr><td>connection timeout</td><td>5,000 ms (waiting nodes expire one second later)</td></tr>
+ *   <tr><td>connection timeout</td><td>5 s</td></tr>
  *   <tr><td>keep-alive interval</td><td>250 ms</td></tr>
- *   <tr><td>retransmission timeout</td><td>1,000 ms before the first round trip is measured,
- *       then estimated (RFC 6298) and kept within 50..2,000 ms</td></tr>
+ *   <tr><td>retransmission timeout</td><td>1 s before the first round trip is measured,
+ *       then estimated (RFC 6298) and kept within 50 ms..5 s</td></tr>
+ *   <tr><td>message timeout (a sent message unacknowledged)</td><td>the longer of the
+ *       connection timeout plus one second and {@value #RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP}
+ *       retransmission timeouts</td></tr>
+ *   <tr><td>wait timeout (a received message waiting for a dependency)</td><td>the longest
+ *       message timeout: 80 s</td></tr>
  * </table>
  *
- * <p>Why the window is at most {@value #MAX_WINDOW} and packets at most
- * {@value #MAX_PACKET_SIZE} bytes: a receiver accepts packets at most
- * {@value #PACKET_HISTORY} packets older than the newest it has seen. Within that history the
- * sender can have moved at most about {@code 2 * window + 32 * (packet size / 3)} message
- * numbers on, and that distance must stay below {@code 32,768 - window} so that a late
- * duplicate can never be mistaken, after the 15-bit numbers wrap, for a new message.
+ * <p>The retransmission timeout, and with it the message timeout, follows the measured round
+ * trip: on a link with a second of latency spread over a second the connection resends about
+ * every 2 s and gives up on a message after about half a minute, where on a LAN it resends
+ * within milliseconds and gives up after 6 s.
+ *
+ * <p>Why the window is at most {@value #MAX_WINDOW}: messages carry 15-bit sequences, which
+ * each packet's 32-bit {@code unconfirmedFrom} turns back into message numbers (see
+ * {@link PacketFormat}); that is unambiguous for any window below half the 15-bit range, and
+ * 4,096 keeps each side's per-connection arrays small. Packets are at most
+ * {@value #MAX_PACKET_SIZE} bytes so that they are never fragmented on an Ethernet path.
  */
 public final class ConnectionConfig {
 
@@ -32,34 +43,42 @@ public final class ConnectionConfig {
   public static final int MAX_PACKET_SIZE = 1472;
   /** The smallest packet allowed: room for a header and a small message. */
   public static final int MIN_PACKET_SIZE = 64;
-  /** How many packets behind the newest one a packet may arrive and still be read. */
-  public static final int PACKET_HISTORY = 32;
+  /**
+   * How many retransmission timeouts a message may go unacknowledged before the connection
+   * gives up on it (unless the minimum message timeout is longer). At 25 % loss and 25 %
+   * duplication each way a copy is lost one time in five, and lost that many times in a row
+   * about once in 10^11.
+   */
+  public static final int RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP = 16;
 
-  private static final ConnectionConfig DEFAULTS =
-      new ConnectionConfig(1024, 1200, 32, 1 << 20, 5_000, 250, 1_000, 50, 2_000);
+  private static final long MILLISECOND = 1_000_000L;
+  private static final long SECOND = 1_000 * MILLISECOND;
+
+  private static final ConnectionConfig DEFAULTS = new ConnectionConfig(1024, 1200, 32, 1 << 20,
+      5 * SECOND, 250 * MILLISECOND, SECOND, 50 * MILLISECOND, 5 * SECOND);
 
   private final int window;
   private final int maxPacketSize;
   private final int maxDependencies;
   private final long maxPendingBytes;
-  private final long connectionTimeoutMillis;
-  private final long keepAliveMillis;
-  private final long initialRetransmitMillis;
-  private final long minRetransmitMillis;
-  private final long maxRetransmitMillis;
+  private final long connectionTimeoutNanos;
+  private final long keepAliveNanos;
+  private final long initialRetransmitNanos;
+  private final long minRetransmitNanos;
+  private final long maxRetransmitNanos;
 
   private ConnectionConfig(int window, int maxPacketSize, int maxDependencies, long maxPendingBytes,
-      long connectionTimeoutMillis, long keepAliveMillis, long initialRetransmitMillis,
-      long minRetransmitMillis, long maxRetransmitMillis) {
+      long connectionTimeoutNanos, long keepAliveNanos, long initialRetransmitNanos,
+      long minRetransmitNanos, long maxRetransmitNanos) {
     this.window = window;
     this.maxPacketSize = maxPacketSize;
     this.maxDependencies = maxDependencies;
     this.maxPendingBytes = maxPendingBytes;
-    this.connectionTimeoutMillis = connectionTimeoutMillis;
-    this.keepAliveMillis = keepAliveMillis;
-    this.initialRetransmitMillis = initialRetransmitMillis;
-    this.minRetransmitMillis = minRetransmitMillis;
-    this.maxRetransmitMillis = maxRetransmitMillis;
+    this.connectionTimeoutNanos = connectionTimeoutNanos;
+    this.keepAliveNanos = keepAliveNanos;
+    this.initialRetransmitNanos = initialRetransmitNanos;
+    this.minRetransmitNanos = minRetransmitNanos;
+    this.maxRetransmitNanos = maxRetransmitNanos;
   }
 
   /** Returns the default settings (see the class comment). */
@@ -76,22 +95,24 @@ public final class ConnectionConfig {
   public ConnectionConfig withWindow(int window) {
     require(window >= 2 && window <= MAX_WINDOW, "window must be within 2.." + MAX_WINDOW + ", was " + window);
     return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        connectionTimeoutMillis, keepAliveMillis, initialRetransmitMillis, minRetransmitMillis, maxRetransmitMillis);
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
   }
 
   /** Returns a copy whose packets are at most {@code bytes} long. */
   public ConnectionConfig withMaxPacketSize(int bytes) {
     require(bytes >= MIN_PACKET_SIZE && bytes <= MAX_PACKET_SIZE,
         "maximum packet size must be within " + MIN_PACKET_SIZE + ".." + MAX_PACKET_SIZE + ", was " + bytes);
+    requireRoomForAMessage(bytes, maxDependencies);
     return new ConnectionConfig(window, bytes, maxDependencies, maxPendingBytes,
-        connectionTimeoutMillis, keepAliveMillis, initialRetransmitMillis, minRetransmitMillis, maxRetransmitMillis);
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
   }
 
   /** Returns a copy that allows at most {@code count} dependencies per message (1..64). */
   public ConnectionConfig withMaxDependencies(int count) {
     require(count >= 1 && count <= 64, "maximum dependencies must be within 1..64, was " + count);
+    requireRoomForAMessage(maxPacketSize, count);
     return new ConnectionConfig(window, maxPacketSize, count, maxPendingBytes,
-        connectionTimeoutMillis, keepAliveMillis, initialRetransmitMillis, minRetransmitMillis, maxRetransmitMillis);
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
   }
 
   /**
@@ -101,31 +122,39 @@ public final class ConnectionConfig {
   public ConnectionConfig withMaxPendingBytes(long bytes) {
     require(bytes >= MAX_PACKET_SIZE, "maximum pending bytes must be at least " + MAX_PACKET_SIZE + ", was " + bytes);
     return new ConnectionConfig(window, maxPacketSize, maxDependencies, bytes,
-        connectionTimeoutMillis, keepAliveMillis, initialRetransmitMillis, minRetransmitMillis, maxRetransmitMillis);
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
   }
 
   /**
-   * Returns a copy whose connection timeout is {@code millis}: silence from the peer for that
-   * long fails the connection, and so does a message that waits that long plus one second.
+   * Returns a copy whose connection timeout is {@code timeout}: silence from the peer for that
+   * long fails the connection. The message timeout is at least one second longer.
    */
-  public ConnectionConfig withConnectionTimeoutMillis(long millis) {
-    require(millis > keepAliveMillis, "connection timeout must exceed the keep-alive interval (" + keepAliveMillis + " ms), was " + millis);
+  public ConnectionConfig withConnectionTimeout(Duration timeout) {
+    long nanos = timeout.toNanos();
+    require(nanos > keepAliveNanos, "connection timeout must exceed the keep-alive interval ("
+        + keepAliveInterval() + "), was " + timeout);
     return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        millis, keepAliveMillis, initialRetransmitMillis, minRetransmitMillis, maxRetransmitMillis);
+        nanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
   }
 
-  /** Returns a copy that sends an empty packet after {@code millis} without sending anything. */
-  public ConnectionConfig withKeepAliveMillis(long millis) {
-    require(millis > 0 && millis < connectionTimeoutMillis, "keep-alive interval must be positive and below the connection timeout, was " + millis);
+  /** Returns a copy that sends an empty packet after {@code interval} without sending anything. */
+  public ConnectionConfig withKeepAliveInterval(Duration interval) {
+    long nanos = interval.toNanos();
+    require(nanos > 0 && nanos < connectionTimeoutNanos,
+        "keep-alive interval must be positive and below the connection timeout, was " + interval);
     return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        connectionTimeoutMillis, millis, initialRetransmitMillis, minRetransmitMillis, maxRetransmitMillis);
+        connectionTimeoutNanos, nanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
   }
 
   /** Returns a copy whose retransmission timeout starts at {@code initial} and stays within min..max. */
-  public ConnectionConfig withRetransmitMillis(long initial, long min, long max) {
-    require(min > 0 && min <= initial && initial <= max, "retransmission timeouts must satisfy 0 < min <= initial <= max");
+  public ConnectionConfig withRetransmitTimeout(Duration initial, Duration min, Duration max) {
+    long initialNanos = initial.toNanos();
+    long minNanos = min.toNanos();
+    long maxNanos = max.toNanos();
+    require(minNanos > 0 && minNanos <= initialNanos && initialNanos <= maxNanos,
+        "retransmission timeouts must satisfy 0 < min <= initial <= max, were " + min + ", " + initial + ", " + max);
     return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        connectionTimeoutMillis, keepAliveMillis, initial, min, max);
+        connectionTimeoutNanos, keepAliveNanos, initialNanos, minNanos, maxNanos);
   }
 
   /** The window, in messages. */
@@ -148,40 +177,91 @@ public final class ConnectionConfig {
     return maxPendingBytes;
   }
 
-  /** The connection timeout, in milliseconds. */
-  public long connectionTimeoutMillis() {
-    return connectionTimeoutMillis;
+  /** How long the peer may be silent before the connection fails. */
+  public Duration connectionTimeout() {
+    return Duration.ofNanos(connectionTimeoutNanos);
   }
 
-  /** How long a received message may wait for its dependencies: the timeout plus one second. */
-  public long nodeLifetimeMillis() {
-    return connectionTimeoutMillis + 1_000;
+  /**
+   * The shortest message timeout: the connection timeout plus one second. A sent message
+   * unacknowledged for the longer of this and {@value #RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP}
+   * retransmission timeouts fails the connection (see {@link Connection#messageTimeout()}).
+   */
+  public Duration minMessageTimeout() {
+    return Duration.ofNanos(minMessageTimeoutNanos());
   }
 
-  /** The keep-alive interval, in milliseconds. */
-  public long keepAliveMillis() {
-    return keepAliveMillis;
+  /**
+   * How long a received message may wait for a dependency before the connection fails: the
+   * longest message timeout the peer can have, the longer of {@link #minMessageTimeout()} and
+   * {@value #RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP} of the largest retransmission timeouts
+   * (see {@link Connection#waitTimeout()} for why).
+   */
+  public Duration waitTimeout() {
+    return Duration.ofNanos(waitTimeoutNanos());
+  }
+
+  /** How long a connection that sends nothing waits before it sends an empty packet. */
+  public Duration keepAliveInterval() {
+    return Duration.ofNanos(keepAliveNanos);
   }
 
   /** The retransmission timeout before any round trip has been measured. */
-  public long initialRetransmitMillis() {
-    return initialRetransmitMillis;
+  public Duration initialRetransmitTimeout() {
+    return Duration.ofNanos(initialRetransmitNanos);
   }
 
   /** The smallest retransmission timeout. */
-  public long minRetransmitMillis() {
-    return minRetransmitMillis;
+  public Duration minRetransmitTimeout() {
+    return Duration.ofNanos(minRetransmitNanos);
   }
 
   /** The largest retransmission timeout. */
-  public long maxRetransmitMillis() {
-    return maxRetransmitMillis;
+  public Duration maxRetransmitTimeout() {
+    return Duration.ofNanos(maxRetransmitNanos);
+  }
+
+  long connectionTimeoutNanos() {
+    return connectionTimeoutNanos;
+  }
+
+  long minMessageTimeoutNanos() {
+    return connectionTimeoutNanos + SECOND;
+  }
+
+  long waitTimeoutNanos() {
+    return Math.max(minMessageTimeoutNanos(), RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP * maxRetransmitNanos);
+  }
+
+  long keepAliveNanos() {
+    return keepAliveNanos;
+  }
+
+  long initialRetransmitNanos() {
+    return initialRetransmitNanos;
+  }
+
+  long minRetransmitNanos() {
+    return minRetransmitNanos;
+  }
+
+  long maxRetransmitNanos() {
+    return maxRetransmitNanos;
   }
 
   /** The largest payload one message may carry: what fits in a packet with every dependency. */
   public int maxPayloadSize() {
-    int room = maxPacketSize - PacketFormat.MAX_HEADER_SIZE - PacketFormat.messageHeaderSize(maxDependencies);
+    return payloadRoom(maxPacketSize, maxDependencies);
+  }
+
+  private static int payloadRoom(int packetSize, int dependencies) {
+    int room = packetSize - PacketFormat.MAX_HEADER_SIZE - PacketFormat.messageHeaderSize(dependencies);
     return room - PacketFormat.lengthFieldSize(room);
+  }
+
+  private static void requireRoomForAMessage(int packetSize, int dependencies) {
+    require(payloadRoom(packetSize, dependencies) >= 0, "a packet of " + packetSize + " bytes has no room for a message with "
+        + dependencies + " dependencies after its " + PacketFormat.MAX_HEADER_SIZE + "-byte header: allow larger packets or fewer dependencies");
   }
 
   private static void require(boolean condition, String message) {

@@ -11,10 +11,10 @@ public final class ConnectionCounters {
   long retransmissions;
   long headerBytesSent;
   long messagesExecuted;
-  long stalePackets;
+  long foreignPackets;
+  long latePackets;
   long duplicatePackets;
   long duplicateMessages;
-  long staleMessages;
   long refusedMessages;
   long protocolErrors;
 
@@ -25,7 +25,7 @@ public final class ConnectionCounters {
     return packetsSent;
   }
 
-  /** Packets given to {@link Connection#receive} that decoded, whatever became of them. */
+  /** Packets given to {@link Connection#receive} that carried the token and decoded, whatever became of them. */
   public long packetsReceived() {
     return packetsReceived;
   }
@@ -54,9 +54,21 @@ public final class ConnectionCounters {
     return messagesExecuted;
   }
 
-  /** Packets ignored because they were older than the packet history (replays, very late copies). */
-  public long stalePackets() {
-    return stalePackets;
+  /**
+   * Datagrams dropped unread because they did not carry this connection's token: too short
+   * to hold one, or holding another (forged by someone who cannot see the traffic, or meant
+   * for another connection).
+   */
+  public long foreignPackets() {
+    return foreignPackets;
+  }
+
+  /**
+   * Packets that arrived after more than 64 newer ones: read (their messages executed or
+   * recognised as duplicates like any others), but too old to be acknowledged on their own.
+   */
+  public long latePackets() {
+    return latePackets;
   }
 
   /** Packets ignored because the same packet had already been read. */
@@ -64,15 +76,11 @@ public final class ConnectionCounters {
     return duplicatePackets;
   }
 
-  /** Messages ignored because they had already arrived. */
+  /** Messages ignored because they had already arrived, however long ago. */
   public long duplicateMessages() {
     return duplicateMessages;
   }
 
-  /** Messages ignored because they lay outside the receive window (long since executed). */
-  public long staleMessages() {
-    return staleMessages;
-  }
 
   /** Messages dropped unacknowledged because waiting for dependencies would exceed the caps. */
   public long refusedMessages() {

@@ -8,13 +8,14 @@ import java.util.Iterator;
  * The receiver's dependency graph: executes each message exactly once, after every message
  * it depends on.
  *
- * <p>State is kept for the {@code window} sequence numbers starting at the <em>floor</em>,
- * the oldest number not yet executed; everything before the floor has executed. A number in
- * that range is empty, waiting (arrived, or a placeholder someone waits on) or executed.
- * That is the duplicate detection: it lasts as long as a sender may resend the message,
- * because a sender never sends more than the window past the oldest message it does not
- * know to be executed, which is never after the floor. Numbers outside the range are late
- * duplicates of executed messages and are ignored.
+ * <p>Messages are known by 32-bit numbers (the connection reads them from the wire's 15-bit
+ * sequences, see {@link PacketFormat}), compared by signed difference. State is kept for the
+ * {@code window} numbers starting at the <em>floor</em>, the oldest number not yet executed;
+ * everything before the floor has executed, so a message before it is a duplicate however
+ * late it comes. A number in the window is empty, waiting (arrived, or a placeholder someone
+ * waits on) or executed. The connection offers only numbers less than a window past the
+ * floor: a sender never has messages outstanding further than a window past the oldest one it
+ * does not know executed, and the connection checks that this is never after the floor.
  *
  * <p>Execution runs from an explicit work stack, so a long chain arriving in reverse order
  * costs linear time and no call depth. Memory is bounded: at most {@code window} nodes, and
@@ -28,8 +29,6 @@ final class DependencyGraph {
     ACCEPTED,
     /** Already executed or already waiting. */
     DUPLICATE,
-    /** Neither in the window nor just behind it: a very late copy of a message executed long ago. */
-    STALE,
     /** Would exceed the memory caps; dropped, so it must not be acknowledged. */
     REFUSED
   }
@@ -50,7 +49,7 @@ final class DependencyGraph {
   private long waitingBytes;
 
   /**
-   * @param window how many sequence numbers from the floor are accepted (2..16,384)
+   * @param window how many message numbers from the floor are accepted (2..16,384)
    * @param maxPendingBytes the most payload bytes held in messages waiting for dependencies
    */
   DependencyGraph(int window, long maxPendingBytes, DeliveryListener listener) {
@@ -67,19 +66,23 @@ final class DependencyGraph {
   }
 
   /**
-   * Offers a message whose dependencies the decoder has validated (each older than the
-   * message and less than the window behind it, no repeats).
+   * Offers message {@code number}, whose dependencies the decoder has validated (each older
+   * than the message and less than the window behind it, no repeats).
    *
+   * @throws IllegalArgumentException if {@code number} lies a window or more past the floor
    * @throws RuntimeException the first exception a listener threw, after every message that
    *     could run has run
    */
-  Outcome offer(int sequence, int[] dependencies, int dependencyCount, byte[] payload, long nowMillis) {
-    if (SequenceNumbers.distance(floor, sequence) >= window) {
-      // Behind the floor: executed. Within a window of it, it is an ordinary retransmission.
-      boolean recent = SequenceNumbers.distance(sequence, floor) <= window;
-      return recent ? Outcome.DUPLICATE : Outcome.STALE;
+  Outcome offer(int number, int[] dependencies, int dependencyCount, byte[] payload, long nowNanos) {
+    int ahead = number - floor;
+    if (ahead < 0) {
+      return Outcome.DUPLICATE;
     }
-    int slot = sequence & mask;
+    if (ahead >= window) {
+      throw new IllegalArgumentException("message " + Integer.toUnsignedString(number) + " lies " + ahead
+          + " past the oldest message not executed, with a window of " + window);
+    }
+    int slot = number & mask;
     ReceivedMessage node = nodes[slot];
     if (executed[slot] || (node != null && node.arrived)) {
       return Outcome.DUPLICATE;
@@ -92,7 +95,7 @@ final class DependencyGraph {
     }
     if (unexecuted == 0) {
       if (node == null) {
-        node = new ReceivedMessage(sequence);
+        node = new ReceivedMessage(number);
         nodes[slot] = node;
         nodeCount++;
       }
@@ -105,13 +108,13 @@ final class DependencyGraph {
       return Outcome.REFUSED;
     }
     if (node == null) {
-      node = new ReceivedMessage(sequence);
+      node = new ReceivedMessage(number);
       nodes[slot] = node;
       nodeCount++;
     }
     node.arrived = true;
     node.payload = payload;
-    node.arrivedAtMillis = nowMillis;
+    node.arrivedAtNanos = nowNanos;
     node.unexecutedDependencies = unexecuted;
     node.waiting = true;
     for (int i = 0; i < dependencyCount; i++) {
@@ -126,17 +129,16 @@ final class DependencyGraph {
     return Outcome.ACCEPTED;
   }
 
-  /** Returns whether {@code sequence}, known to be at most the window behind a message in the window, has executed. */
-  private boolean isExecuted(int sequence) {
-    boolean beforeFloor = SequenceNumbers.distance(floor, sequence) >= window;
-    return beforeFloor || executed[sequence & mask];
+  /** Returns whether {@code number}, which lies before a message in the window, has executed. */
+  private boolean isExecuted(int number) {
+    return number - floor < 0 || executed[number & mask];
   }
 
-  private ReceivedMessage placeholderFor(int sequence) {
-    int slot = sequence & mask;
+  private ReceivedMessage placeholderFor(int number) {
+    int slot = number & mask;
     ReceivedMessage node = nodes[slot];
     if (node == null) {
-      node = new ReceivedMessage(sequence);
+      node = new ReceivedMessage(number);
       nodes[slot] = node;
       nodeCount++;
     }
@@ -148,7 +150,7 @@ final class DependencyGraph {
     ready.push(first);
     while (!ready.isEmpty()) {
       ReceivedMessage node = ready.pop();
-      int slot = node.sequence & mask;
+      int slot = node.number & mask;
       nodes[slot] = null;
       nodeCount--;
       executed[slot] = true;
@@ -168,7 +170,7 @@ final class DependencyGraph {
       node.waiters = null;
       node.waiterCount = 0;
       try {
-        listener.onMessage(node.sequence, payload);
+        listener.onMessage(node.number & SequenceNumbers.MASK, payload);
       } catch (RuntimeException e) {
         if (failure == null) {
           failure = e;
@@ -205,12 +207,12 @@ final class DependencyGraph {
 
   /**
    * Returns whether a message has waited for its dependencies for at least
-   * {@code lifetimeMillis}, dropping executed entries from the front of the arrival queue.
+   * {@code lifetimeNanos}, dropping executed entries from the front of the arrival queue.
    */
-  boolean hasExpired(long nowMillis, long lifetimeMillis) {
+  boolean hasExpired(long nowNanos, long lifetimeNanos) {
     forgetExecutedArrivals();
     ReceivedMessage oldest = waitingByArrival.peekFirst();
-    return oldest != null && nowMillis - oldest.arrivedAtMillis >= lifetimeMillis;
+    return oldest != null && nowNanos - oldest.arrivedAtNanos >= lifetimeNanos;
   }
 
   /** Forgets every waiting message without executing it: the connection has failed. */
@@ -243,7 +245,7 @@ final class DependencyGraph {
     return nodeCount;
   }
 
-  /** The oldest sequence number not yet executed. */
+  /** The oldest message number not yet executed. */
   int floor() {
     return floor;
   }
@@ -251,7 +253,7 @@ final class DependencyGraph {
   private void advanceFloor() {
     while (executed[floor & mask]) {
       executed[floor & mask] = false;
-      floor = SequenceNumbers.next(floor);
+      floor++;
     }
   }
 }

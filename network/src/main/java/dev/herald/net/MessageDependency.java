@@ -5,8 +5,8 @@ package dev.herald.net;
  *
  * <p>A handle starts empty and is filled by {@link Connection#trySend}, or comes filled from
  * {@link Connection#send}. A handle is filled once: reusing it for another message throws.
- * Once the sender knows the message executed at the peer, passing the handle as a dependency
- * costs nothing: it is left out of the wire format. Handles belong to the connection that
+ * Once the sender knows that the peer executed the message and every one sent before it,
+ * passing the handle as a dependency costs nothing: it is left out of the wire format. Handles belong to the connection that
  * filled them. Not thread-safe, like the connection.
  */
 public final class MessageDependency {
@@ -27,7 +27,7 @@ public final class MessageDependency {
    * @throws IllegalStateException if the handle is empty
    */
   public int sequence() {
-    return filled().sequence;
+    return filled().number & SequenceNumbers.MASK;
   }
 
   /** Returns whether the sender knows that the peer executed the message. */
@@ -44,6 +44,6 @@ public final class MessageDependency {
 
   @Override
   public String toString() {
-    return message == null ? "MessageDependency[empty]" : "MessageDependency[" + message.sequence + "]";
+    return message == null ? "MessageDependency[empty]" : "MessageDependency[" + (message.number & SequenceNumbers.MASK) + "]";
   }
 }

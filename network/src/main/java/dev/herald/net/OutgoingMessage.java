@@ -3,16 +3,19 @@ package dev.herald.net;
 /**
  * A sent message as the sender's mirror of the peer's graph sees it. It is known executed
  * once it is acknowledged (received) <em>and</em> every message it depends on is known
- * executed: an acknowledgement alone proves only arrival.
+ * executed: an acknowledgement alone proves only arrival. It falls below the floor once it
+ * and every message before it are known executed; only then is it left out of the dependency
+ * lists on the wire, because only then can the receiver check that it executed (the packet's
+ * {@code unconfirmedFrom} says so, see {@link PacketFormat}).
  */
 final class OutgoingMessage {
 
   private static final OutgoingMessage[] NONE = new OutgoingMessage[0];
 
   final Connection owner;
-  final int sequence;
+  final int number;
   byte[] payload;
-  /** Dependencies that were not known executed when the message was sent. */
+  /** Dependencies that were not below the floor when the message was sent. */
   OutgoingMessage[] dependencies;
   int unexecutedDependencies;
   OutgoingMessage[] dependents = NONE;
@@ -20,20 +23,24 @@ final class OutgoingMessage {
 
   boolean acknowledged;
   boolean knownExecuted;
-  boolean queuedForRetransmit;
-  long firstSentMillis = -1;
-  long lastSentMillis;
+  boolean belowFloor;
+  long firstSentNanos = -1;
+  long lastSentNanos;
 
-  OutgoingMessage(Connection owner, int sequence, byte[] payload, OutgoingMessage[] dependencies) {
+  OutgoingMessage(Connection owner, int number, byte[] payload, OutgoingMessage[] dependencies) {
     this.owner = owner;
-    this.sequence = sequence;
+    this.number = number;
     this.payload = payload;
     this.dependencies = dependencies;
-    this.unexecutedDependencies = dependencies.length;
+    for (OutgoingMessage dependency : dependencies) {
+      if (!dependency.knownExecuted) {
+        unexecutedDependencies++;
+      }
+    }
   }
 
   boolean wasSent() {
-    return firstSentMillis >= 0;
+    return firstSentNanos >= 0;
   }
 
   void addDependent(OutgoingMessage dependent) {
@@ -46,14 +53,14 @@ final class OutgoingMessage {
   }
 
   /**
-   * Copies the sequence numbers of the dependencies not yet known executed into
-   * {@code into}; returns how many. This list only shrinks as acknowledgements arrive.
+   * Copies the numbers of the dependencies not yet below the floor into {@code into}; returns
+   * how many. This list only shrinks as acknowledgements arrive.
    */
-  int liveDependencies(int[] into) {
+  int listedDependencies(int[] into) {
     int count = 0;
     for (OutgoingMessage dependency : dependencies) {
-      if (!dependency.knownExecuted) {
-        into[count++] = dependency.sequence;
+      if (!dependency.belowFloor) {
+        into[count++] = dependency.number;
       }
     }
     return count;

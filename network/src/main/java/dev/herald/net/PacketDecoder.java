@@ -5,6 +5,11 @@ package dev.herald.net;
  * rejected as a unit. Every buffer is sized once from the configuration, never from a number
  * on the wire; a decoder is reused for every packet and holds the last one decoded.
  *
+ * <p>It reads each message's 15-bit sequence as the one 32-bit message number within a window
+ * of the packet's {@code unconfirmedFrom}, and each dependency as the number less than a
+ * window before its message. The token is not checked here: the connection checks it before
+ * it decodes anything.
+ *
  * <p>What a packet can cost is bounded by its length: each loop advances through its bytes,
  * and a dependency list stops at the configured maximum.
  */
@@ -14,7 +19,7 @@ final class PacketDecoder {
   private final int window;
   private final int maxDependencies;
 
-  private final int[] sequences;
+  private final int[] numbers;
   private final int[] dependencyStart;
   private final int[] dependencyCount;
   private final int[] dependencies;
@@ -26,7 +31,10 @@ final class PacketDecoder {
   private int position;
 
   private boolean hasAck;
+  private long token;
   private int packetSequence;
+  private int unconfirmedFrom;
+  private int executedBefore;
   private int ack;
   private int ackBits;
   private int messageCount;
@@ -36,7 +44,7 @@ final class PacketDecoder {
     this.window = window;
     this.maxDependencies = maxDependencies;
     int maxMessages = PacketFormat.maxMessagesPerPacket(maxPacketSize);
-    this.sequences = new int[maxMessages];
+    this.numbers = new int[maxMessages];
     this.dependencyStart = new int[maxMessages];
     this.dependencyCount = new int[maxMessages];
     this.dependencies = new int[maxPacketSize / 2];
@@ -66,7 +74,10 @@ final class PacketDecoder {
       throw new ProtocolException(ProtocolError.UNKNOWN_FLAGS, "flags 0x" + Integer.toHexString(flags));
     }
     hasAck = flags != 0;
+    token = ((long) readInt() << 32) | (readInt() & 0xFFFFFFFFL);
     packetSequence = readInt();
+    unconfirmedFrom = readInt();
+    executedBefore = readInt();
     if (hasAck) {
       ack = readInt();
       ackBits = readInt();
@@ -76,7 +87,13 @@ final class PacketDecoder {
     while (position < end) {
       int first = readShort();
       int sequence = first & SequenceNumbers.MASK;
-      sequences[count] = sequence;
+      int fromUnconfirmed = SequenceNumbers.distance(unconfirmedFrom & SequenceNumbers.MASK, sequence);
+      if (fromUnconfirmed >= window) {
+        throw new ProtocolException(ProtocolError.MESSAGE_OUTSIDE_WINDOW, "message " + sequence + " is " + fromUnconfirmed
+            + " after the oldest unconfirmed message, " + Integer.toUnsignedString(unconfirmedFrom) + ", with a window of " + window);
+      }
+      int number = unconfirmedFrom + fromUnconfirmed;
+      numbers[count] = number;
       dependencyStart[count] = dependencyTotal;
       int listed = 0;
       boolean more = (first & PacketFormat.CONTINUATION_BIT) != 0;
@@ -88,7 +105,7 @@ final class PacketDecoder {
         int word = readShort();
         int dependency = word & SequenceNumbers.MASK;
         checkDependency(sequence, dependency, dependencyTotal - listed, listed);
-        dependencies[dependencyTotal++] = dependency;
+        dependencies[dependencyTotal++] = number - SequenceNumbers.distance(dependency, sequence);
         listed++;
         more = (word & PacketFormat.CONTINUATION_BIT) != 0;
       }
@@ -118,7 +135,7 @@ final class PacketDecoder {
           "message " + sequence + " on " + dependency + " with a window of " + window);
     }
     for (int i = listStart; i < listStart + listed; i++) {
-      if (dependencies[i] == dependency) {
+      if ((dependencies[i] & SequenceNumbers.MASK) == dependency) {
         throw new ProtocolException(ProtocolError.DUPLICATE_DEPENDENCY, "message " + sequence + " lists " + dependency + " twice");
       }
     }
@@ -164,8 +181,22 @@ final class PacketDecoder {
     return hasAck;
   }
 
+  long token() {
+    return token;
+  }
+
   int packetSequence() {
     return packetSequence;
+  }
+
+  /** The sender's oldest message not known executed here: it will never send one before it again. */
+  int unconfirmedFrom() {
+    return unconfirmedFrom;
+  }
+
+  /** Every message of the receiver's before this one has executed at the sender of the packet. */
+  int executedBefore() {
+    return executedBefore;
   }
 
   int ack() {
@@ -180,14 +211,16 @@ final class PacketDecoder {
     return messageCount;
   }
 
-  int sequence(int message) {
-    return sequences[message];
+  /** The 32-bit number of message {@code message} of the packet. */
+  int number(int message) {
+    return numbers[message];
   }
 
   int dependencyCount(int message) {
     return dependencyCount[message];
   }
 
+  /** The 32-bit number of a dependency of message {@code message}. */
   int dependency(int message, int index) {
     return dependencies[dependencyStart[message] + index];
   }

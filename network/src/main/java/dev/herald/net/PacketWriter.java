@@ -12,10 +12,15 @@ final class PacketWriter {
     this.buffer = new byte[maxPacketSize];
   }
 
-  void begin(int packetSequence, boolean hasAck, int ack, int ackBits) {
+  /** Starts a packet; see {@link PacketFormat} for the fields. */
+  void begin(long token, int packetSequence, int unconfirmedFrom, int executedBefore, boolean hasAck, int ack, int ackBits) {
     position = 0;
     buffer[position++] = (byte) (hasAck ? PacketFormat.FLAG_HAS_ACK : 0);
+    writeInt((int) (token >>> 32));
+    writeInt((int) token);
     writeInt(packetSequence);
+    writeInt(unconfirmedFrom);
+    writeInt(executedBefore);
     if (hasAck) {
       writeInt(ack);
       writeInt(ackBits);
@@ -31,12 +36,16 @@ final class PacketWriter {
     return PacketFormat.messageHeaderSize(dependencyCount) + PacketFormat.lengthFieldSize(payloadLength) + payloadLength;
   }
 
-  /** Writes a message; the caller has checked that it fits. */
-  void writeMessage(int sequence, int[] dependencies, int dependencyCount, byte[] payload) {
-    writeShort(sequence | (dependencyCount > 0 ? PacketFormat.CONTINUATION_BIT : 0));
+  /**
+   * Writes a message numbered {@code number} that depends on the first
+   * {@code dependencyCount} message numbers of {@code dependencies}; the caller has checked
+   * that it fits. Numbers go on the wire modulo 2^15.
+   */
+  void writeMessage(int number, int[] dependencies, int dependencyCount, byte[] payload) {
+    writeShort((number & SequenceNumbers.MASK) | (dependencyCount > 0 ? PacketFormat.CONTINUATION_BIT : 0));
     for (int i = 0; i < dependencyCount; i++) {
       boolean more = i + 1 < dependencyCount;
-      writeShort(dependencies[i] | (more ? PacketFormat.CONTINUATION_BIT : 0));
+      writeShort((dependencies[i] & SequenceNumbers.MASK) | (more ? PacketFormat.CONTINUATION_BIT : 0));
     }
     int length = payload.length;
     if (length < 0x80) {

@@ -2,7 +2,8 @@ package dev.herald.net;
 
 /**
  * What was wrong with a packet that was rejected. A rejected packet executes nothing and
- * acknowledges nothing.
+ * acknowledges nothing. (A datagram without the connection's token is not rejected with an
+ * error: it is dropped unread and counted, see {@link ConnectionCounters#foreignPackets()}.)
  */
 public enum ProtocolError {
   /** The packet is longer than the configured maximum packet size. */
@@ -25,8 +26,15 @@ public enum ProtocolError {
   DUPLICATE_DEPENDENCY("message lists the same dependency twice"),
   /** A message lists more dependencies than the configured maximum. */
   TOO_MANY_DEPENDENCIES("message lists more dependencies than allowed"),
+  /**
+   * A message's sequence lies a window or more after the packet's oldest unconfirmed
+   * message: the sender never has a message outstanding that far ahead.
+   */
+  MESSAGE_OUTSIDE_WINDOW("message lies outside the sender's window"),
   /** The packet acknowledges a packet this side never sent. */
   ACK_OF_UNSENT_PACKET("packet acknowledges a packet that was never sent"),
+  /** The packet says messages were executed that this side never sent. */
+  ACK_OF_UNSENT_MESSAGE("packet acknowledges a message that was never sent"),
   /** The packet's sequence number jumps implausibly far ahead of everything received. */
   PACKET_SEQUENCE_JUMP("packet sequence number jumps too far ahead");
 

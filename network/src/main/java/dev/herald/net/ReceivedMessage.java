@@ -8,18 +8,18 @@ final class ReceivedMessage {
 
   private static final ReceivedMessage[] NO_WAITERS = new ReceivedMessage[0];
 
-  final int sequence;
+  final int number;
   boolean arrived;
   /** Arrived and counted against the caps until it executes. */
   boolean waiting;
   byte[] payload;
-  long arrivedAtMillis;
+  long arrivedAtNanos;
   int unexecutedDependencies;
   ReceivedMessage[] waiters = NO_WAITERS;
   int waiterCount;
 
-  ReceivedMessage(int sequence) {
-    this.sequence = sequence;
+  ReceivedMessage(int number) {
+    this.number = number;
   }
 
   void addWaiter(ReceivedMessage waiter) {

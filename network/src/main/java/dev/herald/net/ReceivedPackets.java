@@ -2,17 +2,21 @@ package dev.herald.net;
 
 /**
  * Which of the peer's packets arrived: the newest, plus a bit for each of the
- * {@link ConnectionConfig#PACKET_HISTORY} before it. That is both what acknowledgements carry
- * and the replay filter: a packet older than the history is stale and is not read.
- * Packet numbers are 32 bits and compared by signed difference, so they do not wrap in
- * practice.
+ * {@value #HISTORY} before it. The low {@value PacketFormat#ACK_BITS} bits are what
+ * acknowledgements carry; all of them recognise a copy of a packet already read. A packet
+ * older than the history is late: it is still read (its messages are recognised as duplicates
+ * by their numbers, or kept), but cannot be recorded or acknowledged on its own. Packet numbers
+ * are 32 bits and compared by signed difference, so they do not wrap in practice.
  */
 final class ReceivedPackets {
+
+  /** How many packets before the newest one are remembered. */
+  static final int HISTORY = 64;
 
   /** A packet may jump at most this far ahead of the newest one seen. */
   static final int MAX_JUMP = 1 << 16;
 
-  enum Verdict { NEW, DUPLICATE, STALE }
+  enum Verdict { NEW, DUPLICATE, LATE }
 
   private boolean any;
   private int newest = -1;
@@ -25,23 +29,22 @@ final class ReceivedPackets {
           "packet " + Integer.toUnsignedString(packetSequence) + " is " + ahead + " ahead of the newest received");
     }
     if (!any || ahead > 0) {
-      return any || ahead > 0 ? Verdict.NEW : Verdict.STALE;
+      return Verdict.NEW;
     }
     if (ahead == 0) {
       return Verdict.DUPLICATE;
     }
-    int behind = -ahead;
-    if (behind > ConnectionConfig.PACKET_HISTORY) {
-      return Verdict.STALE;
+    if (ahead < -HISTORY) {
+      return Verdict.LATE;
     }
-    return (earlier & (1L << (behind - 1))) != 0 ? Verdict.DUPLICATE : Verdict.NEW;
+    return (earlier & (1L << (-ahead - 1))) != 0 ? Verdict.DUPLICATE : Verdict.NEW;
   }
 
   /** Records a packet that {@link #classify} called new and that was read in full. */
   void record(int packetSequence) {
     int ahead = packetSequence - newest;
     if (!any || ahead > 0) {
-      earlier = !any || ahead > 64 ? 0 : ahead == 64 ? 1L << 63 : (earlier << ahead) | (1L << (ahead - 1));
+      earlier = !any || ahead > HISTORY ? 0 : ahead == HISTORY ? 1L << 63 : (earlier << ahead) | (1L << (ahead - 1));
       newest = packetSequence;
       any = true;
     } else {

@@ -2,7 +2,7 @@ package dev.herald.net;
 
 /**
  * Estimates the retransmission timeout from round-trip samples as RFC 6298 does:
- * {@code srtt + 4 * rttvar}, clamped. Packets are never resent as such (their messages are
+ * {@code srtt + 4 * rttvar}, clamped; in nanoseconds. Packets are never resent as such (their messages are
  * repacked into new packets), so every sample is unambiguous and Karn's rule is not needed.
  */
 final class RoundTripEstimator {
@@ -19,23 +19,19 @@ final class RoundTripEstimator {
     this.timeout = initial;
   }
 
-  void sample(long roundTripMillis) {
+  void sample(long roundTripNanos) {
     if (smoothed < 0) {
-      smoothed = roundTripMillis;
-      variation = roundTripMillis / 2.0;
+      smoothed = roundTripNanos;
+      variation = roundTripNanos / 2.0;
     } else {
-      variation = 0.75 * variation + 0.25 * Math.abs(smoothed - roundTripMillis);
-      smoothed = 0.875 * smoothed + 0.125 * roundTripMillis;
+      variation = 0.75 * variation + 0.25 * Math.abs(smoothed - roundTripNanos);
+      smoothed = 0.875 * smoothed + 0.125 * roundTripNanos;
     }
     timeout = Math.max(min, Math.min(max, (long) Math.ceil(smoothed + 4 * variation)));
   }
 
-  long timeoutMillis() {
+  long timeoutNanos() {
     return timeout;
   }
 
-  /** The smoothed round trip, or -1 before the first sample. */
-  double smoothedMillis() {
-    return smoothed;
-  }
 }

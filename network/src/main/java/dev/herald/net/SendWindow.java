@@ -4,13 +4,13 @@ import java.util.ArrayDeque;
 
 /**
  * The sender's mirror of the peer's dependency graph, over the window of messages from the
- * oldest not known executed to the newest sent.
+ * <em>floor</em> (the oldest message not known executed) to the newest sent.
  *
  * <p>It evaluates the mirror exactly as the receiver evaluates its graph, but from
  * acknowledgements: a message becomes known executed when it is acknowledged and all its
  * dependencies are known executed. Since a message executes at the receiver only under the
  * same condition, the mirror never runs ahead of the receiver. Propagation uses a work
- * stack, never recursion.
+ * stack, never recursion. Message numbers are 32 bits and compared by signed difference.
  */
 final class SendWindow {
 
@@ -19,7 +19,7 @@ final class SendWindow {
   private final OutgoingMessage[] messages;
   private final ArrayDeque<OutgoingMessage> work = new ArrayDeque<>();
 
-  private int oldest;
+  private int floor;
   private int next;
 
   SendWindow(int window) {
@@ -34,25 +34,46 @@ final class SendWindow {
     return outstanding() >= window;
   }
 
-  /** Sequence numbers from the oldest message not known executed to the next one to be sent. */
+  /** Message numbers from the oldest message not known executed to the next one to be sent. */
   int outstanding() {
-    return SequenceNumbers.distance(oldest, next);
+    return next - floor;
+  }
+
+  /** The oldest message number not known executed: the peer has executed every one before it. */
+  int floor() {
+    return floor;
+  }
+
+  /** The number the next message will get. */
+  int next() {
+    return next;
   }
 
   /** The oldest message not known executed, or null when every sent message is. */
   OutgoingMessage oldestUnexecuted() {
-    return oldest == next ? null : messages[oldest & mask];
+    return floor == next ? null : messages[floor & mask];
   }
 
-  /** Adds a message with the next sequence number; the caller checked {@link #isFull()}. */
+  /** Adds a message with the next number; the caller checked {@link #isFull()}. */
   OutgoingMessage add(Connection owner, byte[] payload, OutgoingMessage[] dependencies) {
     OutgoingMessage message = new OutgoingMessage(owner, next, payload, dependencies);
     for (OutgoingMessage dependency : dependencies) {
-      dependency.addDependent(message);
+      if (!dependency.knownExecuted) {
+        dependency.addDependent(message);
+      }
     }
     messages[next & mask] = message;
-    next = SequenceNumbers.next(next);
+    next++;
     return message;
+  }
+
+  /** Records that the peer has executed every message before {@code executedBefore}. */
+  void acknowledgeBefore(int executedBefore) {
+    // The floor message's dependencies all lie before it and are known executed, so
+    // acknowledging it makes it known executed and moves the floor on.
+    while (floor != next && floor - executedBefore < 0) {
+      acknowledge(messages[floor & mask]);
+    }
   }
 
   /** Records that {@code message} arrived, and marks whatever that proves executed. */
@@ -75,9 +96,10 @@ final class SendWindow {
       }
       executed.release();
     }
-    while (oldest != next && messages[oldest & mask].knownExecuted) {
-      messages[oldest & mask] = null;
-      oldest = SequenceNumbers.next(oldest);
+    while (floor != next && messages[floor & mask].knownExecuted) {
+      messages[floor & mask].belowFloor = true;
+      messages[floor & mask] = null;
+      floor++;
     }
   }
 }

@@ -12,14 +12,14 @@ final class SentPackets {
 
   private final int[] sequences = new int[SIZE];
   private final boolean[] live = new boolean[SIZE];
-  private final long[] sentAtMillis = new long[SIZE];
+  private final long[] sentAtNanos = new long[SIZE];
   private final OutgoingMessage[][] contents = new OutgoingMessage[SIZE][];
 
-  void record(int packetSequence, long nowMillis, OutgoingMessage[] messages) {
+  void record(int packetSequence, long nowNanos, OutgoingMessage[] messages) {
     int slot = packetSequence & MASK;
     sequences[slot] = packetSequence;
     live[slot] = true;
-    sentAtMillis[slot] = nowMillis;
+    sentAtNanos[slot] = nowNanos;
     contents[slot] = messages;
   }
 
@@ -39,7 +39,7 @@ final class SentPackets {
   }
 
   /** When {@code packetSequence} was sent; valid right after {@link #acknowledge} returned its contents. */
-  long sentAtMillis(int packetSequence) {
-    return sentAtMillis[packetSequence & MASK];
+  long sentAtNanos(int packetSequence) {
+    return sentAtNanos[packetSequence & MASK];
   }
 }

@@ -1,5 +1,7 @@
 package dev.herald.net;
 
+import static dev.herald.net.TestPackets.deliver;
+import static dev.herald.net.TestPackets.drain;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,29 +10,35 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.herald.net.simulation.ManualClock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ConnectionTest {
 
-  private final ManualClock clock = new ManualClock(1_000);
+  private static final Duration TICK = Duration.ofMillis(10);
+  /** A link whose retransmission timeouts are short: the message and wait timeouts are the minimum. */
+  private static final ConnectionConfig FAST_LINK = ConnectionConfig.defaults()
+      .withRetransmitTimeout(Duration.ofMillis(100), Duration.ofMillis(50), Duration.ofMillis(150));
+
+  private final ManualClock clock = new ManualClock();
   private final ExecutionLog atA = new ExecutionLog();
   private final ExecutionLog atB = new ExecutionLog();
-  private final Connection a = new Connection(ConnectionConfig.defaults(), clock, atA);
-  private final Connection b = new Connection(ConnectionConfig.defaults(), clock, atB);
+  private final Connection a = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, atA);
+  private final Connection b = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, atB);
 
-  private static List<byte[]> drain(Connection from) {
-    List<byte[]> packets = new ArrayList<>();
-    for (byte[] packet = from.poll(); packet != null; packet = from.poll()) {
-      packets.add(packet);
-    }
-    return packets;
-  }
-
-  private static void deliver(List<byte[]> packets, Connection to) throws ProtocolException {
-    for (byte[] packet : packets) {
-      to.receive(packet);
+  /** Sends {@code messages} from a to b, each once the one before is acknowledged. */
+  private void sendOneByOne(int messages, Duration oneWay) throws ProtocolException {
+    for (int i = 0; i < messages; i++) {
+      a.send(bytes(i));
+      List<byte[]> packets = drain(a);
+      clock.advance(oneWay);
+      deliver(packets, b);
+      List<byte[]> acknowledgements = drain(b);
+      clock.advance(oneWay);
+      deliver(acknowledgements, a);
     }
   }
 
@@ -74,7 +82,7 @@ class ConnectionTest {
     byte[] packetWithC = only(drain(a));
     PacketDecoder wire = TestPackets.decode(packetWithC);
     assertEquals(1, wire.messageCount());
-    assertEquals(2, wire.sequence(0));
+    assertEquals(2, wire.number(0));
     assertEquals(1, wire.dependencyCount(0), "C must still name B, which is not known executed");
     assertEquals(1, wire.dependency(0, 0));
 
@@ -95,7 +103,7 @@ class ConnectionTest {
     assertEquals(List.of(0), atB.sequences);
     drain(b);                             // the acknowledgement is lost
 
-    clock.advance(a.retransmitTimeoutMillis());
+    clock.advance(a.retransmitTimeout());
     List<byte[]> retransmission = drain(a);
     assertEquals(1, a.counters().retransmissions());
     deliver(retransmission, b);
@@ -104,16 +112,16 @@ class ConnectionTest {
     assertEquals(List.of(0), atB.sequences, "executed once");
     assertEquals(1, b.counters().duplicateMessages());
     assertTrue(message.isKnownExecuted());
-    clock.advance(10 * a.retransmitTimeoutMillis());
+    clock.advance(a.retransmitTimeout().multipliedBy(10));
     assertTrue(drain(a).stream().allMatch(p -> TestPackets.decode(p).messageCount() == 0), "nothing left to resend");
   }
 
   @Test
-  void oldReplayedPacketIsRejectedCountedAndNotExecuted() throws ProtocolException {
+  void packetReplayedAfterTheHistoryIsReadAsLateAndExecutesNothing() throws ProtocolException {
     a.send(bytes(1));
     byte[] old = only(drain(a));
     b.receive(old);
-    for (int i = 0; i <= ConnectionConfig.PACKET_HISTORY; i++) {
+    for (int i = 0; i <= ReceivedPackets.HISTORY; i++) {
       a.send(bytes(2));
       deliver(drain(a), b);
     }
@@ -122,8 +130,28 @@ class ConnectionTest {
     b.receive(old);
 
     assertEquals(executedBefore, atB.sequences.size());
-    assertEquals(1, b.counters().stalePackets());
-    assertEquals(0, b.counters().duplicateMessages(), "a stale packet is not even read");
+    assertEquals(1, b.counters().latePackets());
+    assertEquals(1, b.counters().duplicateMessages());
+  }
+
+  @Test
+  void packetReplayedAfterTheSequenceNumbersWrappedExecutesNothing() throws ProtocolException {
+    a.send(bytes(1));
+    byte[] old = only(drain(a));
+    b.receive(old);
+    deliver(drain(b), a);
+    int messages = SequenceNumbers.RANGE + 10;
+    for (int i = 1; i < messages; i++) {
+      a.send(bytes(2));
+      deliver(drain(a), b);
+      deliver(drain(b), a);
+    }
+    assertEquals(messages, atB.sequences.size());
+
+    b.receive(old);             // message 0 again, now that a new message 0 has executed too
+
+    assertEquals(messages, atB.sequences.size(), "the replayed message did not execute");
+    assertEquals(1, b.counters().duplicateMessages());
   }
 
   @Test
@@ -138,8 +166,8 @@ class ConnectionTest {
 
   @Test
   void sendRefusesPastTheWindowUntilTheOldestMessageIsKnownExecuted() throws ProtocolException {
-    Connection small = new Connection(ConnectionConfig.defaults().withWindow(4), clock, atA);
-    Connection peer = new Connection(ConnectionConfig.defaults().withWindow(4), clock, atB);
+    Connection small = new Connection(ConnectionConfig.defaults().withWindow(4), TestPackets.TOKEN, clock, atA);
+    Connection peer = new Connection(ConnectionConfig.defaults().withWindow(4), TestPackets.TOKEN, clock, atB);
     small.send(bytes(0));
     byte[] first = only(drain(small));    // lost
     for (int i = 1; i < 4; i++) {
@@ -178,28 +206,28 @@ class ConnectionTest {
   }
 
   @Test
-  void permanentGapFailsTheConnectionWithinTheNodeLifetimeAndFreesTheGraph() throws ProtocolException {
-    ConnectionConfig config = ConnectionConfig.defaults().withConnectionTimeoutMillis(2_000);
-    Connection receiver = new Connection(config, clock, atB);
+  void permanentGapFailsTheConnectionAfterTheMessageTimeoutAndFreesTheGraph() throws ProtocolException {
+    ConnectionConfig config = FAST_LINK.withConnectionTimeout(Duration.ofSeconds(2));
+    Connection receiver = new Connection(config, TestPackets.TOKEN, clock, atB);
     int baselineNodes = receiver.graphNodes();
-    long arrived = clock.millis();
+    long arrived = clock.nanoTime();
     receiver.receive(TestPackets.packet(0).message(1, bytes(1), 0).message(2, bytes(2), 1).bytes());
     assertEquals(2, receiver.waitingMessages());
 
-    long tick = 10;
     long failedAt = -1;
     for (int packet = 1; packet < 1_000 && failedAt < 0; packet++) {
-      clock.advance(tick);
+      clock.advance(TICK);
       receiver.receive(TestPackets.packet(packet).bytes());   // the peer is alive, message 0 never comes
       receiver.update();
       if (receiver.failure() != null) {
-        failedAt = clock.millis();
+        failedAt = clock.nanoTime();
       }
     }
 
     assertEquals(ConnectionError.DEPENDENCY_NEVER_ARRIVED, receiver.failure());
-    long expected = arrived + config.nodeLifetimeMillis();
-    assertTrue(Math.abs(failedAt - expected) <= tick, "failed at " + failedAt + ", expected " + expected + " ± " + tick);
+    assertEquals(config.minMessageTimeout(), receiver.waitTimeout(), "a fast link gives up after the minimum");
+    long expected = arrived + config.minMessageTimeout().toNanos();
+    assertTrue(Math.abs(failedAt - expected) <= TICK.toNanos(), "failed at " + failedAt + " ns, expected " + expected + " ± " + TICK);
     assertTrue(atB.sequences.isEmpty(), "nothing that depends on the gap executed");
     assertEquals(1, atB.errorCount);
     assertEquals(baselineNodes, receiver.graphNodes());
@@ -210,12 +238,12 @@ class ConnectionTest {
 
   @Test
   void silentPeerFailsTheConnectionAfterTheTimeout() {
-    ConnectionConfig config = ConnectionConfig.defaults().withConnectionTimeoutMillis(1_000);
-    Connection lonely = new Connection(config, clock, atA);
-    clock.advance(999);
+    ConnectionConfig config = ConnectionConfig.defaults().withConnectionTimeout(Duration.ofSeconds(1));
+    Connection lonely = new Connection(config, TestPackets.TOKEN, clock, atA);
+    clock.advance(Duration.ofMillis(999));
     lonely.update();
     assertNull(lonely.failure());
-    clock.advance(1);
+    clock.advance(Duration.ofMillis(1));
     lonely.update();
     assertEquals(ConnectionError.PEER_SILENT, lonely.failure());
     assertEquals(SendStatus.CONNECTION_FAILED, lonely.trySend(new MessageDependency(), bytes(1)));
@@ -224,7 +252,7 @@ class ConnectionTest {
   @Test
   void idleConnectionsKeepEachOtherAliveWithEmptyPackets() throws ProtocolException {
     for (int tick = 0; tick < 2_000; tick++) {
-      clock.advance(10);
+      clock.advance(TICK);
       deliver(drain(a), b);
       deliver(drain(b), a);
       a.update();
@@ -278,7 +306,7 @@ class ConnectionTest {
   @Test
   void throwingListenerDoesNotStopLaterMessagesFromExecuting() throws ProtocolException {
     List<Integer> seen = new ArrayList<>();
-    Connection receiver = new Connection(ConnectionConfig.defaults(), clock, new DeliveryListener() {
+    Connection receiver = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, new DeliveryListener() {
       @Override
       public void onMessage(int sequence, byte[] payload) {
         seen.add(sequence);
@@ -298,24 +326,74 @@ class ConnectionTest {
 
   @Test
   void defaultMaximumPayloadLeavesRoomForTheHeaderAndEveryDependency() {
-    // 1,200 - 13 (packet header) - 2 - 32 * 2 (message header) - 2 (length field)
-    assertEquals(1_119, ConnectionConfig.defaults().maxPayloadSize());
+    // 1,200 - 29 (packet header) - 2 - 32 * 2 (message header) - 2 (length field)
+    assertEquals(1_103, ConnectionConfig.defaults().maxPayloadSize());
   }
 
   @Test
-  void messageThePeerNeverAcknowledgesFailsTheConnectionAfterTheNodeLifetime() throws ProtocolException {
-    ConnectionConfig config = ConnectionConfig.defaults().withConnectionTimeoutMillis(2_000);
-    Connection sender = new Connection(config, clock, atA);
+  void packetTooSmallForAMessageWithEveryDependencyIsRefused() {
+    IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
+        () -> ConnectionConfig.defaults().withMaxPacketSize(ConnectionConfig.MIN_PACKET_SIZE));
+    assertTrue(thrown.getMessage().contains("no room for a message with 32 dependencies"), thrown.getMessage());
+    assertEquals(ConnectionConfig.MIN_PACKET_SIZE,
+        ConnectionConfig.defaults().withMaxDependencies(1).withMaxPacketSize(ConnectionConfig.MIN_PACKET_SIZE).maxPacketSize());
+  }
+
+  @Test
+  void messageThePeerNeverAcknowledgesFailsTheConnectionAfterTheMessageTimeout() throws ProtocolException {
+    ConnectionConfig config = FAST_LINK.withConnectionTimeout(Duration.ofSeconds(2));
+    Connection sender = new Connection(config, TestPackets.TOKEN, clock, atA);
     sender.send(bytes(1));
-    long sentAt = clock.millis();
+    long sentAt = clock.nanoTime();
     for (int packet = 0; packet < 1_000 && sender.failure() == null; packet++) {
-      clock.advance(10);
+      clock.advance(TICK);
       drain(sender);
       sender.receive(TestPackets.packet(packet).bytes());   // alive, but acknowledges nothing
       sender.update();
     }
     assertEquals(ConnectionError.MESSAGE_NEVER_ACKNOWLEDGED, sender.failure());
-    assertTrue(clock.millis() - sentAt - config.nodeLifetimeMillis() <= 10);
+    assertTrue(clock.nanoTime() - sentAt - config.minMessageTimeout().toNanos() <= TICK.toNanos());
     assertEquals(1, atA.errorCount);
+  }
+
+  @Test
+  void onASlowLinkTheTimeoutsFollowTheMeasuredRoundTrip() throws ProtocolException {
+    sendOneByOne(20, Duration.ofMillis(1_500));
+
+    Duration retransmit = a.retransmitTimeout();
+    assertTrue(retransmit.compareTo(Duration.ofSeconds(3)) >= 0, "resends only after a round trip: " + retransmit);
+    assertEquals(retransmit.multipliedBy(ConnectionConfig.RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP), a.messageTimeout());
+    assertTrue(a.messageTimeout().compareTo(a.config().minMessageTimeout()) > 0);
+    assertTrue(a.waitTimeout().compareTo(a.messageTimeout()) >= 0, "the peer gets every try before this side stops waiting");
+  }
+
+  @Test
+  void waitTimeoutIsTheLongestMessageTimeoutThePeerCanHave() {
+    ConnectionConfig defaults = ConnectionConfig.defaults();
+    assertEquals(Duration.ofSeconds(80), defaults.waitTimeout());
+    assertEquals(defaults.maxRetransmitTimeout().multipliedBy(ConnectionConfig.RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP),
+        defaults.waitTimeout());
+    assertEquals(FAST_LINK.minMessageTimeout(), FAST_LINK.waitTimeout());
+  }
+
+  @Test
+  void sideThatOnlyAcknowledgesStillMeasuresTheRoundTrip() throws ProtocolException {
+    sendOneByOne(50, Duration.ofMillis(40));
+    assertTrue(b.counters().messagesSent() == 0, "b sent no message");
+
+    Duration measured = b.retransmitTimeout();
+    assertTrue(measured.compareTo(a.config().initialRetransmitTimeout()) < 0, "b measured the round trip: " + measured);
+    assertEquals(a.retransmitTimeout().toMillis(), measured.toMillis(), "as a did");
+  }
+
+  @Test
+  void keepAlivesDoNotTimeTheRoundTrip() throws ProtocolException {
+    for (int i = 0; i < 50; i++) {
+      clock.advance(a.config().keepAliveInterval());
+      deliver(drain(a), b);
+      deliver(drain(b), a);
+    }
+    assertEquals(a.config().initialRetransmitTimeout(), a.retransmitTimeout());
+    assertEquals(b.config().initialRetransmitTimeout(), b.retransmitTimeout());
   }
 }

@@ -1,6 +1,7 @@
 package dev.herald.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -40,17 +41,29 @@ class DependencyGraphTest {
   }
 
   @Test
-  void executedMessagesAreDuplicatesUntilLongPastAndNeverExecuteTwice() {
+  void executedMessagesStayDuplicatesHoweverLongAgoAndNeverExecuteTwice() {
     ExecutionLog log = new ExecutionLog();
     DependencyGraph graph = new DependencyGraph(64, 1 << 20, log);
-    for (int round = 0; round < 3 * SequenceNumbers.RANGE / 64; round++) {
-      for (int i = 0; i < 64; i++) {
-        int sequence = (round * 64 + i) & SequenceNumbers.MASK;
-        graph.offer(sequence, NONE, 0, new byte[0], 0);
-        assertEquals(DependencyGraph.Outcome.DUPLICATE, graph.offer(sequence, NONE, 0, new byte[0], 0));
+    int total = 3 * SequenceNumbers.RANGE;
+    for (int number = 0; number < total; number++) {
+      assertEquals(DependencyGraph.Outcome.ACCEPTED, graph.offer(number, NONE, 0, new byte[0], 0));
+      assertEquals(DependencyGraph.Outcome.DUPLICATE, graph.offer(number, NONE, 0, new byte[0], 0));
+      if (number >= SequenceNumbers.RANGE) {
+        // the message with the same 15-bit sequence one wrap ago
+        assertEquals(DependencyGraph.Outcome.DUPLICATE, graph.offer(number - SequenceNumbers.RANGE, NONE, 0, new byte[0], 0));
       }
     }
-    assertEquals(3 * SequenceNumbers.RANGE, log.sequences.size(), "every number executed once per wrap");
+    assertEquals(total, log.sequences.size(), "every message executed once");
+    assertEquals(total - 1 & SequenceNumbers.MASK, (int) log.sequences.get(total - 1), "the listener sees 15-bit sequences");
+  }
+
+  @Test
+  void messageAWindowPastTheFloorIsRefusedAsABug() {
+    DependencyGraph graph = new DependencyGraph(64, 1 << 20, new ExecutionLog());
+    IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
+        () -> graph.offer(64, NONE, 0, new byte[0], 0));
+    assertTrue(thrown.getMessage().contains("lies 64 past the oldest message not executed"), thrown.getMessage());
+    assertEquals(0, graph.nodeCount());
   }
 
   @Test
@@ -83,10 +96,10 @@ class DependencyGraphTest {
     int bursts = 200_000 / burst;
     int largest = 0;
     for (int b = 0; b < bursts; b++) {
-      int first = (b * burst) & (SequenceNumbers.RANGE - 1);
+      int first = b * burst;
       for (int i = burst - 1; i >= 1; i--) {
-        dependency[0] = (first + i - 1) & (SequenceNumbers.RANGE - 1);
-        graph.offer((first + i) & (SequenceNumbers.RANGE - 1), dependency, 1, new byte[8], 0);
+        dependency[0] = first + i - 1;
+        graph.offer(first + i, dependency, 1, new byte[8], 0);
       }
       graph.offer(first, NONE, 0, new byte[8], 0);
       largest = Math.max(largest, graph.trackedArrivals());

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.herald.net.simulation.ManualClock;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /** Every kind of broken packet is rejected whole, with its own error, and executes nothing. */
@@ -11,10 +13,10 @@ class HostileInputTest {
 
   private static final byte[] ONE_BYTE = {42};
 
-  private final ManualClock clock = new ManualClock(0);
+  private final ManualClock clock = new ManualClock();
   private final ExecutionLog log = new ExecutionLog();
   private final ConnectionConfig config = ConnectionConfig.defaults();
-  private final Connection receiver = new Connection(config, clock, log);
+  private final Connection receiver = new Connection(config, TestPackets.TOKEN, clock, log);
 
   private void assertRejected(ProtocolError expected, byte[] packet) {
     ProtocolException thrown = assertThrows(ProtocolException.class, () -> receiver.receive(packet));
@@ -29,15 +31,41 @@ class HostileInputTest {
     return TestPackets.packet(0).message(0, ONE_BYTE);
   }
 
+  private void assertDroppedUnread(byte[] packet) throws ProtocolException {
+    long before = receiver.counters().foreignPackets();
+    receiver.receive(packet);
+    assertEquals(before + 1, receiver.counters().foreignPackets(), "counted as foreign");
+    assertEquals(0, receiver.counters().packetsReceived(), "not read");
+    assertEquals(0, receiver.counters().protocolErrors(), "not even rejected: it is not the peer's");
+    assertTrue(log.sequences.isEmpty(), "nothing executed");
+    assertEquals(null, receiver.poll(), "nothing acknowledged");
+  }
+
+  @Test
+  void datagramWithAnotherTokenIsDroppedUnreadAndCounted() throws ProtocolException {
+    assertDroppedUnread(startsWithValidMessage().token(TestPackets.TOKEN ^ 1).bytes());
+    assertDroppedUnread(startsWithValidMessage().token(TestPackets.TOKEN ^ Long.MIN_VALUE).bytes());
+    assertDroppedUnread(new byte[config.maxPacketSize() + 100]);
+  }
+
+  @Test
+  void datagramTooShortToCarryATokenIsDroppedUnreadAndCounted() throws ProtocolException {
+    assertDroppedUnread(new byte[0]);
+    assertDroppedUnread(Arrays.copyOf(startsWithValidMessage().bytes(), PacketFormat.PREFIX_SIZE - 1));
+  }
+
   @Test
   void truncatedHeaderIsRejected() {
-    assertRejected(ProtocolError.TRUNCATED, new byte[] {0, 0, 0});
-    assertRejected(ProtocolError.TRUNCATED, new byte[0]);
+    byte[] whole = TestPackets.packet(0).bytes();
+    for (int length = PacketFormat.PREFIX_SIZE; length < whole.length; length++) {
+      assertRejected(ProtocolError.TRUNCATED, Arrays.copyOf(whole, length));
+    }
   }
 
   @Test
   void truncatedAcknowledgementIsRejected() {
-    assertRejected(ProtocolError.TRUNCATED, new byte[] {PacketFormat.FLAG_HAS_ACK, 0, 0, 0, 0, 0, 0});
+    byte[] whole = TestPackets.packetWithAck(0, 0, 0).bytes();
+    assertRejected(ProtocolError.TRUNCATED, Arrays.copyOf(whole, whole.length - 2));
   }
 
   @Test
@@ -67,7 +95,15 @@ class HostileInputTest {
   @Test
   void dependencyOnANewerMessageIsRejected() {
     assertRejected(ProtocolError.FUTURE_DEPENDENCY, startsWithValidMessage().message(5, ONE_BYTE, 6).bytes());
-    assertRejected(ProtocolError.FUTURE_DEPENDENCY, startsWithValidMessage().message(32767, ONE_BYTE, 3).bytes());
+    assertRejected(ProtocolError.FUTURE_DEPENDENCY,
+        startsWithValidMessage().unconfirmedFrom(32760).message(32767, ONE_BYTE, 3).bytes());
+  }
+
+  @Test
+  void messageAWindowOrMoreAfterTheOldestUnconfirmedIsRejected() {
+    assertRejected(ProtocolError.MESSAGE_OUTSIDE_WINDOW, startsWithValidMessage().message(config.window(), ONE_BYTE).bytes());
+    assertRejected(ProtocolError.MESSAGE_OUTSIDE_WINDOW,
+        startsWithValidMessage().unconfirmedFrom(0).message(SequenceNumbers.MASK, ONE_BYTE).bytes());
   }
 
   @Test
@@ -92,9 +128,9 @@ class HostileInputTest {
 
   @Test
   void endlessDependencyListStopsAtTheCap() {
-    TestPackets packet = startsWithValidMessage().u16(0x8000 | 2000);
+    TestPackets packet = startsWithValidMessage().u16(0x8000 | 1000);
     for (int i = 0; i < 500; i++) {
-      packet.u16(0x8000 | (1000 + i));
+      packet.u16(0x8000 | (400 + i));
     }
     assertRejected(ProtocolError.TOO_MANY_DEPENDENCIES, packet.bytes());
   }
@@ -108,12 +144,38 @@ class HostileInputTest {
 
   @Test
   void packetLongerThanTheMaximumIsRejected() {
-    assertRejected(ProtocolError.PACKET_TOO_LARGE, new byte[config.maxPacketSize() + 1]);
+    byte[] packet = TestPackets.packet(0).bytes();
+    assertRejected(ProtocolError.PACKET_TOO_LARGE, Arrays.copyOf(packet, config.maxPacketSize() + 1));
   }
 
   @Test
   void acknowledgementOfAPacketNeverSentIsRejected() {
     assertRejected(ProtocolError.ACK_OF_UNSENT_PACKET, TestPackets.packetWithAck(0, 0, 0).message(0, ONE_BYTE).bytes());
+  }
+
+  @Test
+  void acknowledgementOfAMessageNeverSentIsRejected() {
+    assertRejected(ProtocolError.ACK_OF_UNSENT_MESSAGE, startsWithValidMessage().executedBefore(1).bytes());
+    MessageDependency queued = receiver.send(ONE_BYTE);   // not yet in a packet: not yet acknowledgeable
+    ProtocolException thrown = assertThrows(ProtocolException.class,
+        () -> receiver.receive(startsWithValidMessage().executedBefore(1).bytes()));
+    assertEquals(ProtocolError.ACK_OF_UNSENT_MESSAGE, thrown.error());
+    assertTrue(!queued.isKnownExecuted());
+  }
+
+  @Test
+  void packetSayingAMessageNotExecutedHereWillNeverBeSentAgainEndsTheConnection() throws ProtocolException {
+    receiver.receive(TestPackets.packet(0).message(2, ONE_BYTE, 1).bytes());
+    assertEquals(1, receiver.waitingMessages());
+
+    // message 0 never arrived, yet the peer's oldest unconfirmed message is 1
+    receiver.receive(TestPackets.packet(1).unconfirmedFrom(1).message(1, ONE_BYTE).bytes());
+
+    assertEquals(ConnectionError.MESSAGE_LOST, receiver.failure());
+    assertEquals(ConnectionError.MESSAGE_LOST, log.error);
+    assertTrue(log.sequences.isEmpty(), "neither message 1, which came with the news, nor 2 executed");
+    assertEquals(0, receiver.graphNodes());
+    assertEquals(null, receiver.poll());
   }
 
   @Test
@@ -124,17 +186,23 @@ class HostileInputTest {
   @Test
   void floodOfMessagesWhoseDependencyNeverArrivesStaysWithinTheCapsAndDropsAreNotAcknowledged() throws ProtocolException {
     ConnectionConfig capped = ConnectionConfig.defaults().withMaxPendingBytes(4_000);
-    Connection victim = new Connection(capped, clock, log);
+    Connection victim = new Connection(capped, TestPackets.TOKEN, clock, log);
     byte[] kilobyte = new byte[1_000];
     int packets = 20;
     for (int p = 0; p < packets; p++) {
       victim.receive(TestPackets.packet(p).message(1 + p, kilobyte, 0).bytes());
       assertTrue(victim.waitingBytes() <= 4_000, "waiting bytes " + victim.waitingBytes());
     }
-    // A flood of tiny ones up to and past the window: bounded by the window, then ignored.
-    for (int p = packets; p < packets + 3 * capped.window(); p++) {
-      int sequence = (p - packets + 30) & SequenceNumbers.MASK;
-      victim.receive(TestPackets.packet(p).message(sequence, new byte[0], (sequence - 1) & SequenceNumbers.MASK).bytes());
+    // A flood of tiny ones up to the window, each waiting for the one before it: bounded by
+    // the window. Past the window they are rejected.
+    int packet = packets;
+    for (int sequence = 30; sequence < capped.window(); sequence++) {
+      victim.receive(TestPackets.packet(packet++).message(sequence, new byte[0], sequence - 1).bytes());
+    }
+    for (int sequence = capped.window(); sequence < 3 * capped.window(); sequence++) {
+      byte[] pastTheWindow = TestPackets.packet(packet++).message(sequence, new byte[0], sequence - 1).bytes();
+      ProtocolException thrown = assertThrows(ProtocolException.class, () -> victim.receive(pastTheWindow));
+      assertEquals(ProtocolError.MESSAGE_OUTSIDE_WINDOW, thrown.error());
     }
 
     assertTrue(log.sequences.isEmpty(), "nothing executed");

@@ -1,6 +1,7 @@
 package dev.herald.net;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.herald.net.simulation.ManualClock;
 
 /**
  * Fuzzes the packet decoder and the receive path behind it: whatever the bytes, a packet is
@@ -32,15 +33,21 @@ class PacketDecoderFuzzTest {
     }
   }
 
-  /** Splits the input into packets at 0xFF 0xFF and feeds them all to one connection. */
+  /**
+   * Splits the input into packets at 0xFF 0xFF and feeds them all to one connection, each with
+   * the connection's token put in after its first byte (the flags): the fuzzer explores what
+   * the peer can send, not the one comparison that drops everyone else's datagrams.
+   */
   @FuzzTest(maxDuration = "60s")
   void receivesOrRejectsPacketSequences(byte[] input) {
-    Connection receiver = new Connection(CONFIG, new ManualClock(0), new ExecutionLog());
+    Connection receiver = new Connection(CONFIG, TestPackets.TOKEN, new ManualClock(), new ExecutionLog());
+    byte[] packet = new byte[input.length + PacketFormat.PREFIX_SIZE];
     int start = 0;
     while (start <= input.length) {
       int end = nextSeparator(input, start);
+      int length = withToken(input, start, end, packet);
       try {
-        receiver.receive(input, start, end - start);
+        receiver.receive(packet, 0, length);
       } catch (ProtocolException rejected) {
         // expected for most inputs
       }
@@ -50,6 +57,19 @@ class PacketDecoderFuzzTest {
       receiver.poll();
       start = end + 2;
     }
+  }
+
+  /** Copies input[start..end) into {@code packet} with the token after the first byte; returns the length. */
+  static int withToken(byte[] input, int start, int end, byte[] packet) {
+    if (start == end) {
+      return 0;
+    }
+    packet[0] = input[start];
+    for (int i = 0; i < 8; i++) {
+      packet[PacketFormat.TOKEN_OFFSET + i] = (byte) (TestPackets.TOKEN >>> (56 - 8 * i));
+    }
+    System.arraycopy(input, start + 1, packet, PacketFormat.PREFIX_SIZE, end - start - 1);
+    return end - start - 1 + PacketFormat.PREFIX_SIZE;
   }
 
   private static int nextSeparator(byte[] input, int from) {

@@ -3,12 +3,13 @@ package dev.herald.benchmarks.net;
 import dev.herald.net.Connection;
 import dev.herald.net.ConnectionConfig;
 import dev.herald.net.DeliveryListener;
-import dev.herald.net.LinkConditions;
-import dev.herald.net.ManualClock;
 import dev.herald.net.MessageDependency;
-import dev.herald.net.NetworkSimulator;
 import dev.herald.net.ProtocolException;
 import dev.herald.net.SendStatus;
+import dev.herald.net.simulation.LinkConditions;
+import dev.herald.net.simulation.ManualClock;
+import dev.herald.net.simulation.NetworkSimulator;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -29,8 +30,9 @@ import org.openjdk.jmh.annotations.State;
  *
  * <p>Workload: bursts of {@value #PER_TICK} messages of {@value #PAYLOAD} bytes per 10 ms
  * simulated tick over a 10 ± 2 ms link. Each message depends on the message sent
- * {@value #DEPENDENCY_DISTANCE} before it, which by then has usually been acknowledged and
- * executed: that is where the header falls back to the 2 bytes of the sequence number.
+ * {@value #DEPENDENCY_DISTANCE} before it, which by then, with every message before it, has
+ * usually been acknowledged and executed: that is where the header falls back to the 2 bytes
+ * of the sequence number.
  * The score counts CPU work only; simulated time costs nothing.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar ReliableDelivery -f 1 -wi 2 -i 3 -w 1s -r 1s}
@@ -44,6 +46,9 @@ public class ReliableDeliveryBenchmark {
   static final int PER_TICK = 64;
   static final int PAYLOAD = 16;
   static final int DEPENDENCY_DISTANCE = 256;
+  static final Duration TICK = Duration.ofMillis(10);
+  /** The connection token; a real one comes from the handshake. */
+  static final long TOKEN = 0x4245_4E43_484D_4152L;
 
   @Param({"0.0", "0.1"})
   public double loss;
@@ -93,11 +98,11 @@ public class ReliableDeliveryBenchmark {
 
   @Setup(Level.Trial)
   public void connect() {
-    clock = new ManualClock(0);
-    LinkConditions conditions = LinkConditions.perfect().withLoss(loss).withLatency(10, 2);
+    clock = new ManualClock();
+    LinkConditions conditions = LinkConditions.perfect().withLoss(loss).withLatency(Duration.ofMillis(10), Duration.ofMillis(2));
     ConnectionConfig config = ConnectionConfig.defaults();
-    sender = new Connection(config, clock, new Executions());
-    receiver = new Connection(config, clock, executions);
+    sender = new Connection(config, TOKEN, clock, new Executions());
+    receiver = new Connection(config, TOKEN, clock, executions);
     network = new NetworkSimulator(sender, receiver, conditions, 42, clock);
   }
 
@@ -122,7 +127,7 @@ public class ReliableDeliveryBenchmark {
         history[slot] = handle;
         sent++;
       }
-      clock.advance(10);
+      clock.advance(TICK);
       network.step();
     }
     header.headerBytes += sender.counters().headerBytesSent() - headerBytesBefore;

@@ -1,5 +1,6 @@
-package dev.herald.net;
+package dev.herald.net.simulation;
 
+import dev.herald.net.Clock;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 
@@ -13,6 +14,9 @@ import java.util.SplittableRandom;
 public final class SimulatedLink {
 
   private final LinkConditions conditions;
+  private final long latencyNanos;
+  private final long jitterNanos;
+  private final long reorderDelayNanos;
   private final Clock clock;
   private final SplittableRandom random;
   private final PriorityQueue<InFlightPacket> inFlight = new PriorityQueue<>();
@@ -29,6 +33,9 @@ public final class SimulatedLink {
   /** Creates a link whose faults are drawn from a generator seeded with {@code seed}. */
   public SimulatedLink(LinkConditions conditions, long seed, Clock clock) {
     this.conditions = conditions;
+    this.latencyNanos = conditions.latency().toNanos();
+    this.jitterNanos = conditions.jitter().toNanos();
+    this.reorderDelayNanos = conditions.reorderDelay().toNanos();
     this.clock = clock;
     this.random = new SplittableRandom(seed);
   }
@@ -45,22 +52,22 @@ public final class SimulatedLink {
         lost++;
         continue;
       }
-      long delay = conditions.latencyMillis();
-      if (conditions.jitterMillis() > 0) {
-        delay += random.nextLong(-conditions.jitterMillis(), conditions.jitterMillis() + 1);
+      long delay = latencyNanos;
+      if (jitterNanos > 0) {
+        delay += random.nextLong(-jitterNanos, jitterNanos + 1);
       }
       if (random.nextDouble() < conditions.reorderRate()) {
-        delay += conditions.reorderDelayMillis();
+        delay += reorderDelayNanos;
         heldBack++;
       }
-      inFlight.add(new InFlightPacket(packet, clock.millis() + delay, sendIndex, queued++));
+      inFlight.add(new InFlightPacket(packet, clock.nanoTime() + delay, sendIndex, queued++));
     }
   }
 
   /** Returns the next packet whose delay has passed, or null if none has arrived yet. */
   public byte[] receive() {
     InFlightPacket next = inFlight.peek();
-    if (next == null || next.deliverAtMillis > clock.millis()) {
+    if (next == null || next.deliverAtNanos > clock.nanoTime()) {
       return null;
     }
     inFlight.poll();

@@ -1,10 +1,11 @@
-package dev.herald.net;
+package dev.herald.net.simulation;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -12,17 +13,17 @@ import org.junit.jupiter.api.Test;
 class SimulatedLinkTest {
 
   private static List<Integer> run(LinkConditions conditions, long seed) {
-    ManualClock clock = new ManualClock(0);
+    ManualClock clock = new ManualClock();
     SimulatedLink link = new SimulatedLink(conditions, seed, clock);
     List<Integer> arrivals = new ArrayList<>();
     for (int i = 0; i < 2_000; i++) {
       link.send(new byte[] {(byte) i, (byte) (i >> 8)});
-      clock.advance(1);
+      clock.advance(Duration.ofMillis(1));
       for (byte[] p = link.receive(); p != null; p = link.receive()) {
         arrivals.add((p[0] & 0xFF) | (p[1] & 0xFF) << 8);
       }
     }
-    clock.advance(10_000);
+    clock.advance(Duration.ofMillis(10_000));
     for (byte[] p = link.receive(); p != null; p = link.receive()) {
       arrivals.add((p[0] & 0xFF) | (p[1] & 0xFF) << 8);
     }
@@ -31,14 +32,14 @@ class SimulatedLinkTest {
 
   @Test
   void sameSeedDeliversTheSameSequence() {
-    LinkConditions bad = LinkConditions.perfect().withLoss(0.2).withDuplication(0.2).withReordering(0.1, 30).withLatency(100, 50);
+    LinkConditions bad = LinkConditions.perfect().withLoss(0.2).withDuplication(0.2).withReordering(0.1, Duration.ofMillis(30)).withLatency(Duration.ofMillis(100), Duration.ofMillis(50));
     assertEquals(run(bad, 3), run(bad, 3));
     assertTrue(!run(bad, 3).equals(run(bad, 4)));
   }
 
   @Test
   void perfectLinkDeliversEverythingInOrderAtOnce() {
-    ManualClock clock = new ManualClock(0);
+    ManualClock clock = new ManualClock();
     SimulatedLink link = new SimulatedLink(LinkConditions.perfect(), 1, clock);
     link.send(new byte[] {1});
     link.send(new byte[] {2});
@@ -50,27 +51,27 @@ class SimulatedLinkTest {
 
   @Test
   void packetArrivesOnlyAfterItsLatency() {
-    ManualClock clock = new ManualClock(0);
-    SimulatedLink link = new SimulatedLink(LinkConditions.perfect().withLatency(100, 0), 1, clock);
+    ManualClock clock = new ManualClock();
+    SimulatedLink link = new SimulatedLink(LinkConditions.perfect().withLatency(Duration.ofMillis(100), Duration.ZERO), 1, clock);
     link.send(new byte[] {1});
-    clock.advance(99);
+    clock.advance(Duration.ofMillis(99));
     assertNull(link.receive());
-    clock.advance(1);
+    clock.advance(Duration.ofMillis(1));
     assertArrayEquals(new byte[] {1}, link.receive());
   }
 
   @Test
   void countersAccountForEveryCopy() {
-    ManualClock clock = new ManualClock(0);
-    SimulatedLink link = new SimulatedLink(LinkConditions.perfect().withLoss(0.3).withDuplication(0.3).withLatency(50, 40), 9, clock);
+    ManualClock clock = new ManualClock();
+    SimulatedLink link = new SimulatedLink(LinkConditions.perfect().withLoss(0.3).withDuplication(0.3).withLatency(Duration.ofMillis(50), Duration.ofMillis(40)), 9, clock);
     for (int i = 0; i < 1_000; i++) {
       link.send(new byte[] {(byte) i});
-      clock.advance(1);
+      clock.advance(Duration.ofMillis(1));
       while (link.receive() != null) {
         // drain
       }
     }
-    clock.advance(1_000);
+    clock.advance(Duration.ofMillis(1_000));
     while (link.receive() != null) {
       // drain
     }

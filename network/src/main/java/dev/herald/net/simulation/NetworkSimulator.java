@@ -1,4 +1,8 @@
-package dev.herald.net;
+package dev.herald.net.simulation;
+
+import dev.herald.net.Clock;
+import dev.herald.net.Connection;
+import dev.herald.net.ProtocolException;
 
 /**
  * Two {@link Connection}s joined by a pair of {@link SimulatedLink}s, for testing a game
@@ -6,12 +10,12 @@ package dev.herald.net;
  * clock, then call {@link #step()}. The same seed, conditions and calls give the same run.
  *
  * <pre>{@code
- * ManualClock clock = new ManualClock(0);
+ * ManualClock clock = new ManualClock();
  * Connection a = new Connection(config, clock, listenerA);
  * Connection b = new Connection(config, clock, listenerB);
  * NetworkSimulator network = new NetworkSimulator(a, b, conditions, 42, clock);
  * a.send(payload);
- * for (int tick = 0; tick < 100; tick++) { clock.advance(10); network.step(); }
+ * for (int tick = 0; tick < 100; tick++) { clock.advance(Duration.ofMillis(10)); network.step(); }
  * }</pre>
  */
 public final class NetworkSimulator {
