@@ -15,7 +15,9 @@ import java.util.Objects;
  * <p>Besides the addresses a bus makes, there are destinations resolved when a message is
  * sent: {@link #BROADCAST} (everyone, the default), {@link #BROADCAST_NOT_ME} (everyone but
  * the handlers at the sender's address), {@link #SELF} (the sender's own address) and
- * {@link #named(String) named} addresses bound with {@link Registration#bind(String)}.
+ * {@link #named(String) named} addresses bound with {@link Registration#bind(String)}. A peer in
+ * another process can have an address too ({@link #isRemote()}, made by
+ * {@link MessageBus#attachRemote}).
  *
  * <p>An address made by a bus is retired when the last registration at it is closed; what
  * is sent to a retired address, or to a name nobody has bound, reaches nobody.
@@ -35,13 +37,16 @@ public final class Address {
     NAMED,
     SELF,
     BROADCAST,
-    BROADCAST_NOT_ME
+    BROADCAST_NOT_ME,
+    REMOTE
   }
 
   final Kind kind;
   private final String name;
   final MessageBus bus;
   private final long number;
+  /** For a remote peer's address: what carries messages to it. */
+  final RemoteLink remote;
 
   private final Object lock;
   /**
@@ -60,15 +65,29 @@ public final class Address {
   }
 
   private Address(Kind kind, String name, MessageBus bus, long number, Object lock) {
+    this(kind, name, bus, number, lock, null);
+  }
+
+  private Address(Kind kind, String name, MessageBus bus, long number, Object lock, RemoteLink remote) {
     this.kind = kind;
     this.name = name;
     this.bus = bus;
     this.number = number;
     this.lock = lock;
+    this.remote = remote;
   }
 
   static Address entity(MessageBus bus, long number, Object lock) {
     return new Address(Kind.ENTITY, null, bus, number, lock);
+  }
+
+  static Address remote(MessageBus bus, long number, RemoteLink link) {
+    return new Address(Kind.REMOTE, null, bus, number, null, link);
+  }
+
+  /** Retires a remote peer's address; it has no handlers, so no lock is needed. */
+  void retireRemote() {
+    retired = true;
   }
 
   /** Adds a handler that receives what is sent here; under the bus's lock. */
@@ -168,6 +187,14 @@ public final class Address {
     return kind == Kind.ENTITY;
   }
 
+  /**
+   * Whether this is a peer in another process ({@link MessageBus#attachRemote}): what is sent
+   * here leaves the process instead of reaching local handlers.
+   */
+  public boolean isRemote() {
+    return kind == Kind.REMOTE;
+  }
+
   @Override
   public boolean equals(Object other) {
     if (this == other) {
@@ -189,6 +216,8 @@ public final class Address {
     switch (kind) {
       case ENTITY:
         return "Address#" + number;
+      case REMOTE:
+        return "Address.remote#" + number;
       case NAMED:
         return "Address.named(\"" + name + "\")";
       default:

@@ -191,6 +191,17 @@ public final class MessageBus implements AutoCloseable {
     return Address.entity(this, addressNumbers.incrementAndGet(), lock);
   }
 
+  /**
+   * Attaches a peer in another process: returns its endpoint, whose address local code sends
+   * to ({@link RemoteLink#send} carries the message) and through which the peer's messages are
+   * {@linkplain RemoteEndpoint#deliver delivered} as sent from that address. Sends to a remote
+   * address leave at once: a header with a stage or delay, or a {@code request}, is refused.
+   */
+  public RemoteEndpoint attachRemote(RemoteLink link) {
+    Objects.requireNonNull(link, "link");
+    return new RemoteEndpoint(this, Address.remote(this, addressNumbers.incrementAndGet(), link));
+  }
+
   // ---- sending --------------------------------------------------------------------------
 
   /**
@@ -424,6 +435,9 @@ public final class MessageBus implements AutoCloseable {
       throw closedError(message);
     }
     checkDestination(header.to(), from);
+    if (header.to().kind == Address.Kind.REMOTE) {
+      return RemoteSending.send(from, message, header, replies);
+    }
     long now = ticker.nanoTime();
     if (header.isImmediate()) {
       return deliver(from, message, header, now, frames.get(), replyType, replies);
@@ -447,6 +461,9 @@ public final class MessageBus implements AutoCloseable {
     }
     if (to.kind == Address.Kind.ENTITY) {
       requireOwnAddress(to, "send to");
+    }
+    if (to.kind == Address.Kind.REMOTE && to.bus != this) {
+      throw new IllegalArgumentException("Cannot send to " + to + ": that peer is attached to another bus");
     }
   }
 

@@ -1,0 +1,24 @@
+package dev.herald;
+
+import java.util.List;
+
+/** A send whose destination is a remote peer: checked, then handed to the peer's link. */
+final class RemoteSending {
+  private RemoteSending() {}
+
+  static int send(Address from, Object message, Header header, List<Object> replies) {
+    Address to = header.to();
+    if (replies != null) {
+      throw new IllegalArgumentException("request() collects replies from local handlers, and " + to
+          + " is a peer in another process: send() the request and have the peer reply with a message of its own");
+    }
+    if (!header.isImmediate()) {
+      throw new IllegalArgumentException("a message for " + to + " leaves the process at once, so it cannot wait for"
+          + " a stage or a delay (" + header + "): send it when it is due, or delay it on the receiving side");
+    }
+    if (to.isRetired()) {
+      return 0;
+    }
+    return to.remote.send(message, from);
+  }
+}
