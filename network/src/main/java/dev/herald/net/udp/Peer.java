@@ -84,6 +84,11 @@ public final class Peer {
     return connection.counters();
   }
 
+  /** For tests: the token of the connection. */
+  long connectionToken() {
+    return connection.token();
+  }
+
   UdpNode node() {
     return node;
   }

@@ -430,15 +430,36 @@ public final class UdpNode implements AutoCloseable {
       if (from == null) {
         return;
       }
-      counters.datagramsReceived++;
-      int length = receiveBuffer.position();
-      InetSocketAddress sender = (InetSocketAddress) from;
-      if (ControlPacket.isControl(receiveBytes, length)) {
-        onControl(sender, length, now);
-      } else {
-        onPacket(sender, length);
-      }
+      onDatagram((InetSocketAddress) from, receiveBuffer.position(), now);
     }
+  }
+
+  /** What every datagram read goes through: its bytes are the first {@code length} of {@code receiveBytes}. */
+  private void onDatagram(InetSocketAddress sender, int length, long now) {
+    counters.datagramsReceived++;
+    if (ControlPacket.isControl(receiveBytes, length)) {
+      onControl(sender, length, now);
+    } else {
+      onPacket(sender, length);
+    }
+  }
+
+  /**
+   * The entry point of the fuzz test: handles {@code datagram} as if read from the socket from
+   * {@code sender} (cut to the receive buffer's size, as the socket would).
+   */
+  synchronized void receiveAsIfFrom(InetSocketAddress sender, byte[] datagram) {
+    int length = Math.min(datagram.length, receiveBytes.length);
+    System.arraycopy(datagram, 0, receiveBytes, 0, length);
+    onDatagram(sender, length, clock.nanoTime());
+  }
+
+  /** For the fuzz test: a valid RESPONSE from {@code client}, as if it had echoed a real challenge. */
+  synchronized byte[] validResponseFor(InetSocketAddress client, long nonce) {
+    long expiry = clock.nanoTime() + config.cookieLifetime().toNanos();
+    byte[] challenge = ControlPacket.challenge(nonce, expiry, new byte[ControlPacket.COOKIE_SIZE]);
+    cookies.mint(config.protocol(), client, nonce, expiry, challenge, ControlPacket.CHALLENGE_COOKIE);
+    return ControlPacket.response(config.protocol(), challenge);
   }
 
   private void onPacket(InetSocketAddress sender, int length) {
