@@ -1,5 +1,7 @@
 package dev.herald;
 
+import java.util.concurrent.atomic.AtomicLong;
+
 /**
  * A peer in another process, attached to this bus by {@link MessageBus#attachRemote}: its
  * {@linkplain #address() address} is where local code sends messages for the peer, and
@@ -7,12 +9,20 @@ package dev.herald;
  * {@link Envelope#from()} names the peer and nobody else can post in its name.
  */
 public final class RemoteEndpoint implements AutoCloseable {
-  private final MessageBus bus;
-  private final Address address;
+  private static final AtomicLong NUMBERS = new AtomicLong();
 
-  RemoteEndpoint(MessageBus bus, Address address) {
-    this.bus = bus;
-    this.address = address;
+  private final Delivery delivery;
+  final Registry owner;
+  final RemoteLink link;
+  final long number = NUMBERS.incrementAndGet();
+  private final Address address;
+  private volatile boolean closed;
+
+  RemoteEndpoint(Delivery delivery, Registry owner, RemoteLink link) {
+    this.delivery = delivery;
+    this.owner = owner;
+    this.link = link;
+    this.address = Address.remote(this);
   }
 
   /** The peer's address on this bus. */
@@ -27,7 +37,7 @@ public final class RemoteEndpoint implements AutoCloseable {
    * @return how many handlers ran
    */
   public int deliver(Object message) {
-    return bus.send(address, message, Header.BROADCAST, null, null);
+    return delivery.send(address, message, Header.BROADCAST, null, null);
   }
 
   /**
@@ -36,7 +46,11 @@ public final class RemoteEndpoint implements AutoCloseable {
    */
   @Override
   public void close() {
-    address.retireRemote();
+    closed = true;
+  }
+
+  boolean isClosed() {
+    return closed;
   }
 
   @Override

@@ -6,8 +6,11 @@ import java.util.List;
 final class RemoteSending {
   private RemoteSending() {}
 
-  static int send(Address from, Object message, Header header, List<Object> replies) {
+  static int send(Registry registry, Address from, Object message, Header header, List<Object> replies) {
     Address to = header.to();
+    if (to.remote.owner != registry) {
+      throw new IllegalArgumentException("Cannot send to " + to + ": that peer is attached to another bus");
+    }
     if (replies != null) {
       throw new IllegalArgumentException("request() collects replies from local handlers, and " + to
           + " is a peer in another process: send() the request and have the peer reply with a message of its own");
@@ -19,6 +22,6 @@ final class RemoteSending {
     if (to.isRetired()) {
       return 0;
     }
-    return to.remote.send(message, from);
+    return to.remote.link.send(message, from);
   }
 }
