@@ -143,6 +143,16 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /**
+   * Attaches a peer in another process: returns its endpoint, whose address local code sends
+   * to ({@link RemoteLink#send} carries the message) and through which the peer's messages are
+   * {@linkplain RemoteEndpoint#deliver delivered} as sent from that address. Sends to a remote
+   * address leave at once: a header with a stage or delay, or a {@code request}, is refused.
+   */
+  public RemoteEndpoint attachRemote(RemoteLink link) {
+    return new RemoteEndpoint(delivery, registry, Objects.requireNonNull(link, "link"));
+  }
+
+  /**
    * Broadcasts {@code message} anonymously to every matching handler, on this thread, before
    * returning.
    *
