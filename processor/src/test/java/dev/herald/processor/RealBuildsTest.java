@@ -71,12 +71,26 @@ class RealBuildsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"11", "17"})
+  @ValueSource(strings = {"8", "11", "17"})
   void generatedCodeCompilesAtTheUsersReleaseLevel(String release) {
     Compilation compilation =
         Compiler.javac()
             .withProcessors(Compilations.processors())
             .withOptions("--release", release, "-Xlint:all,-options,-processing")
+            .compile(sources(LISTENERS));
+
+    assertThat(compilation).succeeded();
+    assertThat(compilation).generatedSourceFile("zoo.Dog_Dispatcher");
+  }
+
+  /** {@code -source}/{@code -target} without {@code --release}: JDK 17's classes, old syntax. */
+  @ParameterizedTest
+  @ValueSource(strings = {"8", "11"})
+  void generatedCodeCompilesAtTheUsersSourceLevel(String level) {
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(Compilations.processors())
+            .withOptions("-source", level, "-target", level, "-Xlint:all,-options,-processing")
             .compile(sources(LISTENERS));
 
     assertThat(compilation).succeeded();
