@@ -31,12 +31,17 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class RealBuildsTest {
 
-  /** Listeners written in Java 11 (the messages too: no records), with handlers of many kinds. */
+  /**
+   * Listeners written in Java 8 (the messages too: no records), with handlers of many kinds,
+   * interfaces among them.
+   */
   private static final String[] LISTENERS = {
     "good/zoo/Animal.java", "good/zoo/Mammal.java", "good/zoo/Dog.java", "good/zoo/Food.java",
     "good/zoo/Ball.java", "good/zoo/Noise.java",
     "good/outer/Outer.java", "good/outer/Box.java",
     "good/cache/Cache.java", "good/cache/Evict.java",
+    "good/iface/MoveListener.java", "good/iface/GameListener.java", "good/iface/Move.java",
+    "good/iface/GameOver.java",
   };
 
   @Test
