@@ -501,7 +501,7 @@ public final class MessageBus implements AutoCloseable {
     }
     boolean broadcast = to.kind == Address.Kind.BROADCAST || to.kind == Address.Kind.BROADCAST_NOT_ME;
     Envelope envelope =
-        new Envelope(message, from, target != null ? target : to, header, sentNanos, sentFrame);
+        new Envelope(message, from, target != null ? target : to, header, sentNanos, sentFrame, replyType);
     Sending sending = new Sending(message, header, from, envelope, excluded, replyType, replies);
     Class<?> messageClass = message.getClass();
     long ran = 0;
@@ -545,18 +545,23 @@ public final class MessageBus implements AutoCloseable {
   }
 
   <T> Registration subscribe(Class<T> type, Consumer<? super T> handler, Registration.Builder options) {
+    return subscribe(type, handler, new SubscriptionDispatcher(type), Consumer.class, options);
+  }
+
+  /** A strongly held function registered with {@code dispatcher}, its one handler. */
+  Registration subscribe(
+      Class<?> type, Object function, Dispatcher<?> dispatcher, Class<?> functionType, Registration.Builder options) {
     Objects.requireNonNull(type, "type");
-    Objects.requireNonNull(handler, "handler");
+    Objects.requireNonNull(function, "handler");
     if (type.isPrimitive()) {
       throw new IllegalArgumentException(
           "Cannot subscribe to " + type + ": messages are objects; subscribe to its wrapper class");
     }
     ListenerType listenerType =
-        ListenerType.compose(
-            type, new SubscriptionDispatcher(type), ListenerType.withoutDispatcher(Consumer.class));
+        ListenerType.compose(type, dispatcher, ListenerType.withoutDispatcher(functionType));
     synchronized (lock) {
       purgeCollectedLocked();
-      return newRegistrationLocked(handler, true, options, listenerType);
+      return newRegistrationLocked(function, true, options, listenerType);
     }
   }
 
@@ -761,6 +766,18 @@ public final class MessageBus implements AutoCloseable {
       return;
     }
     broadcast(new DeadMessage(message, envelope));
+  }
+
+  /**
+   * Gives {@code failure} to this bus's {@link ErrorHandler}, for failures that happen outside
+   * handlers but belong to the bus's program: a bridge that lost its connection, say. The
+   * context names {@code source} as its handler and {@code message} (may be null) as the
+   * message.
+   */
+  public void reportError(Throwable failure, String source, Object message) {
+    errorHandler.handle(
+        Objects.requireNonNull(failure, "failure"),
+        new ErrorContext(this, null, Objects.requireNonNull(source, "source"), message));
   }
 
   void reportFailure(Throwable failure, Subscriber subscriber, Object listener, Object message) {

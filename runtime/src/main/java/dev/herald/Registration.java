@@ -274,6 +274,15 @@ public final class Registration implements AutoCloseable {
     public <T> Registration subscribe(Class<T> type, Consumer<? super T> handler) {
       return bus.subscribe(type, handler, this);
     }
+
+    /**
+     * Registers {@code responder} for {@code type} with these options, held strongly: like
+     * {@link #subscribe}, but it sees the envelope and answers requests (see
+     * {@link Responder}).
+     */
+    public <T> Registration respond(Class<T> type, Responder<? super T> responder) {
+      return bus.subscribe(type, responder, new ResponderDispatcher(type), Responder.class, this);
+    }
   }
 
   /** How {@link ListenerTable} finds a registration by its listener's identity. */

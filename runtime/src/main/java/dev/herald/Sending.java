@@ -36,7 +36,11 @@ final class Sending {
   }
 
   void collect(Object reply) {
-    if (replies != null && reply != null && replyType.isInstance(reply)) {
+    if (reply instanceof ResponderDispatcher.Replies) {
+      for (Object each : ((ResponderDispatcher.Replies) reply).replies) {
+        collect(each);
+      }
+    } else if (replies != null && reply != null && replyType.isInstance(reply)) {
       replies.add(reply);
     }
   }
