@@ -33,6 +33,6 @@ final class ConnectionWatcher implements ConnectionListener, ErrorListener {
   @Override
   public void messageDiscarded(Connection connection, Message message) {
     bridge.dropped(message, message.getSubject(), new IllegalStateException(
-        "the NATS client discarded it: its outgoing queue was full"));
+        "the NATS client discarded it: its outgoing queue was full, or the connection was closing"));
   }
 }

@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -80,6 +81,7 @@ public final class NatsBridge implements AutoCloseable {
   private final boolean ownsConnection;
   private final AtomicLong dropped = new AtomicLong();
   private final AtomicLong lost = new AtomicLong();
+  private final AtomicBoolean down = new AtomicBoolean();
   private final List<Registration> exports = new ArrayList<>();
   private final List<MessageConsumer> consumers = new ArrayList<>();
   private final ConnectionWatcher watcher = new ConnectionWatcher(this);
@@ -146,9 +148,10 @@ public final class NatsBridge implements AutoCloseable {
   }
 
   /**
-   * Stops exporting and importing, waits (a few seconds at most) until the server has what was
-   * exported and the acknowledgements of what was imported durably, and closes the connection
-   * if the bridge opened it. Idempotent.
+   * Stops exporting and importing, lets the imported message being handled finish (a request
+   * being answered gets its answer out), waits (a few seconds at most) until the server has
+   * what was exported and the acknowledgements of what was imported durably, and closes the
+   * connection if the bridge opened it. Idempotent.
    */
   @Override
   public void close() throws InterruptedException {
@@ -167,7 +170,12 @@ public final class NatsBridge implements AutoCloseable {
       }
     }
     if (dispatcher != null) {
-      connection.closeDispatcher(dispatcher);
+      try {
+        // unsubscribes, and lets the handler in progress finish: it may be answering a request
+        dispatcher.drain(Duration.ofSeconds(5)).get(6, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (TimeoutException | java.util.concurrent.ExecutionException | IllegalStateException e) {
+        connection.closeDispatcher(dispatcher); // the connection is down: nothing to drain
+      }
     }
     try {
       connection.flush(Duration.ofSeconds(5));
@@ -227,8 +235,15 @@ public final class NatsBridge implements AutoCloseable {
     if (url != null) {
       server = url;
     }
-    if (kind == NatsConnectionEvent.Kind.DISCONNECTED && !closed) {
-      report(new ConnectionLostException(server));
+    // the client says DISCONNECTED again after each failed attempt: one outage, one report
+    boolean wasDown = down.getAndSet(kind != NatsConnectionEvent.Kind.RECONNECTED);
+    if (kind == NatsConnectionEvent.Kind.DISCONNECTED) {
+      if (wasDown) {
+        return;
+      }
+      if (!closed) {
+        report(new ConnectionLostException(server));
+      }
     }
     postLocally(new NatsConnectionEvent(this, kind, server, dropped.get()));
   }
