@@ -21,10 +21,6 @@ public final class Envelope {
   private final long sentFrame;
   private final Class<?> replyType;
 
-  Envelope(Object message, Address from, Address to, Header header, long sentNanos, long sentFrame) {
-    this(message, from, to, header, sentNanos, sentFrame, null);
-  }
-
   Envelope(
       Object message,
       Address from,

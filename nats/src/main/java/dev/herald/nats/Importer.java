@@ -70,7 +70,7 @@ final class Importer implements MessageHandler {
     if (!durable && header.isRequest(incoming)) {
       bridge.answer(sender, message, incoming.getReplyTo());
     } else {
-      sender.registration.send(message);
+      sender.endpoint.deliver(message);
     }
   }
 }

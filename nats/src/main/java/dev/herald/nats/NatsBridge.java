@@ -96,7 +96,7 @@ public final class NatsBridge implements AutoCloseable {
     this.origin = builder.origin;
     this.echo = builder.echo;
     this.requestTimeout = builder.requestTimeout;
-    this.remotes = new RemoteProcesses(bus);
+    this.remotes = new RemoteProcesses(bus, this);
     this.connection = connection;
     this.ownsConnection = ownsConnection;
   }
@@ -258,9 +258,25 @@ public final class NatsBridge implements AutoCloseable {
     }
   }
 
+  /**
+   * Publishes {@code message} for the process {@code to} alone; returns 1, or 0 when it was
+   * dropped (and reported).
+   */
+  int sendDirect(String to, Object message) {
+    String subject = Subjects.direct(to);
+    byte[] body = codecs.toBytes(message);
+    try {
+      connection.publish(subject, OriginHeader.of(origin, 0), body);
+      return 1;
+    } catch (IllegalStateException bufferFullOrClosed) {
+      dropped(message, subject, bufferFullOrClosed);
+      return 0;
+    }
+  }
+
   /** Answers a request from another process with what the local handlers reply, if anything. */
   void answer(RemoteProcess sender, Object request, String replyTo) {
-    List<Object> replies = sender.registration.request(request, Object.class);
+    List<Object> replies = sender.endpoint.request(request, Object.class);
     if (replies.isEmpty()) {
       return; // leave the answer to a process that has one
     }
@@ -344,12 +360,14 @@ public final class NatsBridge implements AutoCloseable {
     }
 
     /**
-     * This process's name in what it exports, without white space; by default a random one.
+     * This process's name in what it exports, without dots, wildcards or white space; by default
+     * a random one.
      * Give every process its own: two with one name take each other's messages for echoes.
      */
     public Builder origin(String origin) {
-      if (!Subjects.isName(origin, "")) {
-        throw new IllegalArgumentException("An origin must be a non-empty name without white space: \""
+      if (!Subjects.isName(origin, ".*>")) {
+        throw new IllegalArgumentException("An origin must be a non-empty name without dots, wildcards or white space"
+            + " (it is a subject token): \""
             + origin + "\"");
       }
       this.origin = origin;

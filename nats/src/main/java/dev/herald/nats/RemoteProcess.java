@@ -1,25 +1,25 @@
 package dev.herald.nats;
 
-import dev.herald.Registration;
+import dev.herald.RemoteEndpoint;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Another process as this bus sees it: a registration whose address is the
- * {@code Envelope.from()} of everything that process sends, and the last sequence number seen
- * on each subject, to notice what went missing.
+ * Another process as this bus sees it: an endpoint whose address is the {@code Envelope.from()}
+ * of everything that process sends (and where local code sends messages for that process
+ * alone), and the last sequence number seen on each subject, to notice what went missing.
  */
 final class RemoteProcess {
   /** What {@link #accept} says of a message that arrived twice (a JetStream redelivery). */
   static final long DUPLICATE = -1;
 
   final String origin;
-  final Registration registration;
+  final RemoteEndpoint endpoint;
   private final Map<String, Long> lastSequence = new HashMap<>();
 
-  RemoteProcess(String origin, Registration registration) {
+  RemoteProcess(String origin, RemoteEndpoint endpoint) {
     this.origin = origin;
-    this.registration = registration;
+    this.endpoint = endpoint;
   }
 
   /**

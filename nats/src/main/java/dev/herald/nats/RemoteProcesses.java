@@ -11,19 +11,21 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The other processes a bridge has heard from, each with an address on the local bus. The
  * least recently heard are forgotten past {@link #LIMIT}, so that processes that come and go
- * for months do not pile up registrations.
+ * for months do not pile up addresses.
  */
 final class RemoteProcesses {
   static final int LIMIT = 1024;
 
   private final MessageBus bus;
+  private final NatsBridge bridge;
   private final Map<String, RemoteProcess> byOrigin = new LinkedHashMap<>(16, 0.75f, true);
   /** Read on every export, without the lock: was this message imported by this bridge? */
   private final Map<Address, String> originByAddress = new ConcurrentHashMap<>();
   private boolean closed;
 
-  RemoteProcesses(MessageBus bus) {
+  RemoteProcesses(MessageBus bus, NatsBridge bridge) {
     this.bus = bus;
+    this.bridge = bridge;
   }
 
   /** The process named {@code origin}, registered on the bus the first time it is heard from. */
@@ -33,10 +35,9 @@ final class RemoteProcesses {
     }
     RemoteProcess process = byOrigin.get(origin);
     if (process == null) {
-      // The registration exists for its address: nothing is ever posted to its handler's type.
-      process = new RemoteProcess(origin, bus.registration().subscribe(Unused.class, Unused.IGNORE));
+      process = new RemoteProcess(origin, bus.attachRemote(new DirectLink(bridge, origin)));
       byOrigin.put(origin, process);
-      originByAddress.put(process.registration.address(), origin);
+      originByAddress.put(process.endpoint.address(), origin);
       if (byOrigin.size() > LIMIT) {
         forget(byOrigin.keySet().iterator().next());
       }
@@ -61,24 +62,11 @@ final class RemoteProcesses {
 
   private void forget(String origin) {
     RemoteProcess process = byOrigin.remove(origin);
-    originByAddress.remove(process.registration.address());
-    process.registration.close();
+    originByAddress.remove(process.endpoint.address());
+    process.endpoint.close();
   }
 
   synchronized List<String> origins() {
     return new ArrayList<>(byOrigin.keySet());
-  }
-
-  /** A type nobody can post, for the registrations that only hold an address. */
-  static final class Unused {
-    /** A class rather than a lambda: Herald's libraries use no {@code java.lang.invoke}. */
-    static final java.util.function.Consumer<Unused> IGNORE = new Ignore();
-
-    private Unused() {}
-
-    private static final class Ignore implements java.util.function.Consumer<Unused> {
-      @Override
-      public void accept(Unused unused) {}
-    }
   }
 }

@@ -97,6 +97,8 @@ final class Startup {
       for (Import spec : builder.imports) {
         subscribe(bridge, spec, dispatcher, consumers);
       }
+      // what other processes send to this one alone (to its address on their buses)
+      dispatcher.subscribe(Subjects.direct(builder.origin), new Importer(bridge, null, false));
       Exporter exporter = new Exporter(bridge, channels);
       List<Registration> registrations = new ArrayList<>();
       for (Export export : exports) {

@@ -19,6 +19,15 @@ final class Subjects {
   }
 
   /**
+   * The subject where the process {@code origin} receives what is sent to it alone: outside
+   * the prefix, like NATS's own {@code _INBOX}, so that importing {@code herald.>} does not
+   * read other processes' mail.
+   */
+  static String direct(String origin) {
+    return "_HERALD.to." + origin;
+  }
+
+  /**
    * Checks a subject given by the user: NATS subjects are dot-separated tokens, none empty,
    * without white space; {@code *} stands for one token and {@code >} for the rest.
    *

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.herald.Header;
 import dev.herald.annotation.Subscribe;
 import dev.herald.nats.Peer.Delivered;
 import dev.herald.wire.CodecRegistry;
@@ -121,6 +122,35 @@ class BridgeTest {
     b.bus.post(new Chat("marker"));
     assertEquals(new Chat("marker"), next(seenByA).message());
     assertTrue(seenByA.isEmpty(), seenByA.toString());
+  }
+
+  @Test
+  void whatIsSentToARemoteAddressReachesThatProcessAlone() throws Exception {
+    BlockingQueue<Delivered<Chat>> seenByA = a.record(Chat.class);
+    a.start(a.bridge(server).origin("asker").exportType(Chat.class));
+    try (Peer c = new Peer()) {
+      BlockingQueue<Delivered<Chat>> seenByC = c.record(Chat.class);
+      c.start(c.bridge(server).importType(Chat.class)); // hears a, but not what b sends to a
+      b.bus.registration().respond(Chat.class, (chat, envelope) -> {
+        if (envelope.from() != null) {
+          b.bus.post(new Chat("re: " + chat.text()), Header.to(envelope.from()));
+        }
+        return List.of();
+      });
+      b.start(b.bridge(server).importType(Chat.class));
+
+      a.bus.post(new Chat("ping"));
+
+      assertEquals(new Chat("ping"), next(seenByA).message()); // its own, locally
+      Delivered<Chat> reply = next(seenByA);
+      assertEquals(new Chat("re: ping"), reply.message());
+      assertEquals(b.bridge.origin(), a.bridge.originOf(reply.from()));
+      assertEquals(new Chat("ping"), next(seenByC).message());
+      // a sends this after b's reply reached it, so the server routed the reply first: had the
+      // reply gone to everyone, c would see it before the marker
+      a.bus.post(new Chat("marker"));
+      assertEquals(new Chat("marker"), next(seenByC).message());
+    }
   }
 
   static final class Scoreboard {
