@@ -46,7 +46,9 @@ import java.util.function.Consumer;
  * theirs strongly. Registering is by identity: the same object twice gets the first
  * registration. A handler that throws does not stop delivery to the others; its exception
  * goes to the {@link ErrorHandler} (by default, logged); {@link VirtualMachineError}s
- * propagate. Every method is thread-safe. {@code post} without a header takes no lock and,
+ * propagate, a {@link StackOverflowError} on the posting thread as a
+ * {@link PostChainTooDeepException} that names the chain of nested posts it overflowed in.
+ * Every method is thread-safe. {@code post} without a header takes no lock and,
  * once a message class has been seen, allocates nothing.
  *
  * <p>The numbered rules behind this, and which file answers which question, are in the
