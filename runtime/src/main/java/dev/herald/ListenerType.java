@@ -64,6 +64,7 @@ final class ListenerType {
     final HandlerInfo info;
     final String declaringClass;
     final String description;
+    final TagSet tags;
 
     @SuppressWarnings("unchecked")
     Row(Dispatcher<?> dispatcher, int index, HandlerInfo info) {
@@ -74,6 +75,7 @@ final class ListenerType {
           info.declaredIn() != null ? info.declaredIn() : dispatcher.listenerType().getName();
       this.description =
           declaringClass + "." + info.method() + "(" + info.messageType().getName() + ")";
+      this.tags = TagSet.of(info.tags());
     }
   }
 }
