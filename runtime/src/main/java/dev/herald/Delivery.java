@@ -261,7 +261,7 @@ final class Delivery {
     return accepting;
   }
 
-  private static IllegalStateException closedError(Object message) {
-    return new IllegalStateException("Cannot send " + message + ": the bus is closed");
+  private static BusClosedException closedError(Object message) {
+    return new BusClosedException("Cannot send " + message + ": the bus is closed");
   }
 }

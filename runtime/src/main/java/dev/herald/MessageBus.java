@@ -46,7 +46,9 @@ import java.util.function.Consumer;
  * theirs strongly. Registering is by identity: the same object twice gets the first
  * registration. A handler that throws does not stop delivery to the others; its exception
  * goes to the {@link ErrorHandler} (by default, logged); {@link VirtualMachineError}s
- * propagate. Every method is thread-safe. {@code post} without a header takes no lock and,
+ * propagate, a {@link StackOverflowError} on the posting thread as a
+ * {@link PostChainTooDeepException} that names the chain of nested posts it overflowed in.
+ * Every method is thread-safe. {@code post} without a header takes no lock and,
  * once a message class has been seen, allocates nothing.
  *
  * <p>The numbered rules behind this, and which file answers which question, are in the
@@ -57,13 +59,14 @@ public final class MessageBus implements AutoCloseable {
   final Delivery delivery;
   private final FrameScheduler scheduler;
   private final Lifecycle lifecycle;
+  private final Failures failures;
   /** The options of a plain register and registerStrongly, never changed, so never copied. */
   private final Registration.Builder weakly = new Registration.Builder(this);
   private final Registration.Builder strongly = new Registration.Builder(this).strongly();
 
   private MessageBus(Builder builder) {
     this.registry = new Registry(this, DispatcherLookup.with(builder.indexes));
-    Failures failures = new Failures(this, builder.errorHandler);
+    this.failures = new Failures(this, builder.errorHandler);
     AsyncCalls async = new AsyncCalls(failures, builder.executor);
     this.scheduler = new FrameScheduler(builder.ticker);
     this.delivery = new Delivery(registry, scheduler, async, failures, builder.ticker);
@@ -153,6 +156,14 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /**
+   * Gives {@code failure}, which happened outside any handler (a bridge to other processes lost
+   * its connection, say), to the error handler; the context names {@code source} as the handler.
+   */
+  public void reportError(Throwable failure, String source, Object message) {
+    failures.outside(Objects.requireNonNull(failure, "failure"), Objects.requireNonNull(source, "source"), message);
+  }
+
+  /**
    * Broadcasts {@code message} anonymously to every matching handler, on this thread, before
    * returning.
    *
@@ -210,7 +221,7 @@ public final class MessageBus implements AutoCloseable {
    *
    * @return how many messages were delivered
    * @throws IllegalArgumentException for {@link Stage#IMMEDIATE}, not a point of the frame
-   * @throws IllegalStateException if the bus is closed
+   * @throws BusClosedException if the bus is closed
    */
   public int runStage(Stage stage) {
     return scheduler.runStage(stage, delivery);
@@ -231,11 +242,20 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /**
-   * Stops the bus: from now on it accepts no message (posting or sending throws
-   * {@link IllegalStateException}, and so does a handler's post during this shutdown, which
-   * goes to the error handler). Then it delivers or discards the queued messages as
+   * Stops the bus: from now on it accepts no message (posting, sending or running a stage
+   * throws {@link BusClosedException}, and so does a handler's post during this shutdown,
+   * which goes to the error handler). Then it delivers or discards the queued messages as
    * {@code queued} says, and waits up to {@code timeout} for the asynchronous handler calls
    * still to run. Calling it again returns the first report.
+   *
+   * <p>A post that another thread began before the shutdown is not waited for: its
+   * synchronous handlers run on that thread, and the bus does not count posts in flight (that
+   * would cost every post). Its asynchronous calls are taken, and waited for, until the queued
+   * messages are delivered; from then on that post is refused with a
+   * {@link BusClosedException} at its first asynchronous handler. When this method returns, no
+   * asynchronous handler call of this bus starts any more: a call taken but not started by
+   * the end of the wait never runs, and is counted in
+   * {@link ShutdownReport#unfinishedAsync()} with those still running.
    *
    * <p>Every queued message is accounted for in the report: delivered, discarded, or failed
    * (its delivery threw out of the bus: the error handler rethrew, or an {@code Error}); the

@@ -1,5 +1,6 @@
 package dev.herald;
 
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -38,6 +39,14 @@ public final class RemoteEndpoint implements AutoCloseable {
    */
   public int deliver(Object message) {
     return delivery.send(address, message, Header.BROADCAST, null, null);
+  }
+
+  /**
+   * Broadcasts {@code message} like {@link #deliver}, as a request from the peer: returns the
+   * replies of type {@code replyType}, for the link to carry back.
+   */
+  public <R> List<R> request(Object message, Class<R> replyType) {
+    return delivery.request(address, message, Header.BROADCAST, replyType);
   }
 
   /**
