@@ -66,6 +66,9 @@ final class Sending {
   }
 
   void collect(Object reply) {
+    if (replyType == null) {
+      return; // a plain post: a handler's return value goes nowhere
+    }
     if (reply instanceof ResponderDispatcher.Replies) {
       for (Object each : ((ResponderDispatcher.Replies) reply).replies) {
         collect(each);
