@@ -1,8 +1,5 @@
 package dev.herald;
 
-import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -15,131 +12,58 @@ import java.util.Objects;
  * <p>Besides the addresses a bus makes, there are destinations resolved when a message is
  * sent: {@link #BROADCAST} (everyone, the default), {@link #BROADCAST_NOT_ME} (everyone but
  * the handlers at the sender's address), {@link #SELF} (the sender's own address) and
- * {@link #named(String) named} addresses bound with {@link Registration#bind(String)}.
+ * {@link #named(String) named} addresses bound with {@link Registration#bind(String)}. A peer in
+ * another process can have an address too ({@link #isRemote()}, made by
+ * {@link MessageBus#attachRemote}).
  *
  * <p>An address made by a bus is retired when the last registration at it is closed; what
  * is sent to a retired address, or to a name nobody has bound, reaches nobody.
  */
 public final class Address {
   /** Everyone on the bus. The default destination. */
-  public static final Address BROADCAST = new Address(Kind.BROADCAST, null, null, 0);
+  public static final Address BROADCAST = new Address(Kind.BROADCAST, null, null);
 
   /** Everyone except the handlers at the sender's address. */
-  public static final Address BROADCAST_NOT_ME = new Address(Kind.BROADCAST_NOT_ME, null, null, 0);
+  public static final Address BROADCAST_NOT_ME = new Address(Kind.BROADCAST_NOT_ME, null, null);
 
   /** The sender's own address; only a registration can send to it. */
-  public static final Address SELF = new Address(Kind.SELF, null, null, 0);
+  public static final Address SELF = new Address(Kind.SELF, null, null);
 
   enum Kind {
     ENTITY,
     NAMED,
     SELF,
     BROADCAST,
-    BROADCAST_NOT_ME
+    BROADCAST_NOT_ME,
+    REMOTE
   }
 
   final Kind kind;
   private final String name;
-  final MessageBus bus;
-  private final long number;
+  /** For an address a bus made: who is there, kept by that bus's {@link Registry}; else null. */
+  final AddressEntry entry;
+  /** For a peer in another process: its endpoint on the bus that attached it; else null. */
+  final RemoteEndpoint remote;
 
-  private final Object lock;
-  /**
-   * The routes of the handlers at this address and of those observing it, made when a
-   * message is first sent here: most addresses (one per plain registration) never are.
-   */
-  private volatile RoutingTable table;
-  /** The handlers at this address and those observing it; guarded by the bus's lock. */
-  private List<Subscriber> members;
-  /** Registrations at this address; guarded by the bus's lock. */
-  int registrations;
-  private volatile boolean retired;
-
-  private Address(Kind kind, String name, MessageBus bus, long number) {
-    this(kind, name, bus, number, null);
+  private Address(Kind kind, String name, AddressEntry entry) {
+    this(kind, name, entry, null);
   }
 
-  private Address(Kind kind, String name, MessageBus bus, long number, Object lock) {
+  private Address(Kind kind, String name, AddressEntry entry, RemoteEndpoint remote) {
     this.kind = kind;
     this.name = name;
-    this.bus = bus;
-    this.number = number;
-    this.lock = lock;
+    this.entry = entry;
+    this.remote = remote;
   }
 
-  static Address entity(MessageBus bus, long number, Object lock) {
-    return new Address(Kind.ENTITY, null, bus, number, lock);
+  /** The address of a peer in another process, attached by {@link MessageBus#attachRemote}. */
+  static Address remote(RemoteEndpoint endpoint) {
+    return new Address(Kind.REMOTE, null, null, endpoint);
   }
 
-  /** Adds a handler that receives what is sent here; under the bus's lock. */
-  void join(Subscriber subscriber) {
-    if (retired) {
-      return;
-    }
-    if (members == null) {
-      members = new ArrayList<>(2);
-    }
-    members.add(subscriber);
-    RoutingTable routes = table;
-    if (routes != null) {
-      routes.add(subscriber);
-    }
-  }
-
-  /** Removes a handler added by {@link #join}; under the bus's lock. */
-  void leave(Subscriber subscriber) {
-    if (members != null) {
-      members.remove(subscriber);
-    }
-    RoutingTable routes = table;
-    if (routes != null) {
-      routes.remove(subscriber);
-    }
-  }
-
-  /** Takes out every retired handler, each list copied once; under the bus's lock. */
-  void removeRetired() {
-    if (members != null) {
-      for (Iterator<Subscriber> it = members.iterator(); it.hasNext(); ) {
-        if (it.next().isRetired()) {
-          it.remove();
-        }
-      }
-    }
-    RoutingTable routes = table;
-    if (routes != null) {
-      routes.removeRetired();
-    }
-  }
-
-  /** Retires this address; under the bus's lock. */
-  void retire() {
-    retired = true;
-    table = null;
-    members = null;
-  }
-
-  /** The routes for a message sent here, or null once retired. */
-  RoutingTable routesForSending() {
-    RoutingTable routes = table;
-    if (routes != null || retired) {
-      return routes;
-    }
-    synchronized (lock) {
-      if (retired) {
-        return null;
-      }
-      if (table == null) {
-        RoutingTable made = new RoutingTable(lock);
-        if (members != null) {
-          for (Subscriber member : members) {
-            made.add(member);
-          }
-        }
-        table = made;
-      }
-      return table;
-    }
+  /** An address made by a bus, whose registry keeps {@code entry}. */
+  static Address entity(AddressEntry entry) {
+    return new Address(Kind.ENTITY, null, entry);
   }
 
   /**
@@ -151,7 +75,7 @@ public final class Address {
     if (name.isEmpty()) {
       throw new IllegalArgumentException("An address name must not be empty");
     }
-    return new Address(Kind.NAMED, name, null, 0);
+    return new Address(Kind.NAMED, name, null);
   }
 
   /** The name of a {@link #named} address, or {@code null}. */
@@ -159,13 +83,20 @@ public final class Address {
     return name;
   }
 
-  /** Whether this address was made by a bus and all its registrations have been closed. */
+  /**
+   * Whether this address was made by a bus and all its registrations have been closed, or is
+   * a remote peer's whose endpoint was closed.
+   */
   public boolean isRetired() {
-    return retired;
+    return entry != null ? entry.isRetired() : remote != null && remote.isClosed();
   }
 
-  boolean isEntity() {
-    return kind == Kind.ENTITY;
+  /**
+   * Whether this is a peer in another process ({@link MessageBus#attachRemote}): what is sent
+   * here leaves the process instead of reaching local handlers.
+   */
+  public boolean isRemote() {
+    return kind == Kind.REMOTE;
   }
 
   @Override
@@ -188,9 +119,11 @@ public final class Address {
   public String toString() {
     switch (kind) {
       case ENTITY:
-        return "Address#" + number;
+        return "Address#" + entry.number;
       case NAMED:
         return "Address.named(\"" + name + "\")";
+      case REMOTE:
+        return "Address.remote#" + remote.number;
       default:
         return "Address." + kind.name();
     }
