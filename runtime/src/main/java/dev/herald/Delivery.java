@@ -124,6 +124,11 @@ final class Delivery {
     if (to.kind == Address.Kind.ENTITY) {
       registry.requireOwnAddress(to, "send to");
     }
+    if (to.kind == Address.Kind.REMOTE) {
+      Sending remote = new Sending(message, header, from, to, 0, 0, false, null, replyType);
+      remote.ran = RemoteSending.send(registry, from, message, header, replyType != null);
+      return remote;
+    }
     long now = ticker.nanoTime();
     if (header.isImmediate()) {
       return deliver(from, message, header, now, scheduler.frame(), false, replyType);
@@ -262,7 +267,7 @@ final class Delivery {
     return accepting;
   }
 
-  private static IllegalStateException closedError(Object message) {
-    return new IllegalStateException("Cannot send " + message + ": the bus is closed");
+  private static BusClosedException closedError(Object message) {
+    return new BusClosedException("Cannot send " + message + ": the bus is closed");
   }
 }

@@ -56,7 +56,7 @@ final class Sending {
   /** The envelope handlers see, made when the first one asks. */
   Envelope envelope() {
     if (envelope == null) {
-      envelope = new Envelope(message, from, to, header, sentNanos, sentFrame);
+      envelope = new Envelope(message, from, to, header, sentNanos, sentFrame, replyType);
     }
     return envelope;
   }
@@ -65,8 +65,16 @@ final class Sending {
     return replyType != null;
   }
 
+  /** Keeps {@code reply} if this is a request and it is of the requested type. */
   void collect(Object reply) {
-    if (reply != null && replyType.isInstance(reply)) {
+    if (replyType == null) {
+      return; // nobody waits for replies
+    }
+    if (reply instanceof ResponderDispatcher.Replies) {
+      for (Object each : ((ResponderDispatcher.Replies) reply).replies) {
+        collect(each);
+      }
+    } else if (reply != null && replyType.isInstance(reply)) {
       if (replies == null) {
         replies = new ArrayList<>();
       }

@@ -17,11 +17,11 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * Reports every problem of a listener class's handlers: its own, and those it inherits from
- * superclasses that have no dispatcher of their own (which its dispatcher must call); or that
- * it must wait for types that do not exist yet. Which handlers those are is
- * {@link ListenerHierarchy}'s answer. It only reports: a class without problems gets its model
- * from {@code model.ListenerModels}.
+ * Reports every problem of a listener class's (or interface's) handlers: its own, and those it
+ * inherits from superclasses that have no dispatcher of their own (which its dispatcher must
+ * call); or that it must wait for types that do not exist yet. Which handlers those are is
+ * {@link ListenerHierarchy}'s answer; a class without problems gets its model from
+ * {@code model.ListenerModels}.
  */
 public final class ListenerValidator {
   private final Elements elements;
@@ -62,14 +62,9 @@ public final class ListenerValidator {
       return ListenerReport.deferred(listener, unresolved);
     }
 
+    // An interface gets a dispatcher of its own, called through the interface: it has no
+    // superclass, so its rows are its own handlers, and any implementation registers.
     List<Problem> problems = new ArrayList<>();
-    if (listener.getKind().isInterface()) {
-      for (ExecutableElement handler : own) {
-        problems.add(onHandler(handler, Messages.INTERFACE_HANDLER));
-      }
-      return ListenerReport.invalid(listener, problems);
-    }
-
     String listenerPackage = access.packageOf(listener);
     boolean reachable = access.listenerReachable(listener);
     for (ExecutableElement handler : own) {

@@ -57,6 +57,13 @@ class NoReflectionTest {
   }
 
   @Test
+  void theNatsBridgeUsesNoReflection() throws Exception {
+    Map<String, byte[]> classes = classFilesOf(dev.herald.nats.NatsBridge.class);
+    assertTrue(classes.size() > 15, classes.keySet().toString());
+    assertEquals(Map.of(), scan(classes));
+  }
+
+  @Test
   void theNetworkUsesNoReflection() throws Exception {
     Map<String, byte[]> classes = classFilesOf(Connection.class);
     assertTrue(classes.size() > 10, classes.keySet().toString());
