@@ -125,7 +125,9 @@ final class Delivery {
       registry.requireOwnAddress(to, "send to");
     }
     if (to.kind == Address.Kind.REMOTE) {
-      return RemoteSending.send(registry, from, message, header, replies);
+      Sending remote = new Sending(message, header, from, to, 0, 0, false, null, replyType);
+      remote.ran = RemoteSending.send(registry, from, message, header, replyType != null);
+      return remote;
     }
     long now = ticker.nanoTime();
     if (header.isImmediate()) {
