@@ -46,7 +46,9 @@ import java.util.function.Consumer;
  * theirs strongly. Registering is by identity: the same object twice gets the first
  * registration. A handler that throws does not stop delivery to the others; its exception
  * goes to the {@link ErrorHandler} (by default, logged); {@link VirtualMachineError}s
- * propagate. Every method is thread-safe. {@code post} without a header takes no lock and,
+ * propagate, a {@link StackOverflowError} on the posting thread as a
+ * {@link PostChainTooDeepException} that names the chain of nested posts it overflowed in.
+ * Every method is thread-safe. {@code post} without a header takes no lock and,
  * once a message class has been seen, allocates nothing.
  *
  * <p>The numbered rules behind this, and which file answers which question, are in the
@@ -182,13 +184,13 @@ public final class MessageBus implements AutoCloseable {
    *     (an anonymous post has no address of its own) or to another bus's address
    */
   public int post(Object message, Header header) {
-    return delivery.send(null, message, header, null, null);
+    return delivery.send(null, message, header);
   }
 
   /**
    * Broadcasts {@code message} like {@link #post} and returns the replies: the non-null
-   * values that handlers returned which are instances of {@code replyType}, in delivery order,
-   * in a new list.
+   * values that handlers returned which are instances of {@code replyType}, in delivery order:
+   * a new list, or an unmodifiable empty one if there were none (which allocates nothing).
    */
   public <R> List<R> request(Object message, Class<R> replyType) {
     return delivery.request(null, message, Header.BROADCAST, replyType);
@@ -219,7 +221,7 @@ public final class MessageBus implements AutoCloseable {
    *
    * @return how many messages were delivered
    * @throws IllegalArgumentException for {@link Stage#IMMEDIATE}, not a point of the frame
-   * @throws IllegalStateException if the bus is closed
+   * @throws BusClosedException if the bus is closed
    */
   public int runStage(Stage stage) {
     return scheduler.runStage(stage, delivery);
@@ -240,11 +242,20 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /**
-   * Stops the bus: from now on it accepts no message (posting or sending throws
-   * {@link IllegalStateException}, and so does a handler's post during this shutdown, which
-   * goes to the error handler). Then it delivers or discards the queued messages as
+   * Stops the bus: from now on it accepts no message (posting, sending or running a stage
+   * throws {@link BusClosedException}, and so does a handler's post during this shutdown,
+   * which goes to the error handler). Then it delivers or discards the queued messages as
    * {@code queued} says, and waits up to {@code timeout} for the asynchronous handler calls
    * still to run. Calling it again returns the first report.
+   *
+   * <p>A post that another thread began before the shutdown is not waited for: its
+   * synchronous handlers run on that thread, and the bus does not count posts in flight (that
+   * would cost every post). Its asynchronous calls are taken, and waited for, until the queued
+   * messages are delivered; from then on that post is refused with a
+   * {@link BusClosedException} at its first asynchronous handler. When this method returns, no
+   * asynchronous handler call of this bus starts any more: a call taken but not started by
+   * the end of the wait never runs, and is counted in
+   * {@link ShutdownReport#unfinishedAsync()} with those still running.
    *
    * <p>Every queued message is accounted for in the report: delivered, discarded, or failed
    * (its delivery threw out of the bus: the error handler rethrew, or an {@code Error}); the

@@ -199,57 +199,68 @@ public final class LossyRelay implements AutoCloseable {
   }
 
   /** Datagrams given to the relay, both directions. */
-  public synchronized long received() {
-    long sum = 0;
-    for (Route route : routeList) {
-      sum += route.toServer.sent() + route.toClient.sent();
-    }
-    return sum;
+  public long received() {
+    return sum(Counter.SENT);
   }
 
   /** Copies lost, both directions. */
-  public synchronized long lost() {
-    long sum = 0;
-    for (Route route : routeList) {
-      sum += route.toServer.lost() + route.toClient.lost();
-    }
-    return sum;
+  public long lost() {
+    return sum(Counter.LOST);
   }
 
   /** Datagrams sent twice, both directions. */
-  public synchronized long duplicated() {
-    long sum = 0;
-    for (Route route : routeList) {
-      sum += route.toServer.duplicated() + route.toClient.duplicated();
-    }
-    return sum;
+  public long duplicated() {
+    return sum(Counter.DUPLICATED);
   }
 
   /** Copies held back by the reorder delay, both directions. */
-  public synchronized long heldBack() {
-    long sum = 0;
-    for (Route route : routeList) {
-      sum += route.toServer.heldBack() + route.toClient.heldBack();
-    }
-    return sum;
+  public long heldBack() {
+    return sum(Counter.HELD_BACK);
   }
 
   /** Copies forwarded, both directions. */
-  public synchronized long forwarded() {
+  public long forwarded() {
+    return sum(Counter.DELIVERED);
+  }
+
+  /** Copies forwarded after a copy of a datagram sent later, both directions. */
+  public long deliveredOutOfOrder() {
+    return sum(Counter.OUT_OF_ORDER);
+  }
+
+  private enum Counter {
+    SENT,
+    LOST,
+    DUPLICATED,
+    HELD_BACK,
+    DELIVERED,
+    OUT_OF_ORDER
+  }
+
+  /** One counter of every route's links, both directions. */
+  private synchronized long sum(Counter counter) {
     long sum = 0;
     for (Route route : routeList) {
-      sum += route.toServer.delivered() + route.toClient.delivered();
+      sum += count(route.toServer, counter) + count(route.toClient, counter);
     }
     return sum;
   }
 
-  /** Copies forwarded after a copy of a datagram sent later, both directions. */
-  public synchronized long deliveredOutOfOrder() {
-    long sum = 0;
-    for (Route route : routeList) {
-      sum += route.toServer.deliveredOutOfOrder() + route.toClient.deliveredOutOfOrder();
+  private static long count(SimulatedLink link, Counter counter) {
+    switch (counter) {
+      case SENT:
+        return link.sent();
+      case LOST:
+        return link.lost();
+      case DUPLICATED:
+        return link.duplicated();
+      case HELD_BACK:
+        return link.heldBack();
+      case DELIVERED:
+        return link.delivered();
+      default:
+        return link.deliveredOutOfOrder();
     }
-    return sum;
   }
 
   /** Datagrams dropped because they came from a client past {@value #MAX_CLIENTS}. */

@@ -17,8 +17,6 @@ import java.nio.channels.Selector;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,9 +73,8 @@ public final class UdpNode implements AutoCloseable {
   private final NodeCounters counters = new NodeCounters();
   private final Map<InetSocketAddress, Peer> peers = new LinkedHashMap<>();
 
-  /** Server only: the cookie minter, and the nonces of accepted cookies until they expire. */
-  private final Cookies cookies;
-  private final Map<Long, Long> acceptedNonces = new HashMap<>();
+  /** Server only: answers and judges handshakes. */
+  private final ServerHandshake handshake;
   /** Client only: the server. */
   private final Peer server;
 
@@ -95,10 +92,10 @@ public final class UdpNode implements AutoCloseable {
     this.receiveBytes = new byte[config.connection().maxPacketSize() + 1];
     this.receiveBuffer = ByteBuffer.wrap(receiveBytes);
     if (serverAddress == null) {
-      this.cookies = new Cookies(random);
+      this.handshake = new ServerHandshake(config, counters, random);
       this.server = null;
     } else {
-      this.cookies = null;
+      this.handshake = null;
       this.server = new Peer(this, serverAddress, nextPeerId++, nonZero(), Peer.State.REQUESTING);
       long now = clock.nanoTime();
       server.handshakeStartedNanos = now;
@@ -214,7 +211,9 @@ public final class UdpNode implements AutoCloseable {
         flush(peer);
       }
     }
-    forgetExpiredNonces(now);
+    if (handshake != null) {
+      handshake.forgetExpired(now);
+    }
   }
 
   /**
@@ -456,10 +455,7 @@ public final class UdpNode implements AutoCloseable {
 
   /** For the fuzz test: a valid RESPONSE from {@code client}, as if it had echoed a real challenge. */
   synchronized byte[] validResponseFor(InetSocketAddress client, long nonce) {
-    long expiry = clock.nanoTime() + config.cookieLifetime().toNanos();
-    byte[] challenge = ControlPacket.challenge(nonce, expiry, new byte[ControlPacket.COOKIE_SIZE]);
-    cookies.mint(config.protocol(), client, nonce, expiry, challenge, ControlPacket.CHALLENGE_COOKIE);
-    return ControlPacket.response(config.protocol(), challenge);
+    return handshake.validResponseFor(client, nonce, clock.nanoTime());
   }
 
   private void onPacket(InetSocketAddress sender, int length) {
@@ -510,78 +506,46 @@ public final class UdpNode implements AutoCloseable {
 
   /** Server: answers with a cookie and remembers nothing. */
   private void onRequest(InetSocketAddress sender, int length, long now) {
-    if (cookies == null || length != ControlPacket.PADDED_SIZE || protocolOf(receiveBytes) != config.protocol()) {
-      counters.malformedHandshakes++;
+    if (handshake == null) {
+      counters.malformedHandshakes++; // a client answers no requests
       return;
     }
-    long nonce = ControlPacket.getLong(receiveBytes, 9);
-    long expiry = now + config.cookieLifetime().toNanos();
-    byte[] challenge = ControlPacket.challenge(nonce, expiry, new byte[ControlPacket.COOKIE_SIZE]);
-    cookies.mint(config.protocol(), sender, nonce, expiry, challenge, ControlPacket.CHALLENGE_COOKIE);
-    counters.challengesSent++;
-    transmit(sender, challenge);
+    byte[] challenge = handshake.answer(sender, receiveBytes, length, now);
+    if (challenge != null) {
+      transmit(sender, challenge);
+    }
   }
 
   /** Server: a client that echoes a valid cookie has proved its address; connect it. */
   private void onResponse(InetSocketAddress sender, int length, long now) {
-    if (cookies == null || length != ControlPacket.PADDED_SIZE || protocolOf(receiveBytes) != config.protocol()) {
-      counters.malformedHandshakes++;
-      return;
-    }
-    long nonce = ControlPacket.getLong(receiveBytes, ControlPacket.RESPONSE_NONCE);
-    long expiry = ControlPacket.getLong(receiveBytes, ControlPacket.RESPONSE_EXPIRY);
-    long lifetime = config.cookieLifetime().toNanos();
-    if (expiry - now <= 0 || expiry - now > lifetime
-        || !cookies.check(config.protocol(), sender, nonce, expiry, receiveBytes, ControlPacket.RESPONSE_COOKIE)) {
-      counters.badCookies++;
+    if (handshake == null) {
+      counters.malformedHandshakes++; // a client accepts nobody
       return;
     }
     Peer existing = peers.get(sender);
-    if (existing != null) {
-      if (existing.nonce == nonce) {
-        transmit(sender, ControlPacket.accept(nonce, existing.connection.token())); // our accept was lost
-      } else {
-        counters.replayedCookies++; // another handshake from a connected address: the old one must end first
-      }
-      return;
+    long nonce = ServerHandshake.nonceOf(receiveBytes);
+    switch (handshake.judge(sender, receiveBytes, length, now, existing, peers.size())) {
+      case ACCEPT_AGAIN:
+        transmit(sender, ControlPacket.accept(nonce, existing.connection.token()));
+        break;
+      case REFUSE:
+        transmit(sender, ControlPacket.denied(nonce));
+        break;
+      case ACCEPT:
+        Peer peer = new Peer(this, sender, nextPeerId++, nonce, Peer.State.CONNECTED);
+        peer.connection = new Connection(config.connection(), nonZero(), clock, peer.inbox(listener));
+        peers.put(sender, peer);
+        transmit(sender, ControlPacket.accept(nonce, peer.connection.token()));
+        listener.onConnected(peer);
+        break;
+      default:
+        break;
     }
-    if (acceptedNonces.containsKey(nonce)) {
-      counters.replayedCookies++;
-      return;
-    }
-    // The replay memory is bounded too: past it, refuse until cookies expire.
-    if (peers.size() >= config.maxPeers() || acceptedNonces.size() >= maxRememberedNonces()) {
-      counters.peersRefused++;
-      transmit(sender, ControlPacket.denied(nonce));
-      return;
-    }
-    acceptedNonces.put(nonce, expiry);
-    Peer peer = new Peer(this, sender, nextPeerId++, nonce, Peer.State.CONNECTED);
-    peer.connection = new Connection(config.connection(), nonZero(), clock, peer.inbox(listener));
-    peers.put(sender, peer);
-    counters.peersAccepted++;
-    transmit(sender, ControlPacket.accept(nonce, peer.connection.token()));
-    listener.onConnected(peer);
   }
 
   /** How many accepted cookies the server remembers to refuse their replays: its only state per handshake. */
   synchronized int rememberedNonces() {
-    return acceptedNonces.size();
-  }
-
-  private int maxRememberedNonces() {
-    return 16 * config.maxPeers();
-  }
-
-  private void forgetExpiredNonces(long now) {
-    if (acceptedNonces.isEmpty()) {
-      return;
-    }
-    for (Iterator<Long> expiries = acceptedNonces.values().iterator(); expiries.hasNext(); ) {
-      if (expiries.next() - now <= 0) {
-        expiries.remove();
-      }
-    }
+    return handshake == null ? 0 : handshake.remembered();
   }
 
   /** Client: the server's cookie; echo it. */
@@ -651,10 +615,6 @@ public final class UdpNode implements AutoCloseable {
       return null;
     }
     return peer;
-  }
-
-  private static long protocolOf(byte[] packet) {
-    return ControlPacket.getLong(packet, 1);
   }
 
   // ---- sending and timers ------------------------------------------------------------------
