@@ -1,8 +1,5 @@
 package dev.herald;
 
-import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -22,13 +19,13 @@ import java.util.Objects;
  */
 public final class Address {
   /** Everyone on the bus. The default destination. */
-  public static final Address BROADCAST = new Address(Kind.BROADCAST, null, null, 0);
+  public static final Address BROADCAST = new Address(Kind.BROADCAST, null, null);
 
   /** Everyone except the handlers at the sender's address. */
-  public static final Address BROADCAST_NOT_ME = new Address(Kind.BROADCAST_NOT_ME, null, null, 0);
+  public static final Address BROADCAST_NOT_ME = new Address(Kind.BROADCAST_NOT_ME, null, null);
 
   /** The sender's own address; only a registration can send to it. */
-  public static final Address SELF = new Address(Kind.SELF, null, null, 0);
+  public static final Address SELF = new Address(Kind.SELF, null, null);
 
   enum Kind {
     ENTITY,
@@ -40,106 +37,18 @@ public final class Address {
 
   final Kind kind;
   private final String name;
-  final MessageBus bus;
-  private final long number;
+  /** For an address a bus made: who is there, kept by that bus's {@link Registry}; else null. */
+  final AddressEntry entry;
 
-  private final Object lock;
-  /**
-   * The routes of the handlers at this address and of those observing it, made when a
-   * message is first sent here: most addresses (one per plain registration) never are.
-   */
-  private volatile RoutingTable table;
-  /** The handlers at this address and those observing it; guarded by the bus's lock. */
-  private List<Subscriber> members;
-  /** Registrations at this address; guarded by the bus's lock. */
-  int registrations;
-  private volatile boolean retired;
-
-  private Address(Kind kind, String name, MessageBus bus, long number) {
-    this(kind, name, bus, number, null);
-  }
-
-  private Address(Kind kind, String name, MessageBus bus, long number, Object lock) {
+  private Address(Kind kind, String name, AddressEntry entry) {
     this.kind = kind;
     this.name = name;
-    this.bus = bus;
-    this.number = number;
-    this.lock = lock;
+    this.entry = entry;
   }
 
-  static Address entity(MessageBus bus, long number, Object lock) {
-    return new Address(Kind.ENTITY, null, bus, number, lock);
-  }
-
-  /** Adds a handler that receives what is sent here; under the bus's lock. */
-  void join(Subscriber subscriber) {
-    if (retired) {
-      return;
-    }
-    if (members == null) {
-      members = new ArrayList<>(2);
-    }
-    members.add(subscriber);
-    RoutingTable routes = table;
-    if (routes != null) {
-      routes.add(subscriber);
-    }
-  }
-
-  /** Removes a handler added by {@link #join}; under the bus's lock. */
-  void leave(Subscriber subscriber) {
-    if (members != null) {
-      members.remove(subscriber);
-    }
-    RoutingTable routes = table;
-    if (routes != null) {
-      routes.remove(subscriber);
-    }
-  }
-
-  /** Takes out every retired handler, each list copied once; under the bus's lock. */
-  void removeRetired() {
-    if (members != null) {
-      for (Iterator<Subscriber> it = members.iterator(); it.hasNext(); ) {
-        if (it.next().isRetired()) {
-          it.remove();
-        }
-      }
-    }
-    RoutingTable routes = table;
-    if (routes != null) {
-      routes.removeRetired();
-    }
-  }
-
-  /** Retires this address; under the bus's lock. */
-  void retire() {
-    retired = true;
-    table = null;
-    members = null;
-  }
-
-  /** The routes for a message sent here, or null once retired. */
-  RoutingTable routesForSending() {
-    RoutingTable routes = table;
-    if (routes != null || retired) {
-      return routes;
-    }
-    synchronized (lock) {
-      if (retired) {
-        return null;
-      }
-      if (table == null) {
-        RoutingTable made = new RoutingTable(lock);
-        if (members != null) {
-          for (Subscriber member : members) {
-            made.add(member);
-          }
-        }
-        table = made;
-      }
-      return table;
-    }
+  /** An address made by a bus, whose registry keeps {@code entry}. */
+  static Address entity(AddressEntry entry) {
+    return new Address(Kind.ENTITY, null, entry);
   }
 
   /**
@@ -151,7 +60,7 @@ public final class Address {
     if (name.isEmpty()) {
       throw new IllegalArgumentException("An address name must not be empty");
     }
-    return new Address(Kind.NAMED, name, null, 0);
+    return new Address(Kind.NAMED, name, null);
   }
 
   /** The name of a {@link #named} address, or {@code null}. */
@@ -161,11 +70,7 @@ public final class Address {
 
   /** Whether this address was made by a bus and all its registrations have been closed. */
   public boolean isRetired() {
-    return retired;
-  }
-
-  boolean isEntity() {
-    return kind == Kind.ENTITY;
+    return entry != null && entry.isRetired();
   }
 
   @Override
@@ -188,7 +93,7 @@ public final class Address {
   public String toString() {
     switch (kind) {
       case ENTITY:
-        return "Address#" + number;
+        return "Address#" + entry.number;
       case NAMED:
         return "Address.named(\"" + name + "\")";
       default:

@@ -20,6 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@link ClassValue}.
  */
 final class DispatcherLookup {
+  /** The lookup shared by buses built without explicit indexes. */
   private static final DispatcherLookup DISCOVERED = new DispatcherLookup(List.of());
 
   /** {@code Dispatcher<?>.class}, which Java cannot write. */
@@ -48,22 +49,36 @@ final class DispatcherLookup {
     this.explicit = !explicit.isEmpty();
   }
 
-  /** The lookup shared by buses built without explicit indexes. */
-  static DispatcherLookup discovered() {
-    return DISCOVERED;
-  }
-
   /** A lookup that knows {@code indexes} first, then whatever ServiceLoader finds. */
   static DispatcherLookup with(List<DispatcherIndex> indexes) {
     return indexes.isEmpty() ? DISCOVERED : new DispatcherLookup(indexes);
   }
 
   /**
-   * Whether any dispatcher at all is known where {@code type} was loaded from: if not, the
-   * program was compiled without Herald's processor; if so, {@code type} was (or has no
-   * handlers). Asked only to explain a failed registration.
+   * Why {@code type}, which has no dispatcher, cannot be registered, and how to fix it: if no
+   * dispatcher at all is known where it was loaded from, the program was compiled without
+   * Herald's processor; if some are, the class was (or it has no handlers).
    */
-  boolean knowsAnyDispatcherFor(Class<?> type) {
+  String whyNoDispatcher(Class<?> type) {
+    String fixes =
+        " Add dev.herald:herald-processor to maven-compiler-plugin's <annotationProcessorPaths>,"
+            + " with the plugin's version pinned to 3.5 or newer (Maven 3.8's default, 3.1,"
+            + " ignores that setting), or in Gradle: annotationProcessor"
+            + " \"dev.herald:herald-processor\". Then build clean (mvn clean verify): an"
+            + " incremental build keeps classes compiled without the processor.";
+    if (!knowsAnyDispatcherFor(type)) {
+      return "Cannot register " + type.getName() + ": Herald found no generated dispatcher at"
+          + " all where this class was loaded from (no META-INF/services/"
+          + Dispatcher.class.getName() + "), so the code was compiled without Herald's"
+          + " annotation processor." + fixes;
+    }
+    return "Cannot register " + type.getName() + ": Herald found generated dispatchers, but"
+        + " none for this class or its superclasses. Either it has no @Subscribe methods (for a"
+        + " lambda or method reference, use subscribe(MessageType.class, handler) instead), or"
+        + " it was compiled without Herald's annotation processor." + fixes;
+  }
+
+  private boolean knowsAnyDispatcherFor(Class<?> type) {
     if (!explicit) {
       ClassLoader loader = type.getClassLoader();
       ClassLoader from = loader != null ? loader : ClassLoader.getSystemClassLoader();
@@ -83,11 +98,11 @@ final class DispatcherLookup {
     Dispatcher<?> dispatcher = dispatcherOf(type);
     Class<?> superclass = type.getSuperclass();
     ListenerType inherited =
-        superclass == null ? ListenerType.withoutDispatcher(type) : typeOf(superclass);
+        superclass == null ? ListenerType.WITHOUT_DISPATCHER : typeOf(superclass);
     if (dispatcher == null) {
-      return inherited.hasDispatcher() ? inherited : ListenerType.withoutDispatcher(type);
+      return inherited;
     }
-    return ListenerType.compose(type, dispatcher, inherited);
+    return ListenerType.compose(dispatcher, inherited);
   }
 
   private Dispatcher<?> dispatcherOf(Class<?> type) {

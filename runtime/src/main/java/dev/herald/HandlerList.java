@@ -10,9 +10,10 @@ import java.util.List;
  * The multicast mechanism behind {@link Signal} and every handler list of the bus: an
  * array that is copied when handlers are added or removed, and never while dispatching.
  *
- * <p>A dispatch iterates the array it found when it began, skipping nodes retired since;
- * when it is done it looks again, and if nodes were added meanwhile it visits those too, in
- * list order. So a handler removed during a dispatch is not called from then on, and one
+ * <p>A dispatch ({@link #dispatch}, or a loop over {@link #nodes()} such as
+ * {@link Delivery}'s) iterates the array it found when it began, skipping nodes retired
+ * since; when it is done it looks again, and if nodes were added meanwhile it visits those
+ * too (those stamped after every node it visited), in list order. So a handler removed during a dispatch is not called from then on, and one
  * added during a dispatch on the same thread is called for that message, after the handlers
  * that were already there. A dispatch takes no lock and allocates nothing.
  *
@@ -45,7 +46,7 @@ final class HandlerList<N extends HandlerList.Node> {
 
   /** Does the work of a dispatch for one node, returning an amount the dispatch adds up. */
   interface Visitor<N, M> {
-    long visit(N node, M message);
+    int visit(N node, M message);
   }
 
   private static final Node[] EMPTY = {};
@@ -67,9 +68,9 @@ final class HandlerList<N extends HandlerList.Node> {
    * nodes added while that ran; returns the sum of what it returned.
    */
   @SuppressWarnings("unchecked")
-  <M> long dispatch(M message, Visitor<? super N, ? super M> visitor) {
+  <M> int dispatch(M message, Visitor<? super N, ? super M> visitor) {
     Node[] visited = nodes;
-    long total = 0;
+    int total = 0;
     for (Node node : visited) {
       if (!node.isRetired()) {
         total += visitor.visit((N) node, message);
@@ -87,9 +88,9 @@ final class HandlerList<N extends HandlerList.Node> {
    * every node of the array the dispatch began with, so its stamp is above their highest.
    */
   @SuppressWarnings("unchecked")
-  private <M> long visitAdded(Node[] visited, Node[] current, M message, Visitor<? super N, ? super M> visitor) {
+  private <M> int visitAdded(Node[] visited, Node[] current, M message, Visitor<? super N, ? super M> visitor) {
     long seen = highestStamp(visited);
-    long total = 0;
+    int total = 0;
     while (current != visited) {
       visited = current;
       long highest = highestStamp(visited);
@@ -104,7 +105,16 @@ final class HandlerList<N extends HandlerList.Node> {
     return total;
   }
 
-  private static long highestStamp(Node[] array) {
+  /**
+   * The array of nodes now in the list, in order, for a dispatch written as a loop; it is
+   * never changed, and a new one replaces it whenever the list changes.
+   */
+  Node[] nodes() {
+    return nodes;
+  }
+
+  /** The highest stamp in {@code array}: a node added later has a higher one. */
+  static long highestStamp(Node[] array) {
     long highest = Long.MIN_VALUE;
     for (Node node : array) {
       highest = Math.max(highest, node.stamp);
@@ -154,7 +164,7 @@ final class HandlerList<N extends HandlerList.Node> {
         System.arraycopy(old, 0, shrunk, 0, i);
         System.arraycopy(old, i + 1, shrunk, i, old.length - i - 1);
         nodes = shrunk;
-          return true;
+        return true;
       }
     }
     return false;

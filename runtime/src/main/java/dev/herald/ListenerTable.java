@@ -5,20 +5,20 @@ import java.util.Map;
 
 /**
  * The registrations of a bus by listener identity (not {@code equals}), holding weakly
- * registered listeners weakly. Guarded by the bus's lock.
+ * registered listeners weakly. Guarded by the registry's lock.
  */
 final class ListenerTable {
-  private final Map<Registration.ListenerKey, Registration> byListener = new HashMap<>();
+  private final Map<RegistrationEntry.ListenerKey, RegistrationEntry> byListener = new HashMap<>();
 
-  Registration get(Object listener) {
-    return byListener.get(new Registration.StrongKey(listener));
+  RegistrationEntry get(Object listener) {
+    return byListener.get(new RegistrationEntry.StrongKey(listener));
   }
 
-  void put(Registration registration) {
+  void put(RegistrationEntry registration) {
     byListener.put(registration.key(), registration);
   }
 
-  void remove(Registration registration) {
+  void remove(RegistrationEntry registration) {
     byListener.remove(registration.key());
   }
 
@@ -27,14 +27,14 @@ final class ListenerTable {
   }
 
   /** Equality of keys: the same live listener object. A collected listener equals nothing. */
-  static boolean sameListener(Registration.ListenerKey key, Object other) {
+  static boolean sameListener(RegistrationEntry.ListenerKey key, Object other) {
     if (key == other) {
       return true;
     }
-    if (!(other instanceof Registration.ListenerKey)) {
+    if (!(other instanceof RegistrationEntry.ListenerKey)) {
       return false;
     }
     Object listener = key.listener();
-    return listener != null && listener == ((Registration.ListenerKey) other).listener();
+    return listener != null && listener == ((RegistrationEntry.ListenerKey) other).listener();
   }
 }

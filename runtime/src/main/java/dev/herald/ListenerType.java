@@ -10,21 +10,22 @@ import java.util.List;
  * by those of its superclasses' dispatchers, less the rows that a subclass overrides.
  */
 final class ListenerType {
-  final Class<?> type;
+  /** The type of a class for which no class in its hierarchy has a dispatcher. */
+  static final ListenerType WITHOUT_DISPATCHER = new ListenerType(null);
+
   final List<Row> rows;
 
-  private ListenerType(Class<?> type, List<Row> rows) {
-    this.type = type;
+  private ListenerType(List<Row> rows) {
     this.rows = rows;
   }
 
-  /** The type of a class for which no class in its hierarchy has a dispatcher. */
-  static ListenerType withoutDispatcher(Class<?> type) {
-    return new ListenerType(type, null);
+  /** The one handler of a {@link MessageBus#subscribe} subscription to {@code messageType}. */
+  static ListenerType subscription(Class<?> messageType) {
+    return compose(new SubscriptionDispatcher(messageType), WITHOUT_DISPATCHER);
   }
 
   /** Composes {@code dispatcher}'s rows with the type of its listener's superclass. */
-  static ListenerType compose(Class<?> type, Dispatcher<?> dispatcher, ListenerType inherited) {
+  static ListenerType compose(Dispatcher<?> dispatcher, ListenerType inherited) {
     List<Row> rows = new ArrayList<>();
     List<HandlerInfo> own = dispatcher.handlers();
     for (int i = 0; i < own.size(); i++) {
@@ -37,7 +38,7 @@ final class ListenerType {
         }
       }
     }
-    return new ListenerType(type, List.copyOf(rows));
+    return new ListenerType(List.copyOf(rows));
   }
 
   boolean hasDispatcher() {

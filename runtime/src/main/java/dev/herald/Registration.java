@@ -1,12 +1,8 @@
 package dev.herald;
 
-import java.lang.ref.ReferenceQueue;
-import java.lang.ref.WeakReference;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -21,44 +17,12 @@ import java.util.function.Consumer;
  */
 public final class Registration implements AutoCloseable {
   private final MessageBus bus;
-  final Object strongListener;
-  final WeakListener weakListener;
-  final Address address;
-  final Address onlyFrom;
-  final Address[] observed;
-  final boolean observesAll;
-  final Subscriber[] subscribers;
-  /** Names bound by this registration; guarded by the bus's lock. */
-  final Set<String> names = new LinkedHashSet<>();
-  private volatile boolean active = true;
+  /** What the bus keeps for this registration; only its registry changes it. */
+  final RegistrationEntry entry;
 
-  Registration(
-      MessageBus bus,
-      Object listener,
-      boolean strong,
-      Builder options,
-      Address address,
-      ListenerType type,
-      Stamps stamps,
-      ReferenceQueue<Object> collected) {
+  Registration(MessageBus bus, RegistrationEntry entry) {
     this.bus = bus;
-    this.strongListener = strong ? listener : null;
-    this.weakListener = strong ? null : new WeakListener(listener, this, collected);
-    this.address = address;
-    this.onlyFrom = options.onlyFrom;
-    // each address once, and not its own: a handler runs at most once per message
-    List<Address> watched = new ArrayList<>();
-    for (Address candidate : options.observed) {
-      if (candidate != address && !watched.contains(candidate)) {
-        watched.add(candidate);
-      }
-    }
-    this.observed = watched.toArray(new Address[0]);
-    this.observesAll = options.observesAll;
-    this.subscribers = new Subscriber[type.rows.size()];
-    for (int i = 0; i < subscribers.length; i++) {
-      subscribers[i] = new Subscriber(stamps.next(), this, type.rows.get(i));
-    }
+    this.entry = entry;
   }
 
   /**
@@ -66,22 +30,22 @@ public final class Registration implements AutoCloseable {
    * {@linkplain MessageBus#subscribe subscription}, the handler function.
    */
   public Object listener() {
-    return strongListener != null ? strongListener : weakListener.get();
+    return entry.listener();
   }
 
   /** The address this registration receives at and sends from. */
   public Address address() {
-    return address;
+    return entry.address;
   }
 
   /** Whether the listener is still registered: not closed, and not collected. */
   public boolean isActive() {
-    return active && listener() != null;
+    return !entry.isClosed() && entry.listener() != null;
   }
 
   /** Whether the bus holds the listener strongly. */
   public boolean isStrong() {
-    return strongListener != null;
+    return entry.strongListener != null;
   }
 
   /**
@@ -101,7 +65,7 @@ public final class Registration implements AutoCloseable {
 
   /** Sends {@code message} as {@code header} says, from this registration's address. */
   public int send(Object message, Header header) {
-    return bus.send(senderAddress(), message, header, null, null);
+    return bus.delivery.send(senderAddress(), message, header, null, null);
   }
 
   /**
@@ -119,7 +83,7 @@ public final class Registration implements AutoCloseable {
 
   /** Like {@link #request(Object, Class)}, as {@code header} says. */
   public <R> List<R> request(Object message, Header header, Class<R> replyType) {
-    return bus.request(senderAddress(), message, header, replyType);
+    return bus.delivery.request(senderAddress(), message, header, replyType);
   }
 
   /**
@@ -130,7 +94,7 @@ public final class Registration implements AutoCloseable {
    * @throws IllegalStateException if the name is bound already, or this registration is closed
    */
   public void bind(String name) {
-    bus.bind(this, name);
+    bus.registry.bind(entry, name);
   }
 
   /**
@@ -139,53 +103,20 @@ public final class Registration implements AutoCloseable {
    * @return {@code false} if this registration does not hold the name
    */
   public boolean unbind(String name) {
-    return bus.unbind(this, name);
+    return bus.registry.unbind(entry, name);
   }
 
   /** Unregisters the listener and releases its names; does nothing if already closed. */
   @Override
   public void close() {
-    bus.remove(this);
-  }
-
-  /** Marks this registration closed; returns false if it was already. */
-  boolean deactivate() {
-    if (!active) {
-      return false;
-    }
-    active = false;
-    for (Subscriber subscriber : subscribers) {
-      subscriber.retire();
-    }
-    return true;
-  }
-
-  boolean isOpen() {
-    return active;
-  }
-
-  /** Whether messages sent to {@code target} reach this registration as addressee or observer. */
-  boolean isAddressedBy(Address target) {
-    if (address == target) {
-      return true;
-    }
-    for (Address watched : observed) {
-      if (watched == target) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  ListenerKey key() {
-    return strongListener != null ? new StrongKey(strongListener) : weakListener;
+    bus.registry.close(entry);
   }
 
   private Address senderAddress() {
-    if (!active) {
+    if (entry.isClosed()) {
       throw new IllegalStateException("Cannot send through a closed registration: " + this);
     }
-    return address;
+    return entry.address;
   }
 
   @Override
@@ -193,8 +124,8 @@ public final class Registration implements AutoCloseable {
     Object listener = listener();
     return "Registration["
         + (listener == null ? "collected" : listener.getClass().getName())
-        + " at " + address
-        + (active ? "" : ", closed")
+        + " at " + entry.address
+        + (entry.isClosed() ? ", closed" : "")
         + "]";
   }
 
@@ -228,7 +159,7 @@ public final class Registration implements AutoCloseable {
      * address of its own.
      */
     public Builder at(Address address) {
-      this.at = bus.requireLiveAddress(address, "register at");
+      this.at = bus.registry.requireLiveAddress(address, "register at");
       return this;
     }
 
@@ -237,13 +168,13 @@ public final class Registration implements AutoCloseable {
      * receives; it never adds messages addressed to others.
      */
     public Builder onlyFrom(Address sender) {
-      this.onlyFrom = bus.requireLiveAddress(sender, "filter on");
+      this.onlyFrom = bus.registry.requireLiveAddress(sender, "filter on");
       return this;
     }
 
     /** Also receives what is sent to {@code address}, without living there. */
     public Builder observing(Address address) {
-      observed.add(bus.requireLiveAddress(address, "observe"));
+      observed.add(bus.registry.requireLiveAddress(address, "observe"));
       return this;
     }
 
@@ -267,67 +198,12 @@ public final class Registration implements AutoCloseable {
      * @throws IllegalArgumentException if no dispatcher was generated for its class
      */
     public Registration register(Object listener) {
-      return bus.register(Objects.requireNonNull(listener, "listener"), this);
+      return bus.registry.register(Objects.requireNonNull(listener, "listener"), this);
     }
 
     /** Subscribes {@code handler} to {@code type} with these options, held strongly. */
     public <T> Registration subscribe(Class<T> type, Consumer<? super T> handler) {
-      return bus.subscribe(type, handler, this);
-    }
-  }
-
-  /** How {@link ListenerTable} finds a registration by its listener's identity. */
-  interface ListenerKey {
-    Object listener();
-  }
-
-  /** A weakly held listener; the bus learns of its collection through the reference queue. */
-  static final class WeakListener extends WeakReference<Object> implements ListenerKey {
-    final Registration registration;
-    private final int hash;
-
-    WeakListener(Object listener, Registration registration, ReferenceQueue<Object> collected) {
-      super(listener, collected);
-      this.registration = registration;
-      this.hash = System.identityHashCode(listener);
-    }
-
-    @Override
-    public Object listener() {
-      return get();
-    }
-
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-
-    @Override
-    public boolean equals(Object other) {
-      return ListenerTable.sameListener(this, other);
-    }
-  }
-
-  static final class StrongKey implements ListenerKey {
-    private final Object listener;
-
-    StrongKey(Object listener) {
-      this.listener = listener;
-    }
-
-    @Override
-    public Object listener() {
-      return listener;
-    }
-
-    @Override
-    public int hashCode() {
-      return System.identityHashCode(listener);
-    }
-
-    @Override
-    public boolean equals(Object other) {
-      return ListenerTable.sameListener(this, other);
+      return bus.registry.subscribe(type, handler, this);
     }
   }
 }

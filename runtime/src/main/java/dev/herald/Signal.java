@@ -72,7 +72,7 @@ public final class Signal<T> {
    * @return how many handlers ran
    */
   public int emit(T value) {
-    return (int) handlers.dispatch(value, Handler.CALL);
+    return handlers.dispatch(value, Handler.CALL);
   }
 
   /** Removes every handler, stopping an {@code emit} in progress. */
@@ -113,7 +113,7 @@ public final class Signal<T> {
   private static final class Call implements HandlerList.Visitor<Handler<?>, Object> {
     @Override
     @SuppressWarnings("unchecked")
-    public long visit(Handler<?> handler, Object value) {
+    public int visit(Handler<?> handler, Object value) {
       ((Consumer<Object>) handler.consumer).accept(value);
       return 1;
     }

@@ -4,38 +4,36 @@ import dev.herald.spi.Dispatcher;
 import java.lang.ref.WeakReference;
 import java.util.Comparator;
 
-/** One handler of one registration, as it sits in the bus's handler lists. */
+/**
+ * One handler of one registration, as it sits in the bus's handler lists, with everything a
+ * delivery needs decided when it was registered.
+ */
 final class Subscriber extends HandlerList.Node {
-  /** Added up by a dispatch: the low half counts handlers that ran, the high half visible ones. */
-  static final long HANDLER_RAN = 1;
-  static final long RECEIVER_RAN = 1L << 32 | 1;
-
   /** Higher priority first, then the order of registration. */
   static final Comparator<Subscriber> DELIVERY_ORDER = new DeliveryOrder();
 
-  final Registration registration;
+  final RegistrationEntry registration;
   final ListenerType.Row row;
   // copied from the row and the registration, so that a plain post reads one object
   final Dispatcher<Object> dispatcher;
   final int index;
   private final Object strongListener;
   private final WeakReference<Object> weakListener;
-  /** What a call adds to a dispatch's sum: a run, and a visible one unless hidden. */
-  final long ran;
-  /** Receives plain posts, on the posting thread, without an envelope: the fast path. */
-  final boolean plainSync;
   final Class<?> messageType;
   final int priority;
-  final boolean hidden;
+  /** 1 if a call counts as the message being received, 0 for a hidden handler. */
+  final int visible;
   final TagSet tags;
   final boolean takesEnvelope;
+  final boolean async;
   /** Untagged and not filtered by sender: a plain, anonymous, untagged post reaches it. */
   final boolean receivesPlainPosts;
-  final boolean async;
+  /** A plain post calls it as it is, on the posting thread, without an envelope. */
+  final boolean direct;
   /** For an asynchronous handler whose calls must not overlap; null otherwise. */
-  final AsyncDeliveries.Mailbox mailbox;
+  final AsyncCalls.Mailbox mailbox;
 
-  Subscriber(long stamp, Registration registration, ListenerType.Row row) {
+  Subscriber(long stamp, RegistrationEntry registration, ListenerType.Row row) {
     super(stamp);
     this.registration = registration;
     this.row = row;
@@ -45,14 +43,13 @@ final class Subscriber extends HandlerList.Node {
     this.weakListener = registration.weakListener;
     this.messageType = row.info.messageType();
     this.priority = row.info.priority();
-    this.hidden = row.info.isHidden();
+    this.visible = row.info.isHidden() ? 0 : 1;
     this.tags = TagSet.of(row.info.tags());
     this.takesEnvelope = row.info.takesEnvelope();
-    this.receivesPlainPosts = tags.isEmpty() && registration.onlyFrom == null;
     this.async = row.info.isAsync();
-    this.mailbox = async && !row.info.isConcurrent() ? new AsyncDeliveries.Mailbox() : null;
-    this.ran = hidden ? HANDLER_RAN : RECEIVER_RAN;
-    this.plainSync = receivesPlainPosts && !takesEnvelope && !async;
+    this.receivesPlainPosts = tags.isEmpty() && registration.onlyFrom == null;
+    this.direct = receivesPlainPosts && !takesEnvelope && !async;
+    this.mailbox = async && !row.info.isConcurrent() ? new AsyncCalls.Mailbox() : null;
   }
 
   /** The listener, or null once a weakly held one was collected. */
@@ -60,7 +57,7 @@ final class Subscriber extends HandlerList.Node {
     return strongListener != null ? strongListener : weakListener.get();
   }
 
-  /** Whether a message with this envelope's tags and sender is for this handler. */
+  /** Whether a message sent this way, with these tags and sender, is for this handler. */
   boolean accepts(Sending sending) {
     return (tags.isEmpty() || tags.intersects(sending.header.tags))
         && (registration.onlyFrom == null || registration.onlyFrom == sending.from)

@@ -237,7 +237,7 @@ class RoutingTest {
 
     world.close();
 
-    assertEquals(0, bus.boundNameCount());
+    assertEquals(0, bus.registry.boundNameCount());
     assertEquals(0, bus.post(new Event("e"), Header.to(Address.named("globe"))));
     component("new world").bind("world");
     assertThrows(IllegalStateException.class, () -> world.bind("again"));

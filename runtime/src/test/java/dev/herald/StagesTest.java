@@ -176,8 +176,8 @@ class StagesTest {
 
     boolean collected =
         GarbageCollection.collectUntil(() -> {
-          bus.purgeCollected();
-          return bus.subscriberCount() == 0;
+          bus.registry.purgeCollected();
+          return bus.registry.handlerCount() == 0;
         });
     bus.endFrame();
     bus.runStage(Stage.UPDATE);
@@ -186,7 +186,7 @@ class StagesTest {
     assertEquals(0, received[0]);
     assertTrue(doomed.isRetired());
     assertEquals(0, bus.pendingCount());
-    assertEquals(0, bus.listenerCount());
+    assertEquals(0, bus.registry.listenerCount());
   }
 
   static final class Counting {

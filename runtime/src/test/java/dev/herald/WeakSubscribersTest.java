@@ -48,7 +48,7 @@ class WeakSubscribersTest {
     boolean purged =
         GarbageCollection.collectUntil(() -> {
           bus.post(new Event("probe"));
-          return bus.subscriberCount() == 0 && bus.routeEntryCount() == 0 && bus.listenerCount() == 0;
+          return bus.registry.handlerCount() == 0 && bus.registry.entryCount() == 0 && bus.registry.listenerCount() == 0;
         });
 
     assertTrue(purged, "the dropped listener was not purged: " + bus);
@@ -63,9 +63,9 @@ class WeakSubscribersTest {
     Counter kept = new Counter(received);
     bus.register(kept);
     bus.post(new Event("warm"));
-    int subscribers = bus.subscriberCount();
-    int entries = bus.routeEntryCount();
-    int listeners = bus.listenerCount();
+    int subscribers = bus.registry.handlerCount();
+    int entries = bus.registry.entryCount();
+    int listeners = bus.registry.listenerCount();
 
     for (int i = 0; i < 100_000; i++) {
       bus.register(new Counter(received));
@@ -76,9 +76,9 @@ class WeakSubscribersTest {
     boolean purged =
         GarbageCollection.collectUntil(() -> {
           bus.post(new Event("probe"));
-          return bus.subscriberCount() == subscribers
-              && bus.routeEntryCount() == entries
-              && bus.listenerCount() == listeners;
+          return bus.registry.handlerCount() == subscribers
+              && bus.registry.entryCount() == entries
+              && bus.registry.listenerCount() == listeners;
         });
 
     assertTrue(purged, "tables did not return to their starting size: " + bus);
@@ -93,8 +93,8 @@ class WeakSubscribersTest {
     Counter kept = new Counter(received);
     bus.register(kept);
     bus.post(new Event("warm"));
-    int subscribers = bus.subscriberCount();
-    int entries = bus.routeEntryCount();
+    int subscribers = bus.registry.handlerCount();
+    int entries = bus.registry.entryCount();
     List<Counter> listeners = new ArrayList<>();
     List<Registration> registrations = new ArrayList<>();
     for (int i = 0; i < 2_000; i++) {
@@ -104,17 +104,17 @@ class WeakSubscribersTest {
     }
     // as the collector would: enqueue the weak references (deterministic, no GC needed)
     for (Registration registration : registrations) {
-      registration.weakListener.enqueue();
+      registration.entry.weakListener.enqueue();
     }
     com.sun.management.ThreadMXBean threads = allocationCounter();
     long thread = Thread.currentThread().getId();
 
     long before = threads.getThreadAllocatedBytes(thread);
-    bus.purgeCollected();
+    bus.registry.purgeCollected();
     long allocated = threads.getThreadAllocatedBytes(thread) - before;
 
-    assertEquals(subscribers, bus.subscriberCount());
-    assertEquals(entries, bus.routeEntryCount());
+    assertEquals(subscribers, bus.registry.handlerCount());
+    assertEquals(entries, bus.registry.entryCount());
     // one by one, each removal copied the lists: about 2,000 copies of up to 2,000 entries
     // (40 MB measured before batching); all at once, each list is copied once
     assertTrue(allocated < 1_000_000, allocated + " bytes allocated by the purge");

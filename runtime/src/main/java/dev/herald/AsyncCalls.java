@@ -18,19 +18,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  * finished so that {@link MessageBus#shutdown} can wait for them. A call the executor refuses
  * is reported to the error handler and counted as finished, never left waiting.
  */
-final class AsyncDeliveries {
-  /** The deliveries whose call the current thread is running, if any. */
-  private static final ThreadLocal<AsyncDeliveries> RUNNING = new ThreadLocal<>();
+final class AsyncCalls {
+  /** The asynchronous calls of the bus whose call the current thread is running, if any. */
+  private static final ThreadLocal<AsyncCalls> RUNNING = new ThreadLocal<>();
 
-  private final MessageBus bus;
+  private final Failures failures;
   private final Executor given;
   private ExecutorService owned;
   private boolean ownedShutDown;
   private final AtomicInteger unfinished = new AtomicInteger();
   private final Object idle = new Object();
 
-  AsyncDeliveries(MessageBus bus, Executor given) {
-    this.bus = bus;
+  AsyncCalls(Failures failures, Executor given) {
+    this.failures = failures;
     this.given = given;
   }
 
@@ -104,14 +104,14 @@ final class AsyncDeliveries {
 
   /** One asynchronous handler call. */
   static final class Call implements Runnable {
-    private final AsyncDeliveries deliveries;
+    private final AsyncCalls owner;
     private final Subscriber subscriber;
     private final Object listener;
     private final Object message;
     private final Envelope envelope;
 
-    Call(AsyncDeliveries deliveries, Subscriber subscriber, Object listener, Object message, Envelope envelope) {
-      this.deliveries = deliveries;
+    Call(AsyncCalls owner, Subscriber subscriber, Object listener, Object message, Envelope envelope) {
+      this.owner = owner;
       this.subscriber = subscriber;
       this.listener = listener;
       this.message = message;
@@ -120,16 +120,16 @@ final class AsyncDeliveries {
 
     @Override
     public void run() {
-      AsyncDeliveries outer = RUNNING.get();
-      RUNNING.set(deliveries);
+      AsyncCalls outer = RUNNING.get();
+      RUNNING.set(owner);
       try {
         // the registration's flag, not the node's: this runs on another thread
-        if (subscriber.registration.isOpen()) {
-          deliveries.bus.invokeOffThread(subscriber, listener, message, envelope);
+        if (!subscriber.registration.isClosed()) {
+          owner.failures.invokeOffThread(subscriber, listener, message, envelope);
         }
       } finally {
         RUNNING.set(outer);
-        deliveries.finished();
+        owner.finished();
       }
     }
 
@@ -140,12 +140,12 @@ final class AsyncDeliveries {
      */
     static void refuseAll(List<Call> calls, RuntimeException why) {
       for (Call call : calls) {
-        call.deliveries.finished();
+        call.owner.finished();
       }
       RuntimeException first = null;
       for (Call call : calls) {
         try {
-          call.deliveries.bus.reportFailure(why, call.subscriber, call.listener, call.message);
+          call.owner.failures.report(why, call.subscriber, call.listener, call.message);
         } catch (RuntimeException thrown) {
           first = first == null ? thrown : first;
         }
@@ -163,10 +163,10 @@ final class AsyncDeliveries {
   static final class Mailbox implements Runnable {
     private final ConcurrentLinkedQueue<Call> calls = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean draining = new AtomicBoolean();
-    private volatile AsyncDeliveries deliveries;
+    private volatile AsyncCalls owner;
 
-    void enqueue(Call call, AsyncDeliveries deliveries) {
-      this.deliveries = deliveries;
+    void enqueue(Call call, AsyncCalls owner) {
+      this.owner = owner;
       calls.add(call);
       scheduleDrain();
     }
@@ -177,7 +177,7 @@ final class AsyncDeliveries {
         return; // the task draining now will take it
       }
       try {
-        deliveries.executor().execute(this);
+        owner.executor().execute(this);
       } catch (RuntimeException refused) {
         // nobody will drain: give up every call waiting here, including those other
         // threads queued while this one held the flag

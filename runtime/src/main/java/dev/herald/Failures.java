@@ -1,0 +1,66 @@
+package dev.herald;
+
+/**
+ * The one policy for a handler's failure, wherever it is called from: call the generated
+ * dispatcher, let a {@link VirtualMachineError} through (the JVM is in trouble, and no
+ * handler can fix that), and give anything else to the bus's {@link ErrorHandler}, so that
+ * one failing handler never stops delivery to the others.
+ */
+final class Failures {
+  private final MessageBus bus;
+  private final ErrorHandler errorHandler;
+
+  Failures(MessageBus bus, ErrorHandler errorHandler) {
+    this.bus = bus;
+    this.errorHandler = errorHandler;
+  }
+
+  /** Calls {@code subscriber} with the message alone: the plain path. */
+  void deliver(Subscriber subscriber, Object listener, Object message) {
+    try {
+      subscriber.dispatcher.deliver(subscriber.index, listener, message);
+    } catch (VirtualMachineError fatal) {
+      throw fatal;
+    } catch (Throwable failure) {
+      report(failure, subscriber, listener, message);
+    }
+  }
+
+  /** Calls {@code subscriber} with the envelope too; returns its reply, or null if it threw. */
+  Object invoke(Subscriber subscriber, Object listener, Object message, Envelope envelope) {
+    try {
+      return subscriber.dispatcher.invoke(subscriber.index, listener, message, envelope);
+    } catch (VirtualMachineError fatal) {
+      throw fatal;
+    } catch (Throwable failure) {
+      report(failure, subscriber, listener, message);
+      return null;
+    }
+  }
+
+  /**
+   * Calls an asynchronous handler on an executor thread. There is no poster to propagate to,
+   * so an exception from the error handler itself is logged.
+   */
+  void invokeOffThread(Subscriber subscriber, Object listener, Object message, Envelope envelope) {
+    try {
+      invoke(subscriber, listener, message, envelope);
+    } catch (VirtualMachineError fatal) {
+      throw fatal;
+    } catch (RuntimeException | Error unhandled) {
+      Logging.logger().log(System.Logger.Level.ERROR,
+          "Herald: the error handler threw on an asynchronous handler's failure", unhandled);
+    }
+  }
+
+  /** Gives {@code failure}, which happened calling {@code subscriber}, to the error handler. */
+  void report(Throwable failure, Subscriber subscriber, Object listener, Object message) {
+    errorHandler.handle(failure, new ErrorContext(bus, listener, subscriber.row.description, message));
+  }
+
+  /** A message sent with {@link Header#requireReceiver()} reached no visible handler. */
+  void undelivered(Object message, Header header) {
+    errorHandler.handle(
+        new UndeliveredMessageException(message, header), new ErrorContext(bus, null, null, message));
+  }
+}

@@ -1,0 +1,313 @@
+package dev.herald;
+
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * Who is on the bus: the registrations by listener, their handlers in the type indexes, the
+ * names bound to addresses, who is at each address, and the weakly held listeners that were
+ * collected. The only holder of the bus's lock, taken on the rare paths (registering,
+ * unregistering, binding, the first message of a class); sending reads without it.
+ */
+final class Registry {
+  /** From how many collected listeners a purge takes them out of each list all at once. */
+  static final int BATCH_PURGE = 16;
+
+  private final MessageBus bus;
+  private final DispatcherLookup lookup;
+  private final Object lock = new Object();
+  private final ListenerTable listeners = new ListenerTable();
+  private final TypeIndex everyone = new TypeIndex();
+  private final TypeIndex observersOfAll = new TypeIndex();
+  private final Map<String, RegistrationEntry> names = new ConcurrentHashMap<>();
+  private final Stamps stamps = new Stamps();
+  private final ReferenceQueue<Object> collected = new ReferenceQueue<>();
+  private final AtomicLong addressNumbers = new AtomicLong();
+
+  Registry(MessageBus bus, DispatcherLookup lookup) {
+    this.bus = bus;
+    this.lookup = lookup;
+  }
+
+  /** Every handler on the bus, by message class. */
+  TypeIndex everyone() {
+    return everyone;
+  }
+
+  /** The handlers that observe all traffic, by message class. */
+  TypeIndex observersOfAll() {
+    return observersOfAll;
+  }
+
+  // ---- registering ----------------------------------------------------------------------
+
+  Registration register(Object listener, Registration.Builder options) {
+    ListenerType type = lookup.typeOf(listener.getClass());
+    if (!type.hasDispatcher()) {
+      throw new IllegalArgumentException(lookup.whyNoDispatcher(listener.getClass()));
+    }
+    synchronized (lock) {
+      purgeCollectedLocked();
+      RegistrationEntry existing = listeners.get(listener);
+      if (existing != null) {
+        return existing.handle;
+      }
+      RegistrationEntry registration = addLocked(listener, options.strong, options, type);
+      listeners.put(registration);
+      return registration.handle;
+    }
+  }
+
+  <T> Registration subscribe(Class<T> type, Consumer<? super T> handler, Registration.Builder options) {
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(handler, "handler");
+    if (type.isPrimitive()) {
+      throw new IllegalArgumentException(
+          "Cannot subscribe to " + type + ": messages are objects; subscribe to its wrapper class");
+    }
+    ListenerType listenerType = ListenerType.subscription(type);
+    synchronized (lock) {
+      purgeCollectedLocked();
+      return addLocked(handler, true, options, listenerType).handle;
+    }
+  }
+
+  /** Unregisters {@code listener} by identity; false if it was not registered. */
+  boolean unregister(Object listener) {
+    synchronized (lock) {
+      RegistrationEntry registration = listeners.get(listener);
+      return registration != null && removeLocked(registration);
+    }
+  }
+
+  void close(RegistrationEntry registration) {
+    synchronized (lock) {
+      removeLocked(registration);
+    }
+  }
+
+  private RegistrationEntry addLocked(
+      Object listener, boolean strong, Registration.Builder options, ListenerType type) {
+    Address address = options.at != null ? options.at : createAddress();
+    if (address.isRetired()) {
+      throw retiredError(address, "register at");
+    }
+    RegistrationEntry registration =
+        new RegistrationEntry(bus, listener, strong, options, address, type, stamps, collected);
+    address.entry.registrationAdded();
+    for (Subscriber subscriber : registration.subscribers) {
+      everyone.add(subscriber);
+      address.entry.join(subscriber);
+      for (Address watched : registration.observed) {
+        watched.entry.join(subscriber);
+      }
+      if (registration.observesAll) {
+        observersOfAll.add(subscriber);
+      }
+    }
+    return registration;
+  }
+
+  private boolean removeLocked(RegistrationEntry registration) {
+    if (!registration.close()) {
+      return false;
+    }
+    for (Subscriber subscriber : registration.subscribers) {
+      everyone.remove(subscriber);
+      registration.address.entry.leave(subscriber);
+      for (Address watched : registration.observed) {
+        watched.entry.leave(subscriber);
+      }
+      if (registration.observesAll) {
+        observersOfAll.remove(subscriber);
+      }
+    }
+    forgetLocked(registration);
+    return true;
+  }
+
+  /** The bookkeeping of a removal besides the handler lists: listener, names, address. */
+  private void forgetLocked(RegistrationEntry registration) {
+    Object listener = registration.listener();
+    if (listener == null || listeners.get(listener) == registration) {
+      listeners.remove(registration);
+    }
+    for (String name : registration.names) {
+      names.remove(name, registration);
+    }
+    registration.names.clear();
+    registration.address.entry.registrationRemoved();
+  }
+
+  // ---- weakly held listeners ---------------------------------------------------------------
+
+  /** Forgets listeners that were collected; a delivery that met one calls it. */
+  void purgeCollected() {
+    synchronized (lock) {
+      purgeCollectedLocked();
+    }
+  }
+
+  private void purgeCollectedLocked() {
+    Reference<?> reference = collected.poll();
+    if (reference == null) {
+      return;
+    }
+    List<RegistrationEntry> dead = new ArrayList<>();
+    for (; reference != null; reference = collected.poll()) {
+      dead.add(((RegistrationEntry.WeakListener) reference).registration);
+    }
+    if (dead.size() < BATCH_PURGE) {
+      for (RegistrationEntry registration : dead) {
+        removeLocked(registration);
+      }
+      return;
+    }
+    // Many at once (a scene unloaded, a burst of short-lived listeners): removing them one by
+    // one copies every list they are in once per handler, quadratic work under the lock.
+    // Close them all, then take the retired handlers out of each list with one copy.
+    Set<AddressEntry> addresses = Collections.newSetFromMap(new IdentityHashMap<AddressEntry, Boolean>());
+    boolean observersOfAllChanged = false;
+    for (RegistrationEntry registration : dead) {
+      if (!registration.close()) {
+        continue;
+      }
+      forgetLocked(registration);
+      addresses.add(registration.address.entry);
+      for (Address watched : registration.observed) {
+        addresses.add(watched.entry);
+      }
+      observersOfAllChanged |= registration.observesAll;
+    }
+    everyone.removeRetired();
+    for (AddressEntry address : addresses) {
+      address.removeRetired();
+    }
+    if (observersOfAllChanged) {
+      observersOfAll.removeRetired();
+    }
+  }
+
+  // ---- addresses and names -----------------------------------------------------------------
+
+  Address createAddress() {
+    return Address.entity(new AddressEntry(this, addressNumbers.incrementAndGet()));
+  }
+
+  /** The type index of the handlers at {@code address} (made on first use), or null if retired. */
+  TypeIndex indexAt(Address address) {
+    AddressEntry entry = address.entry;
+    TypeIndex index = entry.index();
+    if (index != null || entry.isRetired()) {
+      return index;
+    }
+    synchronized (lock) {
+      return entry.makeIndex();
+    }
+  }
+
+  /** The address {@code name} is bound to now, or null. */
+  Address boundTo(String name) {
+    RegistrationEntry owner = names.get(name);
+    return owner == null ? null : owner.address;
+  }
+
+  void bind(RegistrationEntry registration, String name) {
+    Objects.requireNonNull(name, "name");
+    if (name.isEmpty()) {
+      throw new IllegalArgumentException("A name must not be empty");
+    }
+    synchronized (lock) {
+      if (registration.isClosed()) {
+        throw new IllegalStateException("Cannot bind \"" + name + "\" to a closed registration");
+      }
+      purgeCollectedLocked();
+      RegistrationEntry owner = names.get(name);
+      if (owner != null && owner.listener() == null) {
+        // collected, though not yet seen in the reference queue: it holds nothing any more
+        removeLocked(owner);
+        owner = null;
+      }
+      if (owner == registration) {
+        return;
+      }
+      if (owner != null) {
+        throw new IllegalStateException(
+            "The name \"" + name + "\" is already bound to " + owner.address
+                + "; only the registration that bound it can unbind it (closing it does too)");
+      }
+      names.put(name, registration);
+      registration.names.add(name);
+    }
+  }
+
+  boolean unbind(RegistrationEntry registration, String name) {
+    Objects.requireNonNull(name, "name");
+    synchronized (lock) {
+      if (names.get(name) != registration) {
+        return false;
+      }
+      names.remove(name);
+      registration.names.remove(name);
+      return true;
+    }
+  }
+
+  /** {@code address}, if this bus made it and it is not retired. */
+  Address requireLiveAddress(Address address, String what) {
+    requireOwnAddress(address, what);
+    if (address.isRetired()) {
+      throw retiredError(address, what);
+    }
+    return address;
+  }
+
+  /** {@code address}, if this bus made it. */
+  Address requireOwnAddress(Address address, String what) {
+    Objects.requireNonNull(address, "address");
+    if (address.kind != Address.Kind.ENTITY) {
+      throw new IllegalArgumentException(
+          "Cannot " + what + " " + address + ": only an address made by the bus"
+              + " (createAddress() or a registration's address()) can be used here");
+    }
+    if (address.entry.owner != this) {
+      throw new IllegalArgumentException("Cannot " + what + " " + address + ": it belongs to another bus");
+    }
+    return address;
+  }
+
+  private static IllegalStateException retiredError(Address address, String what) {
+    return new IllegalStateException(
+        "Cannot " + what + " " + address + ": it was retired when its last registration closed");
+  }
+
+  // ---- counts, for toString and the tests of the cleanup -----------------------------------
+
+  int handlerCount() {
+    return everyone.handlerCount();
+  }
+
+  int listenerCount() {
+    synchronized (lock) {
+      return listeners.size();
+    }
+  }
+
+  int entryCount() {
+    return everyone.entryCount() + observersOfAll.entryCount();
+  }
+
+  int boundNameCount() {
+    return names.size();
+  }
+}

@@ -1,0 +1,180 @@
+package dev.herald;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A set of handlers and, for each message class sent to them so far, the
+ * {@link HandlersForClass} of those whose parameter type matches it. The registry has one
+ * for everyone and one for the observers of all traffic, and every address that received a
+ * message has one for the handlers there.
+ *
+ * <p>{@link #handlersFor} is the hot path: it reads an open-addressing array that is replaced
+ * whole when a class is added, so it takes no lock and allocates nothing once the message
+ * class has been seen. Everything else holds this index's own lock.
+ */
+final class TypeIndex {
+  private static final HandlersForClass[] EMPTY = new HandlersForClass[1];
+
+  private final Object lock = new Object();
+  private final Map<Class<?>, ParameterType> byParameterType = new HashMap<>();
+  private final List<HandlersForClass> allClasses = new ArrayList<>();
+  private volatile HandlersForClass[] table = EMPTY;
+
+  /** The handlers of {@code messageClass}, found on first use. */
+  HandlersForClass handlersFor(Class<?> messageClass) {
+    HandlersForClass[] current = table;
+    int mask = current.length - 1;
+    for (int i = messageClass.hashCode() & mask; ; i = (i + 1) & mask) {
+      HandlersForClass handlers = current[i];
+      if (handlers == null) {
+        return create(messageClass);
+      }
+      if (handlers.messageClass == messageClass) {
+        return handlers;
+      }
+    }
+  }
+
+  /** Adds a handler to the handlers of every class it matches. */
+  void add(Subscriber subscriber) {
+    synchronized (lock) {
+      ParameterType type = byParameterType.get(subscriber.messageType);
+      if (type == null) {
+        type = new ParameterType(subscriber.messageType);
+        for (HandlersForClass handlers : allClasses) {
+          if (type.matches(handlers.messageClass)) {
+            type.classes.add(handlers);
+          }
+        }
+        byParameterType.put(subscriber.messageType, type);
+      }
+      type.subscribers.add(subscriber);
+      for (HandlersForClass handlers : type.classes) {
+        handlers.add(subscriber);
+      }
+    }
+  }
+
+  /** Takes a handler out of the handlers of every class. */
+  void remove(Subscriber subscriber) {
+    synchronized (lock) {
+      ParameterType type = byParameterType.get(subscriber.messageType);
+      if (type == null || !type.subscribers.remove(subscriber)) {
+        return;
+      }
+      for (HandlersForClass handlers : type.classes) {
+        handlers.remove(subscriber);
+      }
+    }
+  }
+
+  /**
+   * Takes every retired handler out, each list copied once: for a purge of many collected
+   * listeners, where {@link #remove} one at a time would copy each list once per handler.
+   */
+  void removeRetired() {
+    synchronized (lock) {
+      for (ParameterType type : byParameterType.values()) {
+        for (Iterator<Subscriber> it = type.subscribers.iterator(); it.hasNext(); ) {
+          if (it.next().isRetired()) {
+            it.remove();
+          }
+        }
+      }
+      for (HandlersForClass handlers : allClasses) {
+        handlers.removeRetired();
+      }
+    }
+  }
+
+  /** How many handlers there are. */
+  int handlerCount() {
+    synchronized (lock) {
+      int count = 0;
+      for (ParameterType type : byParameterType.values()) {
+        count += type.subscribers.size();
+      }
+      return count;
+    }
+  }
+
+  /** How many entries the lists of all message classes hold together. */
+  int entryCount() {
+    synchronized (lock) {
+      int count = 0;
+      for (HandlersForClass handlers : allClasses) {
+        count += handlers.list.size();
+      }
+      return count;
+    }
+  }
+
+  private HandlersForClass create(Class<?> messageClass) {
+    synchronized (lock) {
+      for (HandlersForClass handlers : allClasses) {
+        if (handlers.messageClass == messageClass) {
+          return handlers;
+        }
+      }
+      HandlersForClass handlers = new HandlersForClass(messageClass);
+      List<Subscriber> matching = new ArrayList<>();
+      for (ParameterType type : byParameterType.values()) {
+        if (type.matches(messageClass)) {
+          type.classes.add(handlers);
+          matching.addAll(type.subscribers);
+        }
+      }
+      handlers.addAll(matching);
+      allClasses.add(handlers);
+      table = withClass(table, handlers, allClasses.size());
+      return handlers;
+    }
+  }
+
+  /** A copy of {@code table} with {@code added}, grown to keep it at most half full. */
+  private static HandlersForClass[] withClass(HandlersForClass[] table, HandlersForClass added, int count) {
+    int length = table.length;
+    while (count * 2 > length) {
+      length *= 2;
+    }
+    HandlersForClass[] copy = new HandlersForClass[length];
+    for (HandlersForClass present : table) {
+      if (present != null) {
+        place(copy, present);
+      }
+    }
+    place(copy, added);
+    return copy;
+  }
+
+  private static void place(HandlersForClass[] table, HandlersForClass handlers) {
+    int mask = table.length - 1;
+    int i = handlers.messageClass.hashCode() & mask;
+    while (table[i] != null) {
+      i = (i + 1) & mask;
+    }
+    table[i] = handlers;
+  }
+
+  /**
+   * The handlers of one parameter type, and the message classes they match, so that adding
+   * a handler touches only the lists it joins.
+   */
+  private static final class ParameterType {
+    final Class<?> type;
+    final List<Subscriber> subscribers = new ArrayList<>();
+    final List<HandlersForClass> classes = new ArrayList<>();
+
+    ParameterType(Class<?> type) {
+      this.type = type;
+    }
+
+    boolean matches(Class<?> messageClass) {
+      return type.isAssignableFrom(messageClass);
+    }
+  }
+}
