@@ -94,15 +94,23 @@ final class DispatcherLookup {
     return types.get(type);
   }
 
+  /**
+   * The class's own dispatcher composed with its superclass's type, then the handlers of its
+   * interfaces (each composed the same way with its super-interfaces) that no row before them
+   * already calls: a lambda, an anonymous class or a mock has the handlers of the interfaces
+   * it implements.
+   */
   private ListenerType compute(Class<?> type) {
     Dispatcher<?> dispatcher = dispatcherOf(type);
     Class<?> superclass = type.getSuperclass();
     ListenerType inherited =
         superclass == null ? ListenerType.WITHOUT_DISPATCHER : typeOf(superclass);
-    if (dispatcher == null) {
-      return inherited;
+    ListenerType composed =
+        dispatcher == null ? inherited : ListenerType.compose(dispatcher, inherited);
+    for (Class<?> implemented : type.getInterfaces()) {
+      composed = composed.withInterface(typeOf(implemented));
     }
-    return ListenerType.compose(dispatcher, inherited);
+    return composed;
   }
 
   private Dispatcher<?> dispatcherOf(Class<?> type) {
