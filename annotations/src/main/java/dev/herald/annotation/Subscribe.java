@@ -39,7 +39,8 @@ import java.lang.annotation.Target;
  * declares (or inherits from a superclass) a {@code @Subscribe} method with the same name,
  * message type and parameters as one of its interfaces, the class's annotation is the one that
  * counts; when only interfaces declare it, a sub-interface's annotation overrides its
- * super-interface's, and between unrelated interfaces the first one the class names wins.
+ * super-interface's, and between unrelated interfaces the first found wins (a superclass's
+ * interfaces before the class's own, in the order the class names them).
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
