@@ -25,8 +25,17 @@ final class Delivery {
   private HandlersForClass lastPosted;
   /** Looked up once: every message nobody receives asks whether anyone listens for it. */
   private final HandlersForClass deadMessages;
+  /** For {@link NestedPosts#BREADTH_FIRST}: each thread's queue of nested posts; else null. */
+  private final ThreadLocal<NestedQueue> nested;
 
-  Delivery(Registry registry, FrameScheduler scheduler, AsyncCalls async, Failures failures, Ticker ticker) {
+  Delivery(
+      Registry registry,
+      FrameScheduler scheduler,
+      AsyncCalls async,
+      Failures failures,
+      Ticker ticker,
+      NestedPosts nestedPosts) {
+    this.nested = nestedPosts == NestedPosts.BREADTH_FIRST ? new NestedQueues() : null;
     this.registry = registry;
     this.scheduler = scheduler;
     this.async = async;
@@ -44,7 +53,41 @@ final class Delivery {
     if (!accepting) {
       throw closedError(message);
     }
+    if (nested != null) {
+      return queuedIfNested(null, message, null);
+    }
     return broadcast(message);
+  }
+
+  /**
+   * Breadth first: a post or send made while this thread delivers another waits in the
+   * thread's queue, and returns 0; the outermost one delivers it after its own message.
+   */
+  private int queuedIfNested(Address from, Object message, Header header) {
+    NestedQueue queue = nested.get();
+    if (queue.delivering) {
+      queue.add(from, message, header);
+      return 0;
+    }
+    queue.delivering = true;
+    try {
+      int ran = header == null ? broadcast(message) : deliverNow(from, message, header);
+      for (int i = 0; i < queue.size(); i++) {
+        if (queue.header(i) == null) {
+          broadcast(queue.message(i));
+        } else {
+          deliverNow(queue.from(i), queue.message(i), queue.header(i));
+        }
+      }
+      return ran;
+    } finally {
+      queue.clear();
+      queue.delivering = false;
+    }
+  }
+
+  private int deliverNow(Address from, Object message, Header header) {
+    return deliver(from, message, header, ticker.nanoTime(), scheduler.frame(), false, null, null);
   }
 
   /**
@@ -112,6 +155,9 @@ final class Delivery {
     }
     long now = ticker.nanoTime();
     if (header.isImmediate()) {
+      if (nested != null && replies == null) {
+        return queuedIfNested(from, message, header);
+      }
       return deliver(from, message, header, now, scheduler.frame(), false, replyType, replies);
     }
     if (replies != null) {
@@ -187,6 +233,7 @@ final class Delivery {
         deliverTo(registry.observersOfAll().handlersFor(messageClass).list, Long.MIN_VALUE, sending);
       }
     }
+    sending.finish();
     if (sending.received == 0 && !(message instanceof DeadMessage)) {
       postDead(message, plainPost ? null : sending.envelope());
       if (header.requireReceiver()) {
@@ -205,6 +252,9 @@ final class Delivery {
     while (true) {
       for (HandlerList.Node node : nodes) {
         Subscriber subscriber = (Subscriber) node;
+        if (sending.isCancelled()) {
+          return;
+        }
         if (subscriber.stamp > visitedUpTo && !subscriber.isRetired() && subscriber.accepts(sending)) {
           call(subscriber, sending);
         }
@@ -228,13 +278,37 @@ final class Delivery {
     Envelope envelope = subscriber.takesEnvelope ? sending.envelope() : null;
     if (subscriber.async) {
       async.submit(subscriber, listener, sending.message, envelope);
-    } else if (subscriber.takesEnvelope || sending.replies != null) {
+    } else if (subscriber.lane != null) {
+      sending.onLane(subscriber, listener, envelope);
+    } else if (subscriber.serialLock != null) {
+      synchronized (subscriber.serialLock) {
+        callHere(subscriber, listener, sending, envelope);
+      }
+    } else {
+      callHere(subscriber, listener, sending, envelope);
+    }
+    sending.ran++;
+    sending.received += subscriber.visible;
+  }
+
+  /** Calls a handler on this thread, with the envelope and for its reply if it needs them. */
+  private void callHere(Subscriber subscriber, Object listener, Sending sending, Envelope envelope) {
+    if (subscriber.takesEnvelope || sending.replies != null) {
       sending.collect(failures.invoke(subscriber, listener, sending.message, envelope));
     } else {
       failures.deliver(subscriber, listener, sending.message);
     }
-    sending.ran++;
-    sending.received += subscriber.visible;
+  }
+
+  /** Delivers a kept sticky message to one handler that just registered, as it was sent. */
+  void replay(Subscriber subscriber, Object message, Header header) {
+    Sending sending =
+        new Sending(message, header, null, header.to(), ticker.nanoTime(), scheduler.frame(),
+            false, null, null, null);
+    if (!subscriber.isRetired() && subscriber.accepts(sending)) {
+      call(subscriber, sending);
+    }
+    sending.finish();
   }
 
   private Sending plainSending(Object message) {
@@ -260,5 +334,44 @@ final class Delivery {
 
   private static IllegalStateException closedError(Object message) {
     return new IllegalStateException("Cannot send " + message + ": the bus is closed");
+  }
+
+  /** One thread's nested posts, waiting for the outer delivery: reused, never shrunk. */
+  private static final class NestedQueue {
+    boolean delivering;
+    private final ArrayList<Object> entries = new ArrayList<>();
+
+    void add(Address from, Object message, Header header) {
+      entries.add(from);
+      entries.add(message);
+      entries.add(header);
+    }
+
+    int size() {
+      return entries.size() / 3;
+    }
+
+    Address from(int i) {
+      return (Address) entries.get(3 * i);
+    }
+
+    Object message(int i) {
+      return entries.get(3 * i + 1);
+    }
+
+    Header header(int i) {
+      return (Header) entries.get(3 * i + 2);
+    }
+
+    void clear() {
+      entries.clear();
+    }
+  }
+
+  private static final class NestedQueues extends ThreadLocal<NestedQueue> {
+    @Override
+    protected NestedQueue initialValue() {
+      return new NestedQueue();
+    }
   }
 }

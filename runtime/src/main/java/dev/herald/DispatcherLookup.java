@@ -78,7 +78,7 @@ final class DispatcherLookup {
         + " it was compiled without Herald's annotation processor." + fixes;
   }
 
-  private boolean knowsAnyDispatcherFor(Class<?> type) {
+  boolean knowsAnyDispatcherFor(Class<?> type) {
     if (!explicit) {
       ClassLoader loader = type.getClassLoader();
       ClassLoader from = loader != null ? loader : ClassLoader.getSystemClassLoader();

@@ -3,8 +3,12 @@ package dev.herald;
 import dev.herald.spi.DispatcherIndex;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
@@ -22,7 +26,11 @@ import java.util.function.Consumer;
  * {@link #post} calls, on the posting thread and before it returns, every handler whose
  * parameter type is the message's runtime class or a supertype of it, each at most once:
  * higher {@code priority} first, then in registration order. Nested posts are delivered at
- * once, depth first. A message that reaches no handler, or only hidden ones, is posted again
+ * once, depth first, unless the bus was built with {@link NestedPosts#BREADTH_FIRST}. Handlers
+ * on the posting thread are not serialized: two threads posting may call one handler at the
+ * same time, unless it is {@code @Subscribe(serialized = true)}, its listener was registered
+ * {@linkplain Registration.Builder#serialized() serialized}, or the bus was built with
+ * {@link Builder#serializedHandlers()}. A message that reaches no handler, or only hidden ones, is posted again
  * wrapped in a {@link DeadMessage}.
  *
  * <h2>Routing</h2>
@@ -41,9 +49,9 @@ import java.util.function.Consumer;
  * after the others. A delivery that starts after {@code unregister} returned never calls it.
  *
  * <h2>Listeners, failures, threads</h2>
- * {@link #register} holds the listener weakly: once it is unreachable, its handlers stop
- * running and the bus forgets it; {@link #registerStrongly} and {@link #subscribe} hold
- * theirs strongly. Registering is by identity: the same object twice gets the first
+ * {@link #register} holds the listener strongly, as Guava's and greenrobot's buses do, until
+ * it is closed or unregistered; {@link #registerWeakly} holds it weakly: once it is
+ * unreachable, its handlers stop running and the bus forgets it. Registering is by identity: the same object twice gets the first
  * registration. A handler that throws does not stop delivery to the others; its exception
  * goes to the {@link ErrorHandler} (by default, logged); {@link VirtualMachineError}s
  * propagate. Every method is thread-safe. {@code post} without a header takes no lock and,
@@ -57,17 +65,30 @@ public final class MessageBus implements AutoCloseable {
   final Delivery delivery;
   private final FrameScheduler scheduler;
   private final Lifecycle lifecycle;
-  /** The options of a plain register and registerStrongly, never changed, so never copied. */
-  private final Registration.Builder weakly = new Registration.Builder(this);
-  private final Registration.Builder strongly = new Registration.Builder(this).strongly();
+  private final StickyMessages sticky;
+  /** Guava's rule: every handler not marked concurrent is serialized. */
+  final boolean serializedHandlers;
+  /** The lanes by name, fixed when the bus is built. */
+  final Map<String, Lane> lanes;
+  /** The options of a plain register and registerWeakly, never changed, so never copied. */
+  private final Registration.Builder weakly = new Registration.Builder(this).weakly();
+  private final Registration.Builder strongly = new Registration.Builder(this);
 
   private MessageBus(Builder builder) {
+    this.serializedHandlers = builder.serializedHandlers;
     this.registry = new Registry(this, DispatcherLookup.with(builder.indexes));
     Failures failures = new Failures(this, builder.errorHandler);
+    Map<String, Lane> namedLanes = new LinkedHashMap<>();
+    for (Map.Entry<String, Executor> lane : builder.lanes.entrySet()) {
+      namedLanes.put(lane.getKey(), new Lane(lane.getKey(), lane.getValue(), failures));
+    }
+    this.lanes = Collections.unmodifiableMap(namedLanes);
     AsyncCalls async = new AsyncCalls(failures, builder.executor);
     this.scheduler = new FrameScheduler(builder.ticker);
-    this.delivery = new Delivery(registry, scheduler, async, failures, builder.ticker);
+    this.delivery =
+        new Delivery(registry, scheduler, async, failures, builder.ticker, builder.nestedPosts);
     this.lifecycle = new Lifecycle(delivery, scheduler, async);
+    this.sticky = new StickyMessages(this, builder.ticker, builder.stickyCapacity, builder.stickyExpiry);
   }
 
   /** A bus that logs handler failures and finds dispatchers through {@code ServiceLoader}. */
@@ -81,8 +102,10 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /**
-   * Registers every {@code @Subscribe} method of {@code listener}, including inherited ones,
-   * at a new address, holding the listener weakly.
+   * Registers every {@code @Subscribe} method of {@code listener}, including inherited ones
+   * and those of its interfaces, at a new address, holding the listener strongly until the
+   * registration is closed or the listener unregistered (Guava's and greenrobot's rule: a
+   * listener made only to be registered keeps receiving).
    *
    * @return the registration; the existing one if {@code listener} is already registered
    * @throws IllegalArgumentException if no dispatcher was generated for the listener's class
@@ -90,7 +113,7 @@ public final class MessageBus implements AutoCloseable {
    *     without {@code herald-processor})
    */
   public Registration register(Object listener) {
-    return weakly.register(listener);
+    return strongly.register(listener);
   }
 
   /**
@@ -104,11 +127,41 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /**
-   * Like {@link #register(Object)}, but holds {@code listener} strongly, for listeners nobody
-   * else holds; it stays registered until closed.
+   * The same as {@link #register(Object)}, which holds listeners strongly too; the name says
+   * so where it matters to the reader.
    */
   public Registration registerStrongly(Object listener) {
     return strongly.register(listener);
+  }
+
+  /**
+   * Like {@link #register(Object)}, but holds {@code listener} weakly: once nothing else
+   * references it, its handlers stop running and the bus forgets it, with no {@code close}
+   * or {@code unregister} needed. For objects with a life of their own (game entities,
+   * screens); never for a listener made only to be registered, which would stop receiving at
+   * the next garbage collection.
+   */
+  public Registration registerWeakly(Object listener) {
+    return weakly.register(listener);
+  }
+
+  /**
+   * Registers {@code listener} if it has handlers; otherwise does nothing and returns empty,
+   * as Guava's {@code register} does: see {@link Registration.Builder#registerIfListener}.
+   */
+  public Optional<Registration> registerIfListener(Object listener) {
+    return strongly.registerIfListener(listener);
+  }
+
+  /** The sticky messages this bus keeps for handlers that register later. */
+  public StickyMessages sticky() {
+    return sticky;
+  }
+
+  /** Replays the kept sticky messages to a new registration's sticky handlers; returns it. */
+  Registration replaySticky(Registration registration) {
+    sticky.replayTo(registration.entry, delivery);
+    return registration;
   }
 
   /**
@@ -255,6 +308,11 @@ public final class MessageBus implements AutoCloseable {
     private Ticker ticker = Ticker.system();
     private Executor executor;
     private final List<DispatcherIndex> indexes = new ArrayList<>();
+    private final Map<String, Executor> lanes = new LinkedHashMap<>();
+    private boolean serializedHandlers;
+    private NestedPosts nestedPosts = NestedPosts.DEPTH_FIRST;
+    private int stickyCapacity = 1_000;
+    private Duration stickyExpiry;
 
     private Builder() {}
 
@@ -288,6 +346,71 @@ public final class MessageBus implements AutoCloseable {
      */
     public Builder index(DispatcherIndex index) {
       indexes.add(Objects.requireNonNull(index, "index"));
+      return this;
+    }
+
+    /**
+     * Serializes every handler on the posting thread, as Guava's {@code EventBus} does: calls
+     * to one handler of one listener never overlap, unless it is
+     * {@code @Subscribe(concurrent = true)} (Guava's {@code @AllowConcurrentEvents}). Without
+     * this, the default, handlers run whenever their threads post, at the same time, and only
+     * {@code @Subscribe(serialized = true)} handlers and serialized registrations are
+     * serialized.
+     */
+    public Builder serializedHandlers() {
+      this.serializedHandlers = true;
+      return this;
+    }
+
+    /**
+     * When a message posted by a handler is delivered: {@link NestedPosts#DEPTH_FIRST} (the
+     * default) or {@link NestedPosts#BREADTH_FIRST} (Guava's and greenrobot's order).
+     */
+    public Builder nestedPosts(NestedPosts order) {
+      this.nestedPosts = Objects.requireNonNull(order, "order");
+      return this;
+    }
+
+    /**
+     * A delivery lane named {@code name}, on {@code executor} ({@code Platform::runLater},
+     * {@code SwingUtilities::invokeLater}, a single-thread executor): handlers marked
+     * {@code @Subscribe(lane = name)}, or registered {@linkplain Registration.Builder#onLane on
+     * it}, receive there, each message once for all of them, in the order posted, one call at a
+     * time. The bus does not shut the executor down.
+     *
+     * @throws IllegalArgumentException if the name is empty or taken
+     */
+    public Builder lane(String name, Executor executor) {
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(executor, "executor");
+      if (name.isBlank()) {
+        throw new IllegalArgumentException("A lane's name must not be blank");
+      }
+      if (lanes.putIfAbsent(name, executor) != null) {
+        throw new IllegalArgumentException("There is a lane named \"" + name + "\" already");
+      }
+      return this;
+    }
+
+    /**
+     * How many {@linkplain MessageBus#sticky() sticky messages} the bus keeps at most (1,000 by
+     * default); keeping one more forgets the one kept least recently.
+     */
+    public Builder stickyCapacity(int capacity) {
+      if (capacity < 1) {
+        throw new IllegalArgumentException("The sticky capacity must be at least 1: " + capacity);
+      }
+      this.stickyCapacity = capacity;
+      return this;
+    }
+
+    /** How long a sticky message is replayed after it was kept (by the bus's ticker); default: always. */
+    public Builder stickyExpiry(Duration expiry) {
+      Objects.requireNonNull(expiry, "expiry");
+      if (expiry.isNegative() || expiry.isZero()) {
+        throw new IllegalArgumentException("A sticky expiry must be positive: " + expiry);
+      }
+      this.stickyExpiry = expiry;
       return this;
     }
 

@@ -1,10 +1,12 @@
 package dev.herald;
 
+import dev.herald.spi.HandlerInfo;
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -21,6 +23,18 @@ final class RegistrationEntry {
   final Address[] observed;
   final boolean observesAll;
   final Subscriber[] subscribers;
+  /** {@link Registration.Builder#serialized()}: no two of its handlers' calls overlap. */
+  final boolean serializedListener;
+  /** The bus serializes every handler not marked concurrent (Guava's rule). */
+  final boolean serializedByBus;
+  /** {@link Registration.Builder#sticky()}: every handler of it is sticky. */
+  final boolean stickyListener;
+  /** Whether some handler of it is sticky, so that registering replays kept messages. */
+  final boolean hasStickyHandlers;
+  private final String laneName;
+  private final Map<String, Lane> lanes;
+  /** Whether kept sticky messages were replayed to it; guarded by this entry. */
+  private boolean replayClaimed;
   /** Names bound by this registration; guarded by the registry's lock. */
   final Set<String> names = new LinkedHashSet<>();
   private volatile boolean closed;
@@ -48,10 +62,48 @@ final class RegistrationEntry {
     }
     this.observed = watched.toArray(new Address[0]);
     this.observesAll = options.observesAll;
+    this.serializedListener = options.serialized;
+    this.serializedByBus = bus.serializedHandlers;
+    this.stickyListener = options.sticky;
+    this.laneName = options.lane;
+    this.lanes = bus.lanes;
     this.subscribers = new Subscriber[type.rows.size()];
+    boolean anySticky = false;
     for (int i = 0; i < subscribers.length; i++) {
       subscribers[i] = new Subscriber(stamps.next(), this, type.rows.get(i));
+      anySticky |= subscribers[i].sticky;
     }
+    this.hasStickyHandlers = anySticky;
+  }
+
+  /**
+   * The lane a handler receives on: its own {@code @Subscribe(lane)}, else the registration's,
+   * else none.
+   *
+   * @throws IllegalArgumentException if the bus has no lane of that name
+   */
+  Lane laneFor(HandlerInfo info) {
+    String name = info.lane() != null ? info.lane() : laneName;
+    if (name == null) {
+      return null;
+    }
+    Lane lane = lanes.get(name);
+    if (lane == null) {
+      throw new IllegalArgumentException(
+          "Cannot register " + info + ": the bus has no lane named \"" + name + "\". Give it"
+              + " one with MessageBus.builder().lane(\"" + name + "\", executor); its lanes are "
+              + lanes.keySet());
+    }
+    return lane;
+  }
+
+  /** True the first time only: kept sticky messages replay to a registration once. */
+  synchronized boolean claimReplay() {
+    if (replayClaimed) {
+      return false;
+    }
+    replayClaimed = true;
+    return true;
   }
 
   /** The listener, or null if it was held weakly and has been collected. */

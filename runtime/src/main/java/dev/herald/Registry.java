@@ -68,6 +68,22 @@ final class Registry {
     }
   }
 
+  /**
+   * Whether {@code type} has handlers; false if it has none but other classes from its loader
+   * do, so the processor ran.
+   *
+   * @throws IllegalArgumentException if no dispatcher at all is known where it was loaded from
+   */
+  boolean hasHandlers(Class<?> type) {
+    if (lookup.typeOf(type).hasDispatcher()) {
+      return true;
+    }
+    if (!lookup.knowsAnyDispatcherFor(type)) {
+      throw new IllegalArgumentException(lookup.whyNoDispatcher(type));
+    }
+    return false;
+  }
+
   <T> Registration subscribe(Class<T> type, Consumer<? super T> handler, Registration.Builder options) {
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(handler, "handler");

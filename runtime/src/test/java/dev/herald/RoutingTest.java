@@ -607,8 +607,8 @@ class RoutingTest {
   }
 
   @Test
-  void aBuilderUsedToSubscribeStillRegistersWeaklyAfterwards() {
-    Registration.Builder builder = bus.registration();
+  void aWeakBuilderUsedToSubscribeStillRegistersWeaklyAfterwards() {
+    Registration.Builder builder = bus.registration().weakly();
     assertTrue(builder.subscribe(Event.class, event -> {}).isStrong());
     assertFalse(builder.register(new Component("weak", log)).isStrong());
   }
@@ -625,7 +625,7 @@ class RoutingTest {
   @Test
   void aNameHeldByACollectedListenerCanBeBoundAgain() {
     GarbageCollection.assumeExplicitGcWorks();
-    Registration weak = bus.register(new Component("forgotten", log));
+    Registration weak = bus.registerWeakly(new Component("forgotten", log));
     weak.bind("world");
     Registration heir = component("heir");
 
