@@ -6,7 +6,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -28,16 +27,33 @@ final class AsyncCalls {
   private boolean ownedShutDown;
   private final AtomicInteger unfinished = new AtomicInteger();
   private final Object idle = new Object();
+  /** Set when shutdown stops taking calls: a post still under way is refused from then on. */
+  private volatile boolean refusing;
+  /** Set when shutdown returns: a call accepted before but not started by then never runs. */
+  private volatile boolean stopped;
 
   AsyncCalls(Failures failures, Executor given) {
     this.failures = failures;
     this.given = given;
   }
 
-  /** Schedules one call; counted as unfinished until it has run or was refused. */
+  /**
+   * Schedules one call; counted as unfinished until it has run or was refused.
+   *
+   * @throws BusClosedException if the bus no longer takes calls: the post that reached this
+   *     handler was under way when shutdown began, and came too late for it to wait
+   */
   void submit(Subscriber subscriber, Object listener, Object message, Envelope envelope) {
-    Call call = new Call(this, subscriber, listener, message, envelope);
+    // Counted first, then the flag read; shutdown sets the flag, then reads the count (both
+    // volatile), so either this call sees the flag or shutdown sees the call and waits for it.
     unfinished.incrementAndGet();
+    if (refusing) {
+      finished();
+      throw new BusClosedException("Cannot call " + subscriber.row.description + " with " + message
+          + ": the bus is closed. The post was under way when shutdown began and reached this"
+          + " asynchronous handler after the shutdown stopped taking calls");
+    }
+    Call call = new Call(this, subscriber, listener, message, envelope);
     if (subscriber.mailbox != null) {
       subscriber.mailbox.enqueue(call, this);
       return;
@@ -49,28 +65,36 @@ final class AsyncCalls {
     }
   }
 
-  /**
-   * Waits until every call has run, or {@code timeoutNanos} have passed; returns how many
-   * had not run by then. Called from inside an asynchronous call, it does not wait for that
-   * call itself.
-   */
-  int awaitIdle(long timeoutNanos) throws InterruptedException {
-    int own = RUNNING.get() == this ? 1 : 0;
-    long deadline = System.nanoTime() + timeoutNanos;
-    synchronized (idle) {
-      while (unfinished.get() > own) {
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-          break;
-        }
-        TimeUnit.NANOSECONDS.timedWait(idle, left);
-      }
-    }
-    return unfinished.get() - own;
+  /** From now on a call is refused: {@link #submit} throws {@link BusClosedException}. */
+  void refuseNewCalls() {
+    refusing = true;
   }
 
-  int unfinished() {
-    return unfinished.get();
+  /**
+   * Waits until every call has run, or {@code timeoutNanos} have passed, or the thread is
+   * interrupted; then stops: a call not started by then never runs. Returns how many calls
+   * had not finished, those never to run and those still running. Called from inside an
+   * asynchronous call, it does not wait for that call itself.
+   */
+  int awaitIdleThenStop(long timeoutNanos) {
+    int own = RUNNING.get() == this ? 1 : 0;
+    long deadline = System.nanoTime() + timeoutNanos;
+    try {
+      synchronized (idle) {
+        while (unfinished.get() > own) {
+          long left = deadline - System.nanoTime();
+          if (left <= 0) {
+            break;
+          }
+          TimeUnit.NANOSECONDS.timedWait(idle, left);
+        }
+      }
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+    } finally {
+      stopped = true;
+    }
+    return unfinished.get() - own;
   }
 
   /** Stops the executor if the bus made it; later calls are refused. */
@@ -86,7 +110,7 @@ final class AsyncCalls {
       return given;
     }
     if (ownedShutDown) {
-      throw new RejectedExecutionException("The bus is closed: its executor is shut down");
+      throw new BusClosedException("The bus is closed: its executor is shut down");
     }
     if (owned == null) {
       owned = Executors.newCachedThreadPool(new DaemonThreads());
@@ -124,7 +148,7 @@ final class AsyncCalls {
       RUNNING.set(owner);
       try {
         // the registration's flag, not the node's: this runs on another thread
-        if (!subscriber.registration.isClosed()) {
+        if (!owner.stopped && !subscriber.registration.isClosed()) {
           owner.failures.invokeOffThread(subscriber, listener, message, envelope);
         }
       } finally {

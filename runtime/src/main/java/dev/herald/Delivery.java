@@ -153,6 +153,9 @@ final class Delivery {
     if (to.kind == Address.Kind.ENTITY) {
       registry.requireOwnAddress(to, "send to");
     }
+    if (to.kind == Address.Kind.REMOTE) {
+      return RemoteSending.send(registry, from, message, header, replies);
+    }
     long now = ticker.nanoTime();
     if (header.isImmediate()) {
       if (nested != null && replies == null) {
@@ -332,8 +335,8 @@ final class Delivery {
     return accepting;
   }
 
-  private static IllegalStateException closedError(Object message) {
-    return new IllegalStateException("Cannot send " + message + ": the bus is closed");
+  private static BusClosedException closedError(Object message) {
+    return new BusClosedException("Cannot send " + message + ": the bus is closed");
   }
 
   /** One thread's nested posts, waiting for the outer delivery: reused, never shrunk. */

@@ -115,7 +115,10 @@ final class DispatcherLookup {
 
   private Dispatcher<?> dispatcherOf(Class<?> type) {
     Dispatcher<?> dispatcher = dispatchers.get(type);
-    if (dispatcher == null && scan(type.getClassLoader())) {
+    if (dispatcher == null) {
+      // look again even when this thread read nothing new: another thread may have been
+      // scanning the same loader, and scan() returns only once that is done
+      scan(type.getClassLoader());
       dispatcher = dispatchers.get(type);
     }
     return dispatcher;

@@ -19,6 +19,7 @@ public final class Envelope {
   private final Header header;
   private final long sentNanos;
   private final long sentFrame;
+  private final Class<?> replyType;
   /** The thread delivering the message, while it does; then null. */
   private volatile Thread deliveringThread;
   private boolean cancelled;
@@ -30,7 +31,9 @@ public final class Envelope {
       Header header,
       long sentNanos,
       long sentFrame,
+      Class<?> replyType,
       Thread deliveringThread) {
+    this.replyType = replyType;
     this.deliveringThread = deliveringThread;
     this.message = message;
     this.from = from;
@@ -77,6 +80,14 @@ public final class Envelope {
   /** The bus's {@linkplain MessageBus#frame() frame} when it was sent. */
   public long sentFrame() {
     return sentFrame;
+  }
+
+  /**
+   * The type of reply the sender waits for when the message came through {@code request}, or
+   * {@code null} when it was posted or sent and nobody waits.
+   */
+  public Class<?> replyType() {
+    return replyType;
   }
 
   @Override

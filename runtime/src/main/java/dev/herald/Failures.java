@@ -4,7 +4,10 @@ package dev.herald;
  * The one policy for a handler's failure, wherever it is called from: call the generated
  * dispatcher, let a {@link VirtualMachineError} through (the JVM is in trouble, and no
  * handler can fix that), and give anything else to the bus's {@link ErrorHandler}, so that
- * one failing handler never stops delivery to the others.
+ * one failing handler never stops delivery to the others. A {@link StackOverflowError} on the
+ * posting thread becomes a {@link PostChainTooDeepException} that each handler call it
+ * unwinds through adds its message to, so that the poster learns which chain of nested posts
+ * overflowed. (The catch clauses cost the plain path nothing until something is thrown.)
  */
 final class Failures {
   private final MessageBus bus;
@@ -19,6 +22,10 @@ final class Failures {
   void deliver(Subscriber subscriber, Object listener, Object message) {
     try {
       subscriber.dispatcher.deliver(subscriber.index, listener, message);
+    } catch (StackOverflowError overflow) {
+      throw PostChainTooDeepException.overflowedAt(overflow, message);
+    } catch (PostChainTooDeepException deeper) {
+      throw deeper.through(message);
     } catch (VirtualMachineError fatal) {
       throw fatal;
     } catch (Throwable failure) {
@@ -30,6 +37,10 @@ final class Failures {
   Object invoke(Subscriber subscriber, Object listener, Object message, Envelope envelope) {
     try {
       return subscriber.dispatcher.invoke(subscriber.index, listener, message, envelope);
+    } catch (StackOverflowError overflow) {
+      throw PostChainTooDeepException.overflowedAt(overflow, message);
+    } catch (PostChainTooDeepException deeper) {
+      throw deeper.through(message);
     } catch (VirtualMachineError fatal) {
       throw fatal;
     } catch (Throwable failure) {
@@ -39,12 +50,19 @@ final class Failures {
   }
 
   /**
-   * Calls an asynchronous handler on an executor thread. There is no poster to propagate to,
-   * so an exception from the error handler itself is logged.
+   * Calls an asynchronous handler on an executor thread. There is no poster to propagate to:
+   * a chain of nested posts that overflowed goes to the error handler, an exception from the
+   * error handler itself is logged, and a {@link VirtualMachineError} propagates as it is.
    */
   void invokeOffThread(Subscriber subscriber, Object listener, Object message, Envelope envelope) {
     try {
-      invoke(subscriber, listener, message, envelope);
+      try {
+        subscriber.dispatcher.invoke(subscriber.index, listener, message, envelope);
+      } catch (VirtualMachineError fatal) {
+        throw fatal;
+      } catch (Throwable failure) {
+        report(failure, subscriber, listener, message);
+      }
     } catch (VirtualMachineError fatal) {
       throw fatal;
     } catch (RuntimeException | Error unhandled) {
@@ -56,6 +74,11 @@ final class Failures {
   /** Gives {@code failure}, which happened calling {@code subscriber}, to the error handler. */
   void report(Throwable failure, Subscriber subscriber, Object listener, Object message) {
     errorHandler.handle(failure, new ErrorContext(bus, listener, subscriber.row.description, message));
+  }
+
+  /** A failure outside any handler, in {@code source}; see {@link MessageBus#reportError}. */
+  void outside(Throwable failure, String source, Object message) {
+    errorHandler.handle(failure, new ErrorContext(bus, null, source, message));
   }
 
   /** A message sent with {@link Header#requireReceiver()} reached no visible handler. */

@@ -43,7 +43,7 @@ final class FrameScheduler {
               + " or END_OF_FRAME; delayed IMMEDIATE messages come with whichever runs first");
     }
     if (!delivery.isAccepting()) {
-      throw new IllegalStateException("Cannot run " + stage + ": the bus is closed");
+      throw new BusClosedException("Cannot run " + stage + ": the bus is closed");
     }
     List<Pending> due = schedule.takeDue(stage, frames.get(), ticker.nanoTime());
     for (int i = 0; i < due.size(); i++) {

@@ -77,6 +77,7 @@ final class Lifecycle {
             }
           }
         }
+        async.refuseNewCalls();
         unfinished = awaitAsync(timeout);
       } finally {
         async.shutdownOwnExecutor();
@@ -92,11 +93,6 @@ final class Lifecycle {
   private int awaitAsync(Duration timeout) {
     // capped so that deadline arithmetic cannot overflow; 2^62 ns is about 146 years
     long nanos = timeout.compareTo(Duration.ofNanos(1L << 62)) >= 0 ? 1L << 62 : timeout.toNanos();
-    try {
-      return async.awaitIdle(nanos);
-    } catch (InterruptedException interrupted) {
-      Thread.currentThread().interrupt();
-      return async.unfinished();
-    }
+    return async.awaitIdleThenStop(nanos);
   }
 }

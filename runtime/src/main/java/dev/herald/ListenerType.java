@@ -31,6 +31,11 @@ final class ListenerType {
     return compose(new SubscriptionDispatcher(messageType), WITHOUT_DISPATCHER);
   }
 
+  /** The one handler of a {@link Responder} to {@code messageType}. */
+  static ListenerType responder(Class<?> messageType) {
+    return compose(new ResponderDispatcher(messageType), WITHOUT_DISPATCHER);
+  }
+
   /** Composes {@code dispatcher}'s rows with the type of its listener's superclass. */
   static ListenerType compose(Dispatcher<?> dispatcher, ListenerType inherited) {
     List<Row> rows = new ArrayList<>();

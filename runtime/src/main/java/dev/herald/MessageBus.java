@@ -51,10 +51,12 @@ import java.util.function.Consumer;
  * <h2>Listeners, failures, threads</h2>
  * {@link #register} holds the listener strongly, as Guava's and greenrobot's buses do, until
  * it is closed or unregistered; {@link #registerWeakly} holds it weakly: once it is
- * unreachable, its handlers stop running and the bus forgets it. Registering is by identity: the same object twice gets the first
- * registration. A handler that throws does not stop delivery to the others; its exception
+ * unreachable, its handlers stop running and the bus forgets it. Registering is by identity:
+ * the same object twice gets the first registration. A handler that throws does not stop delivery to the others; its exception
  * goes to the {@link ErrorHandler} (by default, logged); {@link VirtualMachineError}s
- * propagate. Every method is thread-safe. {@code post} without a header takes no lock and,
+ * propagate, a {@link StackOverflowError} on the posting thread as a
+ * {@link PostChainTooDeepException} that names the chain of nested posts it overflowed in.
+ * Every method is thread-safe. {@code post} without a header takes no lock and,
  * once a message class has been seen, allocates nothing.
  *
  * <p>The numbered rules behind this, and which file answers which question, are in the
@@ -65,6 +67,7 @@ public final class MessageBus implements AutoCloseable {
   final Delivery delivery;
   private final FrameScheduler scheduler;
   private final Lifecycle lifecycle;
+  private final Failures failures;
   private final StickyMessages sticky;
   /** Guava's rule: every handler not marked concurrent is serialized. */
   final boolean serializedHandlers;
@@ -77,7 +80,7 @@ public final class MessageBus implements AutoCloseable {
   private MessageBus(Builder builder) {
     this.serializedHandlers = builder.serializedHandlers;
     this.registry = new Registry(this, DispatcherLookup.with(builder.indexes));
-    Failures failures = new Failures(this, builder.errorHandler);
+    this.failures = new Failures(this, builder.errorHandler);
     Map<String, Lane> namedLanes = new LinkedHashMap<>();
     for (Map.Entry<String, Executor> lane : builder.lanes.entrySet()) {
       namedLanes.put(lane.getKey(), new Lane(lane.getKey(), lane.getValue(), failures));
@@ -196,6 +199,24 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /**
+   * Attaches a peer in another process: returns its endpoint, whose address local code sends
+   * to ({@link RemoteLink#send} carries the message) and through which the peer's messages are
+   * {@linkplain RemoteEndpoint#deliver delivered} as sent from that address. Sends to a remote
+   * address leave at once: a header with a stage or delay, or a {@code request}, is refused.
+   */
+  public RemoteEndpoint attachRemote(RemoteLink link) {
+    return new RemoteEndpoint(delivery, registry, Objects.requireNonNull(link, "link"));
+  }
+
+  /**
+   * Gives {@code failure}, which happened outside any handler (a bridge to other processes lost
+   * its connection, say), to the error handler; the context names {@code source} as the handler.
+   */
+  public void reportError(Throwable failure, String source, Object message) {
+    failures.outside(Objects.requireNonNull(failure, "failure"), Objects.requireNonNull(source, "source"), message);
+  }
+
+  /**
    * Broadcasts {@code message} anonymously to every matching handler, on this thread, before
    * returning.
    *
@@ -253,7 +274,7 @@ public final class MessageBus implements AutoCloseable {
    *
    * @return how many messages were delivered
    * @throws IllegalArgumentException for {@link Stage#IMMEDIATE}, not a point of the frame
-   * @throws IllegalStateException if the bus is closed
+   * @throws BusClosedException if the bus is closed
    */
   public int runStage(Stage stage) {
     return scheduler.runStage(stage, delivery);
@@ -274,11 +295,20 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /**
-   * Stops the bus: from now on it accepts no message (posting or sending throws
-   * {@link IllegalStateException}, and so does a handler's post during this shutdown, which
-   * goes to the error handler). Then it delivers or discards the queued messages as
+   * Stops the bus: from now on it accepts no message (posting, sending or running a stage
+   * throws {@link BusClosedException}, and so does a handler's post during this shutdown,
+   * which goes to the error handler). Then it delivers or discards the queued messages as
    * {@code queued} says, and waits up to {@code timeout} for the asynchronous handler calls
    * still to run. Calling it again returns the first report.
+   *
+   * <p>A post that another thread began before the shutdown is not waited for: its
+   * synchronous handlers run on that thread, and the bus does not count posts in flight (that
+   * would cost every post). Its asynchronous calls are taken, and waited for, until the queued
+   * messages are delivered; from then on that post is refused with a
+   * {@link BusClosedException} at its first asynchronous handler. When this method returns, no
+   * asynchronous handler call of this bus starts any more: a call taken but not started by
+   * the end of the wait never runs, and is counted in
+   * {@link ShutdownReport#unfinishedAsync()} with those still running.
    *
    * <p>Every queued message is accounted for in the report: delivered, discarded, or failed
    * (its delivery threw out of the bus: the error handler rethrew, or an {@code Error}); the

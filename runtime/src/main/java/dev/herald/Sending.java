@@ -60,7 +60,7 @@ final class Sending {
   Envelope envelope() {
     if (envelope == null) {
       envelope =
-          new Envelope(message, from, to, header, sentNanos, sentFrame,
+          new Envelope(message, from, to, header, sentNanos, sentFrame, replyType,
               finished ? null : Thread.currentThread());
     }
     return envelope;
@@ -106,7 +106,11 @@ final class Sending {
   }
 
   void collect(Object reply) {
-    if (replies != null && reply != null && replyType.isInstance(reply)) {
+    if (reply instanceof ResponderDispatcher.Replies) {
+      for (Object each : ((ResponderDispatcher.Replies) reply).replies) {
+        collect(each);
+      }
+    } else if (replies != null && reply != null && replyType.isInstance(reply)) {
       replies.add(reply);
     }
   }

@@ -35,7 +35,10 @@ public final class ShutdownReport {
     return failed;
   }
 
-  /** Asynchronous handler calls that had not finished when the wait timed out. */
+  /**
+   * Asynchronous handler calls that had not finished when the wait ended: those still running
+   * then, which finish on their own, and those not started, which never run.
+   */
   public int unfinishedAsync() {
     return unfinishedAsync;
   }

@@ -15,11 +15,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * DESIGN.md semantics 4: weakly held listeners ({@code registerWeakly}) clean themselves up;
+ * docs/DESIGN.md rule 4: weakly held listeners ({@code registerWeakly}) clean themselves up;
  * strong ones ({@code register}, the default) stay.
  */
 class WeakSubscribersTest {
-  private final MessageBus bus = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+  private final MessageBus bus = TestBuses.rethrowing();
   private final AtomicInteger received = new AtomicInteger();
 
   static final class Counter {
@@ -58,7 +58,8 @@ class WeakSubscribersTest {
     int before = received.get();
     bus.post(new Event("after"));
     assertEquals(before, received.get());
-    assertTrue(registration.get() == null || !registration.get().isActive());
+    assertTrue(registration.get() == null || !registration.get().isActive(),
+        "the registration of a collected listener still says it is active");
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.herald.processor.validation;
 import dev.herald.processor.GeneratedNames;
 import dev.herald.processor.Messages;
 import dev.herald.processor.model.QualifiedName;
+import dev.herald.processor.model.SubscribeAnnotation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Set;
@@ -48,7 +49,7 @@ public final class StaleDispatchers {
       return;
     }
     if ((type.getKind().isClass() || type.getKind().isInterface())
-        && !ListenerValidator.declaresHandlers(type)) {
+        && !SubscribeAnnotation.declaresHandlers(type)) {
       QualifiedName dispatcher = GeneratedNames.dispatcherOf(type, elements);
       if (existsInClassOutput(dispatcher)) {
         messager.printMessage(
