@@ -124,7 +124,11 @@ final class Delivery {
     if (handlers.list.nodes() != nodes) {
       // handlers were registered during this post: rare, and they may need more than a call
       Sending added = plainSending(message);
-      deliverTo(handlers.list, HandlerList.highestStamp(nodes), added);
+      try {
+        deliverTo(handlers.list, HandlerList.highestStamp(nodes), added);
+      } finally {
+        added.finish();
+      }
       ran += added.ran;
       received += added.received;
     }
@@ -226,17 +230,22 @@ final class Delivery {
         new Sending(message, header, from, target != null ? target : to, sentNanos, sentFrame,
             plainPost, excluded, replyType, replies);
     Class<?> messageClass = message.getClass();
-    if (to.kind == Address.Kind.BROADCAST || to.kind == Address.Kind.BROADCAST_NOT_ME) {
-      deliverTo(registry.everyone().handlersFor(messageClass).list, Long.MIN_VALUE, sending);
-    } else if (target != null) {
-      TypeIndex atTarget = registry.indexAt(target);
-      if (atTarget != null) { // null once retired: it reaches nobody
-        deliverTo(atTarget.handlersFor(messageClass).list, Long.MIN_VALUE, sending);
-        sending.alreadyServed = target;
-        deliverTo(registry.observersOfAll().handlersFor(messageClass).list, Long.MIN_VALUE, sending);
+    try {
+      if (to.kind == Address.Kind.BROADCAST || to.kind == Address.Kind.BROADCAST_NOT_ME) {
+        deliverTo(registry.everyone().handlersFor(messageClass).list, Long.MIN_VALUE, sending);
+      } else if (target != null) {
+        TypeIndex atTarget = registry.indexAt(target);
+        if (atTarget != null) { // null once retired: it reaches nobody
+          deliverTo(atTarget.handlersFor(messageClass).list, Long.MIN_VALUE, sending);
+          sending.alreadyServed = target;
+          deliverTo(registry.observersOfAll().handlersFor(messageClass).list, Long.MIN_VALUE, sending);
+        }
       }
+    } finally {
+      // even when a rethrowing error handler ends the delivery: the lane calls counted as
+      // made are handed over, and the envelope stops accepting cancels
+      sending.finish();
     }
-    sending.finish();
     if (sending.received == 0 && !(message instanceof DeadMessage)) {
       postDead(message, plainPost ? null : sending.envelope());
       if (header.requireReceiver()) {

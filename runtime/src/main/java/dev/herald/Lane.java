@@ -41,10 +41,18 @@ final class Lane implements Runnable {
     try {
       executor.execute(this);
     } catch (RuntimeException rejected) {
+      // nothing runs what is queued now (this batch, and any queued since): report its calls
+      List<Batch> refused;
       synchronized (queue) {
+        refused = new ArrayList<>(queue);
+        queue.clear();
         scheduled = false;
       }
-      throw rejected;
+      for (Batch each : refused) {
+        for (int i = 0; i < each.subscribers.size(); i++) {
+          failures.report(rejected, each.subscribers.get(i), each.listeners.get(i), each.message);
+        }
+      }
     }
   }
 

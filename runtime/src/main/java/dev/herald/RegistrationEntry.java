@@ -25,6 +25,8 @@ final class RegistrationEntry {
   final Subscriber[] subscribers;
   /** {@link Registration.Builder#serialized()}: no two of its handlers' calls overlap. */
   final boolean serializedListener;
+  /** What the calls of a serialized listener's handlers hold, all of them the same. */
+  final Object listenerLock = new Object();
   /** The bus serializes every handler not marked concurrent (Guava's rule). */
   final boolean serializedByBus;
   /** {@link Registration.Builder#sticky()}: every handler of it is sticky. */

@@ -62,7 +62,7 @@ final class Subscriber extends HandlerList.Node {
     this.lane = registration.laneFor(row.info);
     this.serialLock =
         async || lane != null ? null // their own queues serialize them already
-            : registration.serializedListener ? registration
+            : registration.serializedListener ? registration.listenerLock
             : row.info.isSerialized() || (registration.serializedByBus && !row.info.isConcurrent()) ? this
             : null;
     this.sticky = row.info.isSticky() || registration.stickyListener;

@@ -127,6 +127,24 @@ class LanesTest {
   }
 
   @Test
+  void callsTheLanesExecutorRefusesGoToTheErrorHandler() {
+    List<Throwable> errors = new ArrayList<>();
+    MessageBus bus =
+        MessageBus.builder()
+            .lane("ui", task -> {
+              throw new java.util.concurrent.RejectedExecutionException("ui closed");
+            })
+            .errorHandler((error, context) -> errors.add(error))
+            .build();
+    bus.registration().onLane("ui").subscribe(Event.class, event -> {});
+
+    bus.post(new Event("a"));
+
+    assertEquals(1, errors.size());
+    assertEquals("ui closed", errors.get(0).getMessage());
+  }
+
+  @Test
   void handlerOnALaneTheBusDoesNotHaveIsRejectedAtRegistration() {
     MessageBus bus = MessageBus.create();
     IllegalArgumentException error =
