@@ -41,7 +41,7 @@ final class Delivery {
     this.async = async;
     this.failures = failures;
     this.ticker = ticker;
-    this.deadMessages = registry.everyone().handlersFor(DeadMessage.class);
+    this.deadMessages = registry.handlersFor(registry.everyone(), DeadMessage.class);
     this.lastPosted = deadMessages;
   }
 
@@ -54,31 +54,25 @@ final class Delivery {
       throw closedError(message);
     }
     if (nested != null) {
-      return queuedIfNested(null, message, null);
+      return postBreadthFirst(message);
     }
     return broadcast(message);
   }
 
   /**
-   * Breadth first: a post or send made while this thread delivers another waits in the
-   * thread's queue, and returns 0; the outermost one delivers it after its own message.
+   * Breadth first: a post made while this thread delivers another message waits in the
+   * thread's queue and returns 0; the outermost post delivers it after its own message.
    */
-  private int queuedIfNested(Address from, Object message, Header header) {
+  private int postBreadthFirst(Object message) {
     NestedQueue queue = nested.get();
     if (queue.delivering) {
-      queue.add(from, message, header);
+      queue.add(null, message, null);
       return 0;
     }
     queue.delivering = true;
     try {
-      int ran = header == null ? broadcast(message) : deliverNow(from, message, header);
-      for (int i = 0; i < queue.size(); i++) {
-        if (queue.header(i) == null) {
-          broadcast(queue.message(i));
-        } else {
-          deliverNow(queue.from(i), queue.message(i), queue.header(i));
-        }
-      }
+      int ran = broadcast(message);
+      drain(queue);
       return ran;
     } finally {
       queue.clear();
@@ -86,8 +80,34 @@ final class Delivery {
     }
   }
 
-  private int deliverNow(Address from, Object message, Header header) {
-    return deliver(from, message, header, ticker.nanoTime(), scheduler.frame(), false, null, null);
+  /** {@link #postBreadthFirst} for an immediate send; null when it was queued. */
+  private Sending sendBreadthFirst(Address from, Object message, Header header, long now) {
+    NestedQueue queue = nested.get();
+    if (queue.delivering) {
+      queue.add(from, message, header);
+      return null;
+    }
+    queue.delivering = true;
+    try {
+      Sending first = deliver(from, message, header, now, scheduler.frame(), false, null);
+      drain(queue);
+      return first;
+    } finally {
+      queue.clear();
+      queue.delivering = false;
+    }
+  }
+
+  /** Delivers the queued nested posts and sends, and those they queue, in order. */
+  private void drain(NestedQueue queue) {
+    for (int i = 0; i < queue.size(); i++) {
+      if (queue.header(i) == null) {
+        broadcast(queue.message(i));
+      } else {
+        deliver(queue.from(i), queue.message(i), queue.header(i), ticker.nanoTime(),
+            scheduler.frame(), false, null);
+      }
+    }
   }
 
   /**
@@ -98,15 +118,14 @@ final class Delivery {
     Class<?> messageClass = message.getClass();
     HandlersForClass handlers = lastPosted;
     if (handlers.messageClass != messageClass) {
-      handlers = registry.everyone().handlersFor(messageClass);
+      handlers = registry.handlersFor(registry.everyone(), messageClass);
       lastPosted = handlers;
     }
-    if (!handlers.allDirect()) {
-      return deliver(null, message, Header.BROADCAST, ticker.nanoTime(), scheduler.frame(), true, null, null);
+    HandlerList.Node[] nodes = handlers.directNodes();
+    if (nodes == null) { // a handler needs more than a call: decided when it was added
+      return deliver(null, message, Header.BROADCAST, ticker.nanoTime(), scheduler.frame(), true, null).ran;
     }
-    HandlerList.Node[] nodes = handlers.list.nodes();
     int ran = 0;
-    int received = 0;
     for (HandlerList.Node node : nodes) {
       Subscriber subscriber = (Subscriber) node;
       if (subscriber.isRetired()) {
@@ -119,13 +138,13 @@ final class Delivery {
       }
       failures.deliver(subscriber, listener, message);
       ran++;
-      received += subscriber.visible;
     }
-    if (handlers.list.nodes() != nodes) {
+    int received = ran; // a direct handler is never hidden
+    if (handlers.directNodes() != nodes) {
       // handlers were registered during this post: rare, and they may need more than a call
       Sending added = plainSending(message);
       try {
-        deliverTo(handlers.list, HandlerList.highestStamp(nodes), added);
+        deliverTo(handlers, HandlerList.highestStamp(nodes), added);
       } finally {
         added.finish();
       }
@@ -140,9 +159,25 @@ final class Delivery {
 
   /**
    * A send with a header or a sender: at once if the header says so, else queued for its
-   * stage run. {@code replies}, if not null, collects the replies of type {@code replyType}.
+   * stage run.
+   *
+   * @return how many handlers ran; 0 for a queued message
    */
-  int send(Address from, Object message, Header header, Class<?> replyType, List<Object> replies) {
+  int send(Address from, Object message, Header header) {
+    Sending sending = sendNow(from, message, header, null);
+    return sending == null ? 0 : sending.ran;
+  }
+
+  /** A request: the replies of type {@code replyType}, in a new list, or an empty one. */
+  @SuppressWarnings("unchecked")
+  <R> List<R> request(Address from, Object message, Header header, Class<R> replyType) {
+    Objects.requireNonNull(replyType, "replyType");
+    List<Object> replies = sendNow(from, message, header, replyType).replies;
+    return replies == null ? List.of() : (List<R>) replies;
+  }
+
+  /** Checks a send, then delivers it, or queues it and returns null. */
+  private Sending sendNow(Address from, Object message, Header header, Class<?> replyType) {
     Objects.requireNonNull(message, "message");
     Objects.requireNonNull(header, "header");
     if (!accepting) {
@@ -158,16 +193,19 @@ final class Delivery {
       registry.requireOwnAddress(to, "send to");
     }
     if (to.kind == Address.Kind.REMOTE) {
-      return RemoteSending.send(registry, from, message, header, replies);
+      Sending remote =
+          new Sending(message, header, from, to, ticker.nanoTime(), scheduler.frame(), false, null, replyType);
+      remote.ran = RemoteSending.send(registry, from, message, header, replyType != null);
+      return remote;
     }
     long now = ticker.nanoTime();
     if (header.isImmediate()) {
-      if (nested != null && replies == null) {
-        return queuedIfNested(from, message, header);
+      if (nested != null && replyType == null) {
+        return sendBreadthFirst(from, message, header, now);
       }
-      return deliver(from, message, header, now, scheduler.frame(), false, replyType, replies);
+      return deliver(from, message, header, now, scheduler.frame(), false, replyType);
     }
-    if (replies != null) {
+    if (replyType != null) {
       throw new IllegalArgumentException(
           "request() returns the replies, so it cannot wait for a stage or a delay: " + header
               + ". Send the message with send() or post(), and reply with another message");
@@ -175,21 +213,12 @@ final class Delivery {
     if (!scheduler.queue(message, header, from, now)) {
       throw closedError(message); // closed between the check above and now
     }
-    return 0;
-  }
-
-  @SuppressWarnings("unchecked")
-  <R> List<R> request(Address from, Object message, Header header, Class<R> replyType) {
-    Objects.requireNonNull(replyType, "replyType");
-    List<Object> replies = new ArrayList<>();
-    send(from, message, header, replyType, replies);
-    return (List<R>) replies;
+    return null;
   }
 
   /** Delivers a message that waited for its stage run, as it was sent. */
-  int deliver(Pending pending) {
-    return deliver(
-        pending.from, pending.message, pending.header, pending.sentNanos, pending.sentFrame, false, null, null);
+  void deliver(Pending pending) {
+    deliver(pending.from, pending.message, pending.header, pending.sentNanos, pending.sentFrame, false, null);
   }
 
   /**
@@ -197,17 +226,16 @@ final class Delivery {
    * handlers there that the message is for (then, for an addressed message, those observing
    * all traffic), and if no visible handler received it, post it as a {@link DeadMessage}.
    *
-   * @return how many handlers ran
+   * @return the delivery: how many handlers ran, and the replies
    */
-  private int deliver(
+  private Sending deliver(
       Address from,
       Object message,
       Header header,
       long sentNanos,
       long sentFrame,
       boolean plainPost,
-      Class<?> replyType,
-      List<Object> replies) {
+      Class<?> replyType) {
     Address to = header.to();
     Address target = null;
     Address excluded = null;
@@ -228,17 +256,17 @@ final class Delivery {
     }
     Sending sending =
         new Sending(message, header, from, target != null ? target : to, sentNanos, sentFrame,
-            plainPost, excluded, replyType, replies);
+            plainPost, excluded, replyType);
     Class<?> messageClass = message.getClass();
     try {
       if (to.kind == Address.Kind.BROADCAST || to.kind == Address.Kind.BROADCAST_NOT_ME) {
-        deliverTo(registry.everyone().handlersFor(messageClass).list, Long.MIN_VALUE, sending);
+        deliverTo(registry.handlersFor(registry.everyone(), messageClass), Long.MIN_VALUE, sending);
       } else if (target != null) {
         TypeIndex atTarget = registry.indexAt(target);
         if (atTarget != null) { // null once retired: it reaches nobody
-          deliverTo(atTarget.handlersFor(messageClass).list, Long.MIN_VALUE, sending);
+          deliverTo(registry.handlersFor(atTarget, messageClass), Long.MIN_VALUE, sending);
           sending.alreadyServed = target;
-          deliverTo(registry.observersOfAll().handlersFor(messageClass).list, Long.MIN_VALUE, sending);
+          deliverTo(registry.handlersFor(registry.observersOfAll(), messageClass), Long.MIN_VALUE, sending);
         }
       }
     } finally {
@@ -252,14 +280,14 @@ final class Delivery {
         failures.undelivered(message, header);
       }
     }
-    return sending.ran;
+    return sending;
   }
 
   /**
    * Calls each handler of {@code list} stamped after {@code visitedUpTo} that {@code sending}
    * is for, in list order; then, if the list changed meanwhile, the handlers added since.
    */
-  private void deliverTo(HandlerList<Subscriber> list, long visitedUpTo, Sending sending) {
+  private void deliverTo(HandlersForClass list, long visitedUpTo, Sending sending) {
     HandlerList.Node[] nodes = list.nodes();
     while (true) {
       for (HandlerList.Node node : nodes) {
@@ -305,7 +333,7 @@ final class Delivery {
 
   /** Calls a handler on this thread, with the envelope and for its reply if it needs them. */
   private void callHere(Subscriber subscriber, Object listener, Sending sending, Envelope envelope) {
-    if (subscriber.takesEnvelope || sending.replies != null) {
+    if (subscriber.takesEnvelope || sending.isRequest()) {
       sending.collect(failures.invoke(subscriber, listener, sending.message, envelope));
     } else {
       failures.deliver(subscriber, listener, sending.message);
@@ -316,7 +344,7 @@ final class Delivery {
   void replay(Subscriber subscriber, Object message, Header header) {
     Sending sending =
         new Sending(message, header, null, header.to(), ticker.nanoTime(), scheduler.frame(),
-            false, null, null, null);
+            false, null, null);
     if (!subscriber.isRetired() && subscriber.accepts(sending)) {
       call(subscriber, sending);
     }
@@ -325,11 +353,11 @@ final class Delivery {
 
   private Sending plainSending(Object message) {
     return new Sending(message, Header.BROADCAST, null, Address.BROADCAST, ticker.nanoTime(),
-        scheduler.frame(), true, null, null, null);
+        scheduler.frame(), true, null, null);
   }
 
   private void postDead(Object message, Envelope envelope) {
-    if (message instanceof DeadMessage || deadMessages.list.isEmpty()) {
+    if (message instanceof DeadMessage || deadMessages.isEmpty()) {
       return;
     }
     broadcast(new DeadMessage(message, envelope));

@@ -117,6 +117,7 @@ final class ListenerType {
     final String description;
     /** Whether an interface declares the method: then any implementation's method runs. */
     final boolean fromInterface;
+    final TagSet tags;
 
     @SuppressWarnings("unchecked")
     Row(Dispatcher<?> dispatcher, int index, HandlerInfo info) {
@@ -128,6 +129,7 @@ final class ListenerType {
       this.fromInterface = dispatcher.listenerType().isInterface();
       this.description =
           declaringClass + "." + info.method() + "(" + info.messageType().getName() + ")";
+      this.tags = TagSet.of(info.tags());
     }
   }
 }

@@ -237,13 +237,13 @@ public final class MessageBus implements AutoCloseable {
    *     (an anonymous post has no address of its own) or to another bus's address
    */
   public int post(Object message, Header header) {
-    return delivery.send(null, message, header, null, null);
+    return delivery.send(null, message, header);
   }
 
   /**
    * Broadcasts {@code message} like {@link #post} and returns the replies: the non-null
-   * values that handlers returned which are instances of {@code replyType}, in delivery order,
-   * in a new list.
+   * values that handlers returned which are instances of {@code replyType}, in delivery order:
+   * a new list, or an unmodifiable empty one if there were none (which allocates nothing).
    */
   public <R> List<R> request(Object message, Class<R> replyType) {
     return delivery.request(null, message, Header.BROADCAST, replyType);

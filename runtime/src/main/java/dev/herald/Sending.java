@@ -22,8 +22,10 @@ final class Sending {
   final Address excluded;
   /** For the observers' pass of an addressed send: the registrations already served. */
   Address alreadyServed;
+  /** For a request: the type of the replies collected, else null. */
   final Class<?> replyType;
-  final List<Object> replies;
+  /** The replies so far, made by the first one. */
+  List<Object> replies;
   /** Handlers that ran (or, asynchronous, were handed to the executor). */
   int ran;
   /** Of those, the ones that are not hidden: if none, the message is dead. */
@@ -42,8 +44,7 @@ final class Sending {
       long sentFrame,
       boolean plainPost,
       Address excluded,
-      Class<?> replyType,
-      List<Object> replies) {
+      Class<?> replyType) {
     this.message = message;
     this.header = header;
     this.from = from;
@@ -53,7 +54,6 @@ final class Sending {
     this.plainPost = plainPost;
     this.excluded = excluded;
     this.replyType = replyType;
-    this.replies = replies;
   }
 
   /** The envelope handlers see, made when the first one asks. */
@@ -105,12 +105,22 @@ final class Sending {
     }
   }
 
+  boolean isRequest() {
+    return replyType != null;
+  }
+
   void collect(Object reply) {
+    if (replyType == null) {
+      return; // a plain post: a handler's return value goes nowhere
+    }
     if (reply instanceof ResponderDispatcher.Replies) {
       for (Object each : ((ResponderDispatcher.Replies) reply).replies) {
         collect(each);
       }
-    } else if (replies != null && reply != null && replyType.isInstance(reply)) {
+    } else if (reply != null && replyType.isInstance(reply)) {
+      if (replies == null) {
+        replies = new ArrayList<>();
+      }
       replies.add(reply);
     }
   }

@@ -28,7 +28,10 @@ final class Subscriber extends HandlerList.Node {
   final boolean async;
   /** Untagged and not filtered by sender: a plain, anonymous, untagged post reaches it. */
   final boolean receivesPlainPosts;
-  /** A plain post calls it as it is, on the posting thread, without an envelope. */
+  /**
+   * A plain post calls it as it is, on the posting thread, without an envelope, and it counts
+   * as a receiver (not hidden).
+   */
   final boolean direct;
   /** For an asynchronous handler whose calls must not overlap; null otherwise. */
   final AsyncCalls.Mailbox mailbox;
@@ -54,7 +57,7 @@ final class Subscriber extends HandlerList.Node {
     this.messageType = row.info.messageType();
     this.priority = row.info.priority();
     this.visible = row.info.isHidden() ? 0 : 1;
-    this.tags = TagSet.of(row.info.tags());
+    this.tags = row.tags;
     this.takesEnvelope = row.info.takesEnvelope();
     this.async = row.info.isAsync();
     this.receivesPlainPosts = tags.isEmpty() && registration.onlyFrom == null;
@@ -66,7 +69,9 @@ final class Subscriber extends HandlerList.Node {
             : row.info.isSerialized() || (registration.serializedByBus && !row.info.isConcurrent()) ? this
             : null;
     this.sticky = row.info.isSticky() || registration.stickyListener;
-    this.direct = receivesPlainPosts && !takesEnvelope && !async && lane == null && serialLock == null;
+    this.direct =
+        receivesPlainPosts && !takesEnvelope && !async && visible == 1 && lane == null
+            && serialLock == null;
   }
 
   /** The listener, or null once a weakly held one was collected. */
