@@ -193,8 +193,7 @@ final class Delivery {
       registry.requireOwnAddress(to, "send to");
     }
     if (to.kind == Address.Kind.REMOTE) {
-      Sending remote =
-          new Sending(message, header, from, to, ticker.nanoTime(), scheduler.frame(), false, null, replyType);
+      Sending remote = new Sending(message, header, from, to, 0, 0, false, null, replyType);
       remote.ran = RemoteSending.send(registry, from, message, header, replyType != null);
       return remote;
     }

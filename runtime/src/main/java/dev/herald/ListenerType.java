@@ -115,9 +115,9 @@ final class ListenerType {
     final HandlerInfo info;
     final String declaringClass;
     final String description;
+    final TagSet tags;
     /** Whether an interface declares the method: then any implementation's method runs. */
     final boolean fromInterface;
-    final TagSet tags;
 
     @SuppressWarnings("unchecked")
     Row(Dispatcher<?> dispatcher, int index, HandlerInfo info) {

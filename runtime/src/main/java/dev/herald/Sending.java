@@ -109,9 +109,10 @@ final class Sending {
     return replyType != null;
   }
 
+  /** Keeps {@code reply} if this is a request and it is of the requested type. */
   void collect(Object reply) {
     if (replyType == null) {
-      return; // a plain post: a handler's return value goes nowhere
+      return; // nobody waits for replies
     }
     if (reply instanceof ResponderDispatcher.Replies) {
       for (Object each : ((ResponderDispatcher.Replies) reply).replies) {
