@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # What Herald's processor costs a build, against plain javac and greenrobot's index processor:
-# 1,000 listener classes compiled by javac in a fresh process each time, the three builds in
-# turn, RUNS times (default 7), median wall time and ratio to plain javac.
+# 1,000 listener classes compiled by javac in a fresh process each time, the builds in
+# turn, RUNS times (default 7), median wall time and ratio to plain javac. Two more builds
+# without a processor show where Herald's cost goes: the listeners plus the dispatchers Herald
+# writes, and the listeners plus as many empty classes.
 #
 #   benchmarks/build-cost.sh [runs] [listeners]
 #

@@ -16,7 +16,9 @@ import java.util.stream.Stream;
  * What an annotation processor costs a build: the same listener classes compiled by
  * {@code javac} in a fresh process without a processor, with Herald's, and with greenrobot's
  * index processor, the three in turn, several times; the median wall time of each and its
- * ratio to plain {@code javac}. Run by {@code benchmarks/build-cost.sh}, which finds the jars.
+ * ratio to plain {@code javac}. Two more builds, in the same turns, say where Herald's cost
+ * goes: {@code javac} without a processor on the listeners plus the dispatchers Herald writes,
+ * and on the listeners plus as many empty classes. Run by {@code benchmarks/build-cost.sh}, which finds the jars.
  *
  * <p>Arguments: {@code runs listeners heraldClassPath heraldProcessorPath greenrobotClassPath
  * greenrobotProcessorPath}.
@@ -38,6 +40,16 @@ public final class ProcessorCost {
     builds.put("Herald's processor", javac(heraldSources, work, args[2], args[3]));
     builds.put("greenrobot's index processor", javac(greenrobotSources, work, args[4], args[5],
         "-AeventBusIndex=bench.BenchEventBusIndex"));
+    // where Herald's cost goes: javac alone on the listeners plus the dispatchers Herald
+    // writes (as sources, no processor), and plus as many empty classes (the cost of a file)
+    Path dispatchers = work.resolve("dispatcher-src");
+    run(javac(heraldSources, work, args[2], args[3]), work);
+    copyGenerated(work.resolve("generated"), dispatchers);
+    builds.put("no processor, listeners + Herald's dispatchers as sources",
+        javac(List.of(heraldSources, dispatchers), work, args[2], null));
+    builds.put("no processor, listeners + as many empty classes",
+        javac(List.of(heraldSources, writeEmptyClasses(work.resolve("empty-src"), listeners)),
+            work, args[2], null));
 
     Map<String, List<Double>> seconds = new LinkedHashMap<>();
     builds.keySet().forEach(name -> seconds.put(name, new ArrayList<>()));
@@ -94,9 +106,36 @@ public final class ProcessorCost {
     return root;
   }
 
+  /** One empty class per listener: what javac spends on a file, whatever is in it. */
+  private static Path writeEmptyClasses(Path root, int count) throws IOException {
+    Path dir = Files.createDirectories(root.resolve("bench"));
+    for (int i = 0; i < count; i++) {
+      Files.writeString(dir.resolve("Empty" + i + ".java"),
+          "package bench;\n\npublic final class Empty" + i + " {\n}\n");
+    }
+    return root;
+  }
+
+  /** Copies the sources a processor generated, so javac can compile them without it. */
+  private static void copyGenerated(Path generated, Path target) throws IOException {
+    try (Stream<Path> files = Files.walk(generated)) {
+      for (Path file : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+        Path copy = target.resolve(generated.relativize(file).toString());
+        Files.createDirectories(copy.getParent());
+        Files.copy(file, copy);
+      }
+    }
+  }
+
   private static List<String> javac(
       Path sources, Path work, String classPath, String processorPath, String... options)
       throws IOException {
+    return javac(List.of(sources), work, classPath, processorPath, options);
+  }
+
+  private static List<String> javac(
+      List<Path> sourceRoots, Path work, String classPath, String processorPath,
+      String... options) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "javac").toString());
     command.addAll(List.of("-d", work.resolve("out").toString(),
@@ -107,9 +146,11 @@ public final class ProcessorCost {
       command.addAll(List.of("-processorpath", processorPath));
     }
     command.addAll(Arrays.asList(options));
-    try (Stream<Path> files = Files.walk(sources)) {
-      files.filter(f -> f.toString().endsWith(".java")).sorted()
-          .forEach(f -> command.add(f.toString()));
+    for (Path sources : sourceRoots) {
+      try (Stream<Path> files = Files.walk(sources)) {
+        files.filter(f -> f.toString().endsWith(".java")).sorted()
+            .forEach(f -> command.add(f.toString()));
+      }
     }
     return command;
   }
