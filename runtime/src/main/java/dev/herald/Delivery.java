@@ -1,6 +1,5 @@
 package dev.herald;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -32,7 +31,7 @@ final class Delivery {
     this.async = async;
     this.failures = failures;
     this.ticker = ticker;
-    this.deadMessages = registry.everyone().handlersFor(DeadMessage.class);
+    this.deadMessages = registry.handlersFor(registry.everyone(), DeadMessage.class);
     this.lastPosted = deadMessages;
   }
 
@@ -55,15 +54,14 @@ final class Delivery {
     Class<?> messageClass = message.getClass();
     HandlersForClass handlers = lastPosted;
     if (handlers.messageClass != messageClass) {
-      handlers = registry.everyone().handlersFor(messageClass);
+      handlers = registry.handlersFor(registry.everyone(), messageClass);
       lastPosted = handlers;
     }
-    if (!handlers.allDirect()) {
-      return deliver(null, message, Header.BROADCAST, ticker.nanoTime(), scheduler.frame(), true, null, null);
+    HandlerList.Node[] nodes = handlers.directNodes();
+    if (nodes == null) { // a handler needs more than a call: decided when it was added
+      return deliver(null, message, Header.BROADCAST, ticker.nanoTime(), scheduler.frame(), true, null).ran;
     }
-    HandlerList.Node[] nodes = handlers.list.nodes();
     int ran = 0;
-    int received = 0;
     for (HandlerList.Node node : nodes) {
       Subscriber subscriber = (Subscriber) node;
       if (subscriber.isRetired()) {
@@ -76,12 +74,12 @@ final class Delivery {
       }
       failures.deliver(subscriber, listener, message);
       ran++;
-      received += subscriber.visible;
     }
-    if (handlers.list.nodes() != nodes) {
+    int received = ran; // a direct handler is never hidden
+    if (handlers.directNodes() != nodes) {
       // handlers were registered during this post: rare, and they may need more than a call
       Sending added = plainSending(message);
-      deliverTo(handlers.list, HandlerList.highestStamp(nodes), added);
+      deliverTo(handlers, HandlerList.highestStamp(nodes), added);
       ran += added.ran;
       received += added.received;
     }
@@ -93,9 +91,25 @@ final class Delivery {
 
   /**
    * A send with a header or a sender: at once if the header says so, else queued for its
-   * stage run. {@code replies}, if not null, collects the replies of type {@code replyType}.
+   * stage run.
+   *
+   * @return how many handlers ran; 0 for a queued message
    */
-  int send(Address from, Object message, Header header, Class<?> replyType, List<Object> replies) {
+  int send(Address from, Object message, Header header) {
+    Sending sending = sendNow(from, message, header, null);
+    return sending == null ? 0 : sending.ran;
+  }
+
+  /** A request: the replies of type {@code replyType}, in a new list, or an empty one. */
+  @SuppressWarnings("unchecked")
+  <R> List<R> request(Address from, Object message, Header header, Class<R> replyType) {
+    Objects.requireNonNull(replyType, "replyType");
+    List<Object> replies = sendNow(from, message, header, replyType).replies;
+    return replies == null ? List.of() : (List<R>) replies;
+  }
+
+  /** Checks a send, then delivers it, or queues it and returns null. */
+  private Sending sendNow(Address from, Object message, Header header, Class<?> replyType) {
     Objects.requireNonNull(message, "message");
     Objects.requireNonNull(header, "header");
     if (!accepting) {
@@ -111,13 +125,15 @@ final class Delivery {
       registry.requireOwnAddress(to, "send to");
     }
     if (to.kind == Address.Kind.REMOTE) {
-      return RemoteSending.send(registry, from, message, header, replies);
+      Sending remote = new Sending(message, header, from, to, 0, 0, false, null, replyType);
+      remote.ran = RemoteSending.send(registry, from, message, header, replyType != null);
+      return remote;
     }
     long now = ticker.nanoTime();
     if (header.isImmediate()) {
-      return deliver(from, message, header, now, scheduler.frame(), false, replyType, replies);
+      return deliver(from, message, header, now, scheduler.frame(), false, replyType);
     }
-    if (replies != null) {
+    if (replyType != null) {
       throw new IllegalArgumentException(
           "request() returns the replies, so it cannot wait for a stage or a delay: " + header
               + ". Send the message with send() or post(), and reply with another message");
@@ -125,21 +141,12 @@ final class Delivery {
     if (!scheduler.queue(message, header, from, now)) {
       throw closedError(message); // closed between the check above and now
     }
-    return 0;
-  }
-
-  @SuppressWarnings("unchecked")
-  <R> List<R> request(Address from, Object message, Header header, Class<R> replyType) {
-    Objects.requireNonNull(replyType, "replyType");
-    List<Object> replies = new ArrayList<>();
-    send(from, message, header, replyType, replies);
-    return (List<R>) replies;
+    return null;
   }
 
   /** Delivers a message that waited for its stage run, as it was sent. */
-  int deliver(Pending pending) {
-    return deliver(
-        pending.from, pending.message, pending.header, pending.sentNanos, pending.sentFrame, false, null, null);
+  void deliver(Pending pending) {
+    deliver(pending.from, pending.message, pending.header, pending.sentNanos, pending.sentFrame, false, null);
   }
 
   /**
@@ -147,17 +154,16 @@ final class Delivery {
    * handlers there that the message is for (then, for an addressed message, those observing
    * all traffic), and if no visible handler received it, post it as a {@link DeadMessage}.
    *
-   * @return how many handlers ran
+   * @return the delivery: how many handlers ran, and the replies
    */
-  private int deliver(
+  private Sending deliver(
       Address from,
       Object message,
       Header header,
       long sentNanos,
       long sentFrame,
       boolean plainPost,
-      Class<?> replyType,
-      List<Object> replies) {
+      Class<?> replyType) {
     Address to = header.to();
     Address target = null;
     Address excluded = null;
@@ -178,16 +184,16 @@ final class Delivery {
     }
     Sending sending =
         new Sending(message, header, from, target != null ? target : to, sentNanos, sentFrame,
-            plainPost, excluded, replyType, replies);
+            plainPost, excluded, replyType);
     Class<?> messageClass = message.getClass();
     if (to.kind == Address.Kind.BROADCAST || to.kind == Address.Kind.BROADCAST_NOT_ME) {
-      deliverTo(registry.everyone().handlersFor(messageClass).list, Long.MIN_VALUE, sending);
+      deliverTo(registry.handlersFor(registry.everyone(), messageClass), Long.MIN_VALUE, sending);
     } else if (target != null) {
       TypeIndex atTarget = registry.indexAt(target);
       if (atTarget != null) { // null once retired: it reaches nobody
-        deliverTo(atTarget.handlersFor(messageClass).list, Long.MIN_VALUE, sending);
+        deliverTo(registry.handlersFor(atTarget, messageClass), Long.MIN_VALUE, sending);
         sending.alreadyServed = target;
-        deliverTo(registry.observersOfAll().handlersFor(messageClass).list, Long.MIN_VALUE, sending);
+        deliverTo(registry.handlersFor(registry.observersOfAll(), messageClass), Long.MIN_VALUE, sending);
       }
     }
     if (sending.received == 0 && !(message instanceof DeadMessage)) {
@@ -196,14 +202,14 @@ final class Delivery {
         failures.undelivered(message, header);
       }
     }
-    return sending.ran;
+    return sending;
   }
 
   /**
    * Calls each handler of {@code list} stamped after {@code visitedUpTo} that {@code sending}
    * is for, in list order; then, if the list changed meanwhile, the handlers added since.
    */
-  private void deliverTo(HandlerList<Subscriber> list, long visitedUpTo, Sending sending) {
+  private void deliverTo(HandlersForClass list, long visitedUpTo, Sending sending) {
     HandlerList.Node[] nodes = list.nodes();
     while (true) {
       for (HandlerList.Node node : nodes) {
@@ -231,7 +237,7 @@ final class Delivery {
     Envelope envelope = subscriber.takesEnvelope ? sending.envelope() : null;
     if (subscriber.async) {
       async.submit(subscriber, listener, sending.message, envelope);
-    } else if (subscriber.takesEnvelope || sending.replies != null) {
+    } else if (subscriber.takesEnvelope || sending.isRequest()) {
       sending.collect(failures.invoke(subscriber, listener, sending.message, envelope));
     } else {
       failures.deliver(subscriber, listener, sending.message);
@@ -242,11 +248,11 @@ final class Delivery {
 
   private Sending plainSending(Object message) {
     return new Sending(message, Header.BROADCAST, null, Address.BROADCAST, ticker.nanoTime(),
-        scheduler.frame(), true, null, null, null);
+        scheduler.frame(), true, null, null);
   }
 
   private void postDead(Object message, Envelope envelope) {
-    if (message instanceof DeadMessage || deadMessages.list.isEmpty()) {
+    if (message instanceof DeadMessage || deadMessages.isEmpty()) {
       return;
     }
     broadcast(new DeadMessage(message, envelope));

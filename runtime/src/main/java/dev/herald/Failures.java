@@ -1,5 +1,7 @@
 package dev.herald;
 
+import java.util.Objects;
+
 /**
  * The one policy for a handler's failure, wherever it is called from: call the generated
  * dispatcher, let a {@link VirtualMachineError} through (the JVM is in trouble, and no
@@ -78,6 +80,8 @@ final class Failures {
 
   /** A failure outside any handler, in {@code source}; see {@link MessageBus#reportError}. */
   void outside(Throwable failure, String source, Object message) {
+    Objects.requireNonNull(failure, "failure");
+    Objects.requireNonNull(source, "source");
     errorHandler.handle(failure, new ErrorContext(bus, null, source, message));
   }
 

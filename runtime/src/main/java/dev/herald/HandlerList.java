@@ -13,13 +13,18 @@ import java.util.List;
  * <p>A dispatch ({@link #dispatch}, or a loop over {@link #nodes()} such as
  * {@link Delivery}'s) iterates the array it found when it began, skipping nodes retired
  * since; when it is done it looks again, and if nodes were added meanwhile it visits those
- * too (those stamped after every node it visited), in list order. So a handler removed during a dispatch is not called from then on, and one
- * added during a dispatch on the same thread is called for that message, after the handlers
- * that were already there. A dispatch takes no lock and allocates nothing.
+ * too (those stamped after every node it visited), in list order. So a handler removed during
+ * a dispatch is not called from then on, and one added during a dispatch on the same thread is
+ * called for that message, after the handlers that were already there. A dispatch takes no
+ * lock and allocates nothing.
+ *
+ * <p>Changes are not synchronized here: the owner makes them one at a time, under its own lock
+ * (a {@link Signal}'s, or the registry's for the bus), and publishes each by the volatile
+ * write of the new array.
  *
  * @param <N> the nodes held
  */
-final class HandlerList<N extends HandlerList.Node> {
+class HandlerList<N extends HandlerList.Node> {
 
   /**
    * What a list holds: retiring a node stops the dispatches on the retiring thread from using
@@ -122,7 +127,7 @@ final class HandlerList<N extends HandlerList.Node> {
     return highest;
   }
 
-  synchronized void add(N node) {
+  void add(N node) {
     Node[] old = nodes;
     int at = old.length;
     if (order != null) {
@@ -139,7 +144,7 @@ final class HandlerList<N extends HandlerList.Node> {
 
   /** Adds many nodes with one copy. */
   @SuppressWarnings("unchecked")
-  synchronized void addAll(Collection<? extends N> added) {
+  void addAll(Collection<? extends N> added) {
     if (added.isEmpty()) {
       return;
     }
@@ -156,7 +161,7 @@ final class HandlerList<N extends HandlerList.Node> {
   }
 
   /** Takes {@code node} out of the list; the caller retires it first if it must stop at once. */
-  synchronized boolean remove(Node node) {
+  boolean remove(Node node) {
     Node[] old = nodes;
     for (int i = 0; i < old.length; i++) {
       if (old[i] == node) {
@@ -177,7 +182,7 @@ final class HandlerList<N extends HandlerList.Node> {
    * @return the nodes taken out
    */
   @SuppressWarnings("unchecked")
-  synchronized List<N> removeRetired() {
+  List<N> removeRetired() {
     Node[] old = nodes;
     List<N> removed = new ArrayList<>();
     Node[] kept = new Node[old.length];
@@ -196,7 +201,7 @@ final class HandlerList<N extends HandlerList.Node> {
   }
 
   /** Retires every node and empties the list, stopping the dispatches in progress. */
-  synchronized void clear() {
+  void clear() {
     for (Node node : nodes) {
       node.retire();
     }

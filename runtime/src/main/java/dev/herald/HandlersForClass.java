@@ -1,59 +1,76 @@
 package dev.herald;
 
+import java.util.Collection;
 import java.util.List;
 
 /**
  * The handlers that receive messages of one runtime class, in delivery order, and whether a
- * plain post may call them all directly.
+ * plain post may call them all directly. Changed under the registry's lock.
  */
-final class HandlersForClass {
+final class HandlersForClass extends HandlerList<Subscriber> {
   final Class<?> messageClass;
-  final HandlerList<Subscriber> list = new HandlerList<>(Subscriber.DELIVERY_ORDER);
   /**
    * How many handlers here a plain post cannot simply call (tagged, filtered by sender,
-   * taking an envelope, asynchronous); while there are any, a plain post takes the full
-   * path. Written under the type index's lock.
+   * taking an envelope, asynchronous, hidden); while there are any, a plain post takes the
+   * full path.
    */
-  private volatile int notDirect;
+  private int notDirect;
+  /** The array of handlers while every one is direct, else null: all a plain post reads. */
+  private volatile Node[] direct = nodes();
 
   HandlersForClass(Class<?> messageClass) {
+    super(Subscriber.DELIVERY_ORDER);
     this.messageClass = messageClass;
   }
 
-  /** Whether a plain post may call every handler here directly, asking nothing per handler. */
-  boolean allDirect() {
-    return notDirect == 0;
+  /** The handlers, if a plain post may call each directly, asking nothing; else null. */
+  Node[] directNodes() {
+    return direct;
   }
 
+  @Override
   void add(Subscriber subscriber) {
-    list.add(subscriber);
+    super.add(subscriber);
     count(subscriber, 1);
+    publish();
   }
 
-  /** Adds many subscribers with one copy of the list. */
-  void addAll(List<Subscriber> subscribers) {
-    list.addAll(subscribers);
+  @Override
+  void addAll(Collection<? extends Subscriber> subscribers) {
+    super.addAll(subscribers);
     for (Subscriber subscriber : subscribers) {
       count(subscriber, 1);
     }
+    publish();
   }
 
-  void remove(Subscriber subscriber) {
-    if (list.remove(subscriber)) {
-      count(subscriber, -1);
+  @Override
+  boolean remove(Node node) {
+    boolean removed = super.remove(node);
+    if (removed) {
+      count((Subscriber) node, -1);
+      publish();
     }
+    return removed;
   }
 
-  /** Takes out every retired subscriber with one copy of the list. */
-  void removeRetired() {
-    for (Subscriber subscriber : list.removeRetired()) {
+  @Override
+  List<Subscriber> removeRetired() {
+    List<Subscriber> removed = super.removeRetired();
+    for (Subscriber subscriber : removed) {
       count(subscriber, -1);
     }
+    publish();
+    return removed;
   }
 
   private void count(Subscriber subscriber, int change) {
     if (!subscriber.direct) {
       notDirect += change;
     }
+  }
+
+  private void publish() {
+    direct = notDirect == 0 ? nodes() : null;
   }
 }

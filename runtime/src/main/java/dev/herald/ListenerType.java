@@ -115,6 +115,7 @@ final class ListenerType {
     final HandlerInfo info;
     final String declaringClass;
     final String description;
+    final TagSet tags;
     /** Whether an interface declares the method: then any implementation's method runs. */
     final boolean fromInterface;
 
@@ -128,6 +129,7 @@ final class ListenerType {
       this.fromInterface = dispatcher.listenerType().isInterface();
       this.description =
           declaringClass + "." + info.method() + "(" + info.messageType().getName() + ")";
+      this.tags = TagSet.of(info.tags());
     }
   }
 }

@@ -18,38 +18,26 @@ import java.util.function.Consumer;
  * radar.close();
  * }</pre>
  *
- * <h2>Delivery</h2>
- * {@link #post} calls, on the posting thread and before it returns, every handler whose
+ * <p>{@link #post} calls, on the posting thread and before it returns, every handler whose
  * parameter type is the message's runtime class or a supertype of it, each at most once:
- * higher {@code priority} first, then in registration order. Nested posts are delivered at
- * once, depth first. A message that reaches no handler, or only hidden ones, is posted again
- * wrapped in a {@link DeadMessage}.
+ * higher {@code priority} first, then in registration order; nested posts at once, depth
+ * first. What reaches no handler, or only hidden ones, is posted again as a {@link DeadMessage}.
+ * A handler unregistered during a delivery is not called from then on, even for that message;
+ * one registered during a delivery on the same thread is called for it, after the others.
  *
- * <h2>Routing</h2>
- * Every registration has an {@link Address}. {@code post} broadcasts anonymously;
- * {@link #post(Object, Header)} and a registration's {@code send} methods can address a
- * message, tag it, and require a receiver. A message sent to an address reaches only the
- * handlers registered at it and those {@linkplain Registration.Builder#observing observing}
- * it (together, by priority), then those observing all traffic; its cost depends on those
- * handlers, not on how many there are on the bus. A handler with {@code @Subscribe(tags)}
- * receives only messages that share one of its tags; a registration made
- * {@linkplain Registration.Builder#onlyFrom only from} a sender, only what that sender sends.
+ * <p>Every registration has an {@link Address}. {@code post} broadcasts anonymously; {@link
+ * #post(Object, Header)} and a registration's {@code send} can address a message, tag it and
+ * require a receiver. A message sent to an address reaches only the handlers there and those
+ * {@linkplain Registration.Builder#observing observing} it, then those observing all traffic,
+ * at a cost that does not grow with the handlers elsewhere on the bus.
  *
- * <h2>Changes during delivery</h2>
- * A handler unregistered during a delivery is not called from then on, not even for that
- * message; one registered during a delivery on the same thread is called for that message,
- * after the others. A delivery that starts after {@code unregister} returned never calls it.
- *
- * <h2>Listeners, failures, threads</h2>
- * {@link #register} holds the listener weakly: once it is unreachable, its handlers stop
- * running and the bus forgets it; {@link #registerStrongly} and {@link #subscribe} hold
- * theirs strongly. Registering is by identity: the same object twice gets the first
- * registration. A handler that throws does not stop delivery to the others; its exception
- * goes to the {@link ErrorHandler} (by default, logged); {@link VirtualMachineError}s
- * propagate, a {@link StackOverflowError} on the posting thread as a
- * {@link PostChainTooDeepException} that names the chain of nested posts it overflowed in.
- * Every method is thread-safe. {@code post} without a header takes no lock and,
- * once a message class has been seen, allocates nothing.
+ * <p>{@link #register} holds the listener weakly (once unreachable, it stops and is forgotten);
+ * {@link #registerStrongly} and {@link #subscribe} hold strongly. A handler that throws does
+ * not stop the others: its exception goes to the {@link ErrorHandler};
+ * {@link VirtualMachineError}s propagate, a {@link StackOverflowError} on the posting thread as
+ * a {@link PostChainTooDeepException} naming the chain of nested posts. Every method is
+ * thread-safe; {@code post} without a header takes no lock and, once a message class has been
+ * seen, allocates nothing.
  *
  * <p>The numbered rules behind this, and which file answers which question, are in the
  * repository's {@code docs/DESIGN.md}.
@@ -60,7 +48,7 @@ public final class MessageBus implements AutoCloseable {
   private final FrameScheduler scheduler;
   private final Lifecycle lifecycle;
   private final Failures failures;
-  /** The options of a plain register and registerStrongly, never changed, so never copied. */
+  // the options of a plain register and registerStrongly: never changed, so never copied
   private final Registration.Builder weakly = new Registration.Builder(this);
   private final Registration.Builder strongly = new Registration.Builder(this).strongly();
 
@@ -97,8 +85,7 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /**
-   * Registers {@code listener} at {@code address}, which it then shares with the other
-   * registrations there: the components of one entity, say.
+   * Registers {@code listener} at {@code address}, shared with the other registrations there.
    *
    * @throws IllegalStateException if the address is retired
    */
@@ -106,18 +93,14 @@ public final class MessageBus implements AutoCloseable {
     return registration().at(address).register(listener);
   }
 
-  /**
-   * Like {@link #register(Object)}, but holds {@code listener} strongly, for listeners nobody
-   * else holds; it stays registered until closed.
-   */
+  /** Like {@link #register(Object)}, but holds {@code listener} strongly, until closed. */
   public Registration registerStrongly(Object listener) {
     return strongly.register(listener);
   }
 
   /**
-   * Calls {@code handler} with every message whose class is {@code type} or a subtype,
-   * holding it strongly until the registration is closed. Each call makes a new
-   * registration, even for the same function.
+   * Calls {@code handler} with every message of class {@code type} or a subtype, holding it
+   * strongly until closed; each call makes a new registration, even for the same function.
    */
   public <T> Registration subscribe(Class<T> type, Consumer<? super T> handler) {
     return registration().subscribe(type, handler);
@@ -128,28 +111,21 @@ public final class MessageBus implements AutoCloseable {
     return new Registration.Builder(this);
   }
 
-  /**
-   * Unregisters {@code listener} (by identity), releasing the names it bound.
-   *
-   * @return {@code false} if it was not registered
-   */
+  /** Unregisters {@code listener} (by identity), releasing its names; false if not registered. */
   public boolean unregister(Object listener) {
     return registry.unregister(Objects.requireNonNull(listener, "listener"));
   }
 
-  /**
-   * A new address for an entity whose components will be registered at it. It is retired
-   * when the last registration at it closes.
-   */
+  /** A new address for an entity's components, retired when the last registration there closes. */
   public Address createAddress() {
     return registry.createAddress();
   }
 
   /**
-   * Attaches a peer in another process: returns its endpoint, whose address local code sends
-   * to ({@link RemoteLink#send} carries the message) and through which the peer's messages are
-   * {@linkplain RemoteEndpoint#deliver delivered} as sent from that address. Sends to a remote
-   * address leave at once: a header with a stage or delay, or a {@code request}, is refused.
+   * Attaches a peer in another process and returns its endpoint: local code sends to its
+   * address ({@link RemoteLink#send} carries the message), and the peer's messages are
+   * {@linkplain RemoteEndpoint#deliver delivered} as sent from it. A send to a remote address
+   * leaves at once: a stage, a delay or a {@code request} is refused.
    */
   public RemoteEndpoint attachRemote(RemoteLink link) {
     return new RemoteEndpoint(delivery, registry, Objects.requireNonNull(link, "link"));
@@ -160,15 +136,13 @@ public final class MessageBus implements AutoCloseable {
    * its connection, say), to the error handler; the context names {@code source} as the handler.
    */
   public void reportError(Throwable failure, String source, Object message) {
-    failures.outside(Objects.requireNonNull(failure, "failure"), Objects.requireNonNull(source, "source"), message);
+    failures.outside(failure, source, message);
   }
 
   /**
-   * Broadcasts {@code message} anonymously to every matching handler, on this thread, before
-   * returning.
+   * Broadcasts {@code message} anonymously to every matching handler, on this thread.
    *
-   * @return how many handlers ran (hidden ones included; a handler that threw counts; an
-   *     asynchronous one counts once its call is handed to the executor)
+   * @return how many handlers ran, hidden, throwing and asynchronous (handed over) ones too
    * @throws NullPointerException if {@code message} is null
    */
   public int post(Object message) {
@@ -184,13 +158,12 @@ public final class MessageBus implements AutoCloseable {
    *     (an anonymous post has no address of its own) or to another bus's address
    */
   public int post(Object message, Header header) {
-    return delivery.send(null, message, header, null, null);
+    return delivery.send(null, message, header);
   }
 
   /**
-   * Broadcasts {@code message} like {@link #post} and returns the replies: the non-null
-   * values that handlers returned which are instances of {@code replyType}, in delivery order,
-   * in a new list.
+   * Broadcasts {@code message} like {@link #post}; returns the handlers' non-null replies of
+   * type {@code replyType} in delivery order, in a new list (or {@code List.of()} if none).
    */
   public <R> List<R> request(Object message, Class<R> replyType) {
     return delivery.request(null, message, Header.BROADCAST, replyType);
@@ -212,12 +185,11 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /**
-   * Delivers the queued messages that this run of {@code stage} is for: those sent with this
-   * stage and due now (by the {@link Ticker} or the {@link #frame() frame}), then those sent
-   * with {@link Stage#IMMEDIATE} and a delay that are due now. In each group, frame-delayed
-   * (and undelayed staged) messages come first by due frame, then time-delayed ones by due
-   * time; ties by send order. Messages queued during the run wait for the next one. A run
-   * that delivers nothing costs the same however many messages are waiting.
+   * Delivers the queued messages due now (by the {@link Ticker} or the {@link #frame() frame})
+   * that were sent with this stage, then those sent with {@link Stage#IMMEDIATE} and a delay;
+   * in each group, frame-delayed (and undelayed) ones by due frame, then time-delayed ones by
+   * due time, ties by send order. Messages queued during the run wait for the next one; a run
+   * that delivers nothing costs the same however many wait.
    *
    * @return how many messages were delivered
    * @throws IllegalArgumentException for {@link Stage#IMMEDIATE}, not a point of the frame
@@ -301,9 +273,8 @@ public final class MessageBus implements AutoCloseable {
     }
 
     /**
-     * Where {@code @Subscribe(async = true)} handlers run. The default, made on first use, is a
-     * pool of daemon threads (it does not keep the JVM alive) that {@link #close()} shuts down;
-     * an executor given here is not shut down by the bus.
+     * Where {@code @Subscribe(async = true)} handlers run: by default a pool of daemon threads
+     * made on first use, which {@link #close()} shuts down; one given here, the bus does not.
      */
     public Builder executor(Executor executor) {
       this.executor = Objects.requireNonNull(executor, "executor");
@@ -311,10 +282,9 @@ public final class MessageBus implements AutoCloseable {
     }
 
     /**
-     * Adds a dispatcher index to consult before those found through
-     * {@link java.util.ServiceLoader}, for environments where service files are lost (a
-     * shaded jar that drops them, say). The processor names its index {@code HeraldIndex_…}
-     * unless told otherwise with {@code -Aherald.index=com.example.MyIndex}.
+     * Adds an index to consult before {@link java.util.ServiceLoader}'s, where service files are
+     * lost (a shaded jar): the processor names it {@code HeraldIndex_…}, or as told by
+     * {@code -Aherald.index=com.example.MyIndex}.
      */
     public Builder index(DispatcherIndex index) {
       indexes.add(Objects.requireNonNull(index, "index"));

@@ -65,7 +65,7 @@ public final class Registration implements AutoCloseable {
 
   /** Sends {@code message} as {@code header} says, from this registration's address. */
   public int send(Object message, Header header) {
-    return bus.delivery.send(senderAddress(), message, header, null, null);
+    return bus.delivery.send(senderAddress(), message, header);
   }
 
   /**

@@ -3,7 +3,6 @@ package dev.herald;
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -13,6 +12,8 @@ import java.util.Set;
  * was closed. Only the registry changes it, under its lock.
  */
 final class RegistrationEntry {
+  private static final Address[] NO_ADDRESSES = {};
+
   final Registration handle;
   final Object strongListener;
   final WeakListener weakListener;
@@ -21,8 +22,10 @@ final class RegistrationEntry {
   final Address[] observed;
   final boolean observesAll;
   final Subscriber[] subscribers;
-  /** Names bound by this registration; guarded by the registry's lock. */
-  final Set<String> names = new LinkedHashSet<>();
+  /** The listener's identity hash: where {@link ListenerTable} keeps this registration. */
+  final int identityHash;
+  /** Names bound by this registration, made by the first bind; guarded by the registry's lock. */
+  Set<String> names;
   private volatile boolean closed;
 
   RegistrationEntry(
@@ -37,16 +40,10 @@ final class RegistrationEntry {
     this.handle = new Registration(bus, this);
     this.strongListener = strong ? listener : null;
     this.weakListener = strong ? null : new WeakListener(listener, this, collected);
+    this.identityHash = System.identityHashCode(listener);
     this.address = address;
     this.onlyFrom = options.onlyFrom;
-    // each address once, and not its own: a handler runs at most once per message
-    List<Address> watched = new ArrayList<>();
-    for (Address candidate : options.observed) {
-      if (candidate != address && !watched.contains(candidate)) {
-        watched.add(candidate);
-      }
-    }
-    this.observed = watched.toArray(new Address[0]);
+    this.observed = options.observed.isEmpty() ? NO_ADDRESSES : distinctOthers(options.observed, address);
     this.observesAll = options.observesAll;
     this.subscribers = new Subscriber[type.rows.size()];
     for (int i = 0; i < subscribers.length; i++) {
@@ -93,62 +90,24 @@ final class RegistrationEntry {
     return false;
   }
 
-  ListenerKey key() {
-    return strongListener != null ? new StrongKey(strongListener) : weakListener;
-  }
-
-  /** How {@link ListenerTable} finds a registration by its listener's identity. */
-  interface ListenerKey {
-    Object listener();
+  /** Each address once, and not its own: a handler runs at most once per message. */
+  private static Address[] distinctOthers(List<Address> candidates, Address own) {
+    List<Address> watched = new ArrayList<>();
+    for (Address candidate : candidates) {
+      if (candidate != own && !watched.contains(candidate)) {
+        watched.add(candidate);
+      }
+    }
+    return watched.toArray(NO_ADDRESSES);
   }
 
   /** A weakly held listener; the registry learns of its collection through the reference queue. */
-  static final class WeakListener extends WeakReference<Object> implements ListenerKey {
+  static final class WeakListener extends WeakReference<Object> {
     final RegistrationEntry registration;
-    private final int hash;
 
     WeakListener(Object listener, RegistrationEntry registration, ReferenceQueue<Object> collected) {
       super(listener, collected);
       this.registration = registration;
-      this.hash = System.identityHashCode(listener);
-    }
-
-    @Override
-    public Object listener() {
-      return get();
-    }
-
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-
-    @Override
-    public boolean equals(Object other) {
-      return ListenerTable.sameListener(this, other);
-    }
-  }
-
-  static final class StrongKey implements ListenerKey {
-    private final Object listener;
-
-    StrongKey(Object listener) {
-      this.listener = listener;
-    }
-
-    @Override
-    public Object listener() {
-      return listener;
-    }
-
-    @Override
-    public int hashCode() {
-      return System.identityHashCode(listener);
-    }
-
-    @Override
-    public boolean equals(Object other) {
-      return ListenerTable.sameListener(this, other);
     }
   }
 }

@@ -5,6 +5,7 @@ import java.lang.ref.ReferenceQueue;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -47,6 +48,17 @@ final class Registry {
   /** The handlers that observe all traffic, by message class. */
   TypeIndex observersOfAll() {
     return observersOfAll;
+  }
+
+  /** The handlers of {@code messageClass} in {@code index}, found on first use. */
+  HandlersForClass handlersFor(TypeIndex index, Class<?> messageClass) {
+    HandlersForClass handlers = index.find(messageClass);
+    if (handlers != null) {
+      return handlers;
+    }
+    synchronized (lock) {
+      return index.create(messageClass);
+    }
   }
 
   // ---- registering ----------------------------------------------------------------------
@@ -150,14 +162,13 @@ final class Registry {
 
   /** The bookkeeping of a removal besides the handler lists: listener, names, address. */
   private void forgetLocked(RegistrationEntry registration) {
-    Object listener = registration.listener();
-    if (listener == null || listeners.get(listener) == registration) {
-      listeners.remove(registration);
+    listeners.remove(registration);
+    if (registration.names != null) {
+      for (String name : registration.names) {
+        names.remove(name, registration);
+      }
+      registration.names = null;
     }
-    for (String name : registration.names) {
-      names.remove(name, registration);
-    }
-    registration.names.clear();
     registration.address.entry.registrationRemoved();
   }
 
@@ -259,6 +270,9 @@ final class Registry {
                 + "; only the registration that bound it can unbind it (closing it does too)");
       }
       names.put(name, registration);
+      if (registration.names == null) {
+        registration.names = new LinkedHashSet<>();
+      }
       registration.names.add(name);
     }
   }
@@ -270,7 +284,7 @@ final class Registry {
         return false;
       }
       names.remove(name);
-      registration.names.remove(name);
+      registration.names.remove(name); // it bound the name, so it has the set
       return true;
     }
   }
@@ -306,7 +320,9 @@ final class Registry {
   // ---- counts, for toString and the tests of the cleanup -----------------------------------
 
   int handlerCount() {
-    return everyone.handlerCount();
+    synchronized (lock) {
+      return everyone.handlerCount();
+    }
   }
 
   int listenerCount() {
@@ -316,7 +332,9 @@ final class Registry {
   }
 
   int entryCount() {
-    return everyone.entryCount() + observersOfAll.entryCount();
+    synchronized (lock) {
+      return everyone.entryCount() + observersOfAll.entryCount();
+    }
   }
 
   int boundNameCount() {

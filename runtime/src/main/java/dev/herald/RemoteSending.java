@@ -1,17 +1,15 @@
 package dev.herald;
 
-import java.util.List;
-
 /** A send whose destination is a remote peer: checked, then handed to the peer's link. */
 final class RemoteSending {
   private RemoteSending() {}
 
-  static int send(Registry registry, Address from, Object message, Header header, List<Object> replies) {
+  static int send(Registry registry, Address from, Object message, Header header, boolean request) {
     Address to = header.to();
     if (to.remote.owner != registry) {
       throw new IllegalArgumentException("Cannot send to " + to + ": that peer is attached to another bus");
     }
-    if (replies != null) {
+    if (request) {
       throw new IllegalArgumentException("request() collects replies from local handlers, and " + to
           + " is a peer in another process: send() the request and have the peer reply with a message of its own");
     }

@@ -1,5 +1,6 @@
 package dev.herald;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -21,8 +22,10 @@ final class Sending {
   final Address excluded;
   /** For the observers' pass of an addressed send: the registrations already served. */
   Address alreadyServed;
+  /** For a request: the type of the replies collected, else null. */
   final Class<?> replyType;
-  final List<Object> replies;
+  /** The replies so far, made by the first one. */
+  List<Object> replies;
   /** Handlers that ran (or, asynchronous, were handed to the executor). */
   int ran;
   /** Of those, the ones that are not hidden: if none, the message is dead. */
@@ -38,8 +41,7 @@ final class Sending {
       long sentFrame,
       boolean plainPost,
       Address excluded,
-      Class<?> replyType,
-      List<Object> replies) {
+      Class<?> replyType) {
     this.message = message;
     this.header = header;
     this.from = from;
@@ -49,7 +51,6 @@ final class Sending {
     this.plainPost = plainPost;
     this.excluded = excluded;
     this.replyType = replyType;
-    this.replies = replies;
   }
 
   /** The envelope handlers see, made when the first one asks. */
@@ -60,12 +61,23 @@ final class Sending {
     return envelope;
   }
 
+  boolean isRequest() {
+    return replyType != null;
+  }
+
+  /** Keeps {@code reply} if this is a request and it is of the requested type. */
   void collect(Object reply) {
+    if (replyType == null) {
+      return; // nobody waits for replies
+    }
     if (reply instanceof ResponderDispatcher.Replies) {
       for (Object each : ((ResponderDispatcher.Replies) reply).replies) {
         collect(each);
       }
-    } else if (replies != null && reply != null && replyType.isInstance(reply)) {
+    } else if (reply != null && replyType.isInstance(reply)) {
+      if (replies == null) {
+        replies = new ArrayList<>();
+      }
       replies.add(reply);
     }
   }

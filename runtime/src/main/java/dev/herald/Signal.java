@@ -77,7 +77,9 @@ public final class Signal<T> {
 
   /** Removes every handler, stopping an {@code emit} in progress. */
   public void clear() {
-    handlers.clear();
+    synchronized (handlers) {
+      handlers.clear();
+    }
   }
 
   /** How many handlers there are now. */

@@ -28,7 +28,10 @@ final class Subscriber extends HandlerList.Node {
   final boolean async;
   /** Untagged and not filtered by sender: a plain, anonymous, untagged post reaches it. */
   final boolean receivesPlainPosts;
-  /** A plain post calls it as it is, on the posting thread, without an envelope. */
+  /**
+   * A plain post calls it as it is, on the posting thread, without an envelope, and it counts
+   * as a receiver (not hidden).
+   */
   final boolean direct;
   /** For an asynchronous handler whose calls must not overlap; null otherwise. */
   final AsyncCalls.Mailbox mailbox;
@@ -44,11 +47,11 @@ final class Subscriber extends HandlerList.Node {
     this.messageType = row.info.messageType();
     this.priority = row.info.priority();
     this.visible = row.info.isHidden() ? 0 : 1;
-    this.tags = TagSet.of(row.info.tags());
+    this.tags = row.tags;
     this.takesEnvelope = row.info.takesEnvelope();
     this.async = row.info.isAsync();
     this.receivesPlainPosts = tags.isEmpty() && registration.onlyFrom == null;
-    this.direct = receivesPlainPosts && !takesEnvelope && !async;
+    this.direct = receivesPlainPosts && !takesEnvelope && !async && visible == 1;
     this.mailbox = async && !row.info.isConcurrent() ? new AsyncCalls.Mailbox() : null;
   }
 

@@ -12,26 +12,25 @@ import java.util.Map;
  * for everyone and one for the observers of all traffic, and every address that received a
  * message has one for the handlers there.
  *
- * <p>{@link #handlersFor} is the hot path: it reads an open-addressing array that is replaced
- * whole when a class is added, so it takes no lock and allocates nothing once the message
- * class has been seen. Everything else holds this index's own lock.
+ * <p>{@link #find} is the hot path: it reads an open-addressing array that is replaced whole
+ * when a class is added, so it takes no lock and allocates nothing. Everything else changes
+ * the index, and its caller holds the registry's lock.
  */
 final class TypeIndex {
   private static final HandlersForClass[] EMPTY = new HandlersForClass[1];
 
-  private final Object lock = new Object();
   private final Map<Class<?>, ParameterType> byParameterType = new HashMap<>();
   private final List<HandlersForClass> allClasses = new ArrayList<>();
   private volatile HandlersForClass[] table = EMPTY;
 
-  /** The handlers of {@code messageClass}, found on first use. */
-  HandlersForClass handlersFor(Class<?> messageClass) {
+  /** The handlers of {@code messageClass}, or null if it was never asked for. */
+  HandlersForClass find(Class<?> messageClass) {
     HandlersForClass[] current = table;
     int mask = current.length - 1;
     for (int i = messageClass.hashCode() & mask; ; i = (i + 1) & mask) {
       HandlersForClass handlers = current[i];
       if (handlers == null) {
-        return create(messageClass);
+        return null;
       }
       if (handlers.messageClass == messageClass) {
         return handlers;
@@ -41,34 +40,30 @@ final class TypeIndex {
 
   /** Adds a handler to the handlers of every class it matches. */
   void add(Subscriber subscriber) {
-    synchronized (lock) {
-      ParameterType type = byParameterType.get(subscriber.messageType);
-      if (type == null) {
-        type = new ParameterType(subscriber.messageType);
-        for (HandlersForClass handlers : allClasses) {
-          if (type.matches(handlers.messageClass)) {
-            type.classes.add(handlers);
-          }
+    ParameterType type = byParameterType.get(subscriber.messageType);
+    if (type == null) {
+      type = new ParameterType(subscriber.messageType);
+      for (HandlersForClass handlers : allClasses) {
+        if (type.matches(handlers.messageClass)) {
+          type.classes.add(handlers);
         }
-        byParameterType.put(subscriber.messageType, type);
       }
-      type.subscribers.add(subscriber);
-      for (HandlersForClass handlers : type.classes) {
-        handlers.add(subscriber);
-      }
+      byParameterType.put(subscriber.messageType, type);
+    }
+    type.subscribers.add(subscriber);
+    for (HandlersForClass handlers : type.classes) {
+      handlers.add(subscriber);
     }
   }
 
   /** Takes a handler out of the handlers of every class. */
   void remove(Subscriber subscriber) {
-    synchronized (lock) {
-      ParameterType type = byParameterType.get(subscriber.messageType);
-      if (type == null || !type.subscribers.remove(subscriber)) {
-        return;
-      }
-      for (HandlersForClass handlers : type.classes) {
-        handlers.remove(subscriber);
-      }
+    ParameterType type = byParameterType.get(subscriber.messageType);
+    if (type == null || !type.subscribers.remove(subscriber)) {
+      return;
+    }
+    for (HandlersForClass handlers : type.classes) {
+      handlers.remove(subscriber);
     }
   }
 
@@ -77,62 +72,54 @@ final class TypeIndex {
    * listeners, where {@link #remove} one at a time would copy each list once per handler.
    */
   void removeRetired() {
-    synchronized (lock) {
-      for (ParameterType type : byParameterType.values()) {
-        for (Iterator<Subscriber> it = type.subscribers.iterator(); it.hasNext(); ) {
-          if (it.next().isRetired()) {
-            it.remove();
-          }
+    for (ParameterType type : byParameterType.values()) {
+      for (Iterator<Subscriber> it = type.subscribers.iterator(); it.hasNext(); ) {
+        if (it.next().isRetired()) {
+          it.remove();
         }
       }
-      for (HandlersForClass handlers : allClasses) {
-        handlers.removeRetired();
-      }
+    }
+    for (HandlersForClass handlers : allClasses) {
+      handlers.removeRetired();
     }
   }
 
   /** How many handlers there are. */
   int handlerCount() {
-    synchronized (lock) {
-      int count = 0;
-      for (ParameterType type : byParameterType.values()) {
-        count += type.subscribers.size();
-      }
-      return count;
+    int count = 0;
+    for (ParameterType type : byParameterType.values()) {
+      count += type.subscribers.size();
     }
+    return count;
   }
 
   /** How many entries the lists of all message classes hold together. */
   int entryCount() {
-    synchronized (lock) {
-      int count = 0;
-      for (HandlersForClass handlers : allClasses) {
-        count += handlers.list.size();
-      }
-      return count;
+    int count = 0;
+    for (HandlersForClass handlers : allClasses) {
+      count += handlers.size();
     }
+    return count;
   }
 
-  private HandlersForClass create(Class<?> messageClass) {
-    synchronized (lock) {
-      for (HandlersForClass handlers : allClasses) {
-        if (handlers.messageClass == messageClass) {
-          return handlers;
-        }
-      }
-      HandlersForClass handlers = new HandlersForClass(messageClass);
-      List<Subscriber> matching = new ArrayList<>();
-      for (ParameterType type : byParameterType.values()) {
-        if (type.matches(messageClass)) {
-          type.classes.add(handlers);
-          matching.addAll(type.subscribers);
-        }
-      }
-      handlers.addAll(matching);
-      allClasses.add(handlers);
-      table = withClass(table, handlers, allClasses.size());
-      return handlers;
+  /** The handlers of {@code messageClass}, made now unless another thread just did. */
+  HandlersForClass create(Class<?> messageClass) {
+    HandlersForClass made = find(messageClass);
+    if (made != null) {
+      return made;
     }
+    HandlersForClass handlers = new HandlersForClass(messageClass);
+    List<Subscriber> matching = new ArrayList<>();
+    for (ParameterType type : byParameterType.values()) {
+      if (type.matches(messageClass)) {
+        type.classes.add(handlers);
+        matching.addAll(type.subscribers);
+      }
+    }
+    handlers.addAll(matching);
+    allClasses.add(handlers);
+    table = withClass(table, handlers, allClasses.size());
+    return handlers;
   }
 
   /** A copy of {@code table} with {@code added}, grown to keep it at most half full. */

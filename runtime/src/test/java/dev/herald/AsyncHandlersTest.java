@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-/** docs/DESIGN.md rule 16, {@code @Subscribe(async = true)}: the executor, no overlap, failures. No sleeps: latches. */
+/** docs/DESIGN.md rule 17, {@code @Subscribe(async = true)}: the executor, no overlap, failures. No sleeps: latches. */
 class AsyncHandlersTest {
   private static final long WAIT_SECONDS = 30;
 

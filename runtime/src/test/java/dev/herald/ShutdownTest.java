@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-/** docs/DESIGN.md rule 17, closing a bus: nothing accepted after, nothing lost silently. */
+/** docs/DESIGN.md rule 18, closing a bus: nothing accepted after, nothing lost silently. */
 class ShutdownTest {
   private static final Header LATER = Header.builder().stage(Stage.UPDATE).delayFrames(5).build();
 

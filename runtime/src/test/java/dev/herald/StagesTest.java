@@ -12,7 +12,7 @@ import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** docs/DESIGN.md rule 15, stages and delays, with a ticker the test drives. */
+/** docs/DESIGN.md rule 16, stages and delays, with a ticker the test drives. */
 class StagesTest {
   private final ManualTicker ticker = new ManualTicker();
   private final MessageBus bus = TestBuses.rethrowingBuilder().ticker(ticker).build();

@@ -6,7 +6,6 @@ import dev.herald.Responder;
 import io.nats.client.JetStreamApiException;
 import io.nats.client.Message;
 import io.nats.client.PublishOptions;
-import io.nats.client.impl.Headers;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -41,14 +40,13 @@ final class Exporter implements Responder<Object> {
       return List.of(); // it came from NATS: sending it back would loop
     }
     Channel channel = channelOf(message);
-    byte[] body = bridge.codecs.toBytes(message);
     if (envelope.replyType() != null) {
-      return request(message, channel, body);
+      return request(message, channel);
     }
     if (channel.durable) {
-      publishDurably(message, channel, body);
+      publishDurably(message, channel);
     } else {
-      publish(message, channel, body);
+      publish(message, channel);
     }
     return List.of();
   }
@@ -66,11 +64,11 @@ final class Exporter implements Responder<Object> {
     return channel;
   }
 
-  private void publish(Object message, Channel channel, byte[] body) {
+  private void publish(Object message, Channel channel) {
     IllegalStateException failure;
     synchronized (channel) {
       try {
-        bridge.connection.publish(channel.subject, OriginHeader.of(bridge.origin, channel.next()), body);
+        bridge.connection.publish(channel.subject, payload(message, channel.next()));
         channel.advance();
         return;
       } catch (IllegalStateException bufferFullOrClosed) {
@@ -80,18 +78,18 @@ final class Exporter implements Responder<Object> {
     bridge.dropped(message, channel.subject, failure);
   }
 
-  private void publishDurably(Object message, Channel channel, byte[] body) {
+  private void publishDurably(Object message, Channel channel) {
     Exception failure = null;
     synchronized (channel) {
       long sequence = channel.next();
-      Headers headers = OriginHeader.of(bridge.origin, sequence);
+      byte[] body = payload(message, sequence);
       // the same id on every attempt: the stream keeps one copy whatever number arrives
       PublishOptions options = PublishOptions.builder()
           .messageId(bridge.origin + ":" + channel.subject + ":" + sequence)
           .build();
       for (int attempt = 0; attempt < JETSTREAM_ATTEMPTS; attempt++) {
         try {
-          bridge.jetStream().publish(channel.subject, headers, body, options);
+          bridge.jetStream().publish(channel.subject, body, options);
           channel.advance();
           return;
         } catch (IOException | JetStreamApiException | IllegalStateException e) {
@@ -102,7 +100,11 @@ final class Exporter implements Responder<Object> {
     bridge.dropped(message, channel.subject, failure);
   }
 
-  private List<?> request(Object message, Channel channel, byte[] body) {
+  private byte[] payload(Object message, long sequence) {
+    return Prelude.write(bridge.codecs, bridge.origin, sequence, message);
+  }
+
+  private List<?> request(Object message, Channel channel) {
     if (channel.durable) {
       throw new IllegalArgumentException("Cannot request " + message + " from other processes: "
           + channel.subject + " is exported through JetStream, whose stream would answer with its"
@@ -110,7 +112,7 @@ final class Exporter implements Responder<Object> {
     }
     Duration timeout = bridge.requestTimeout;
     CompletableFuture<Message> answer = bridge.connection.requestWithTimeout(
-        channel.subject, OriginHeader.of(bridge.origin, 0), body, timeout);
+        channel.subject, null, payload(message, 0), timeout);
     try {
       // the client times the request out itself; the extra second only guards against a hang
       Message reply = answer.get(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);

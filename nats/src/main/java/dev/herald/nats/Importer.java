@@ -35,39 +35,33 @@ final class Importer implements MessageHandler {
 
   private void handle(Message incoming) {
     String subject = incoming.getSubject();
-    OriginHeader header;
+    Prelude received;
     try {
-      header = OriginHeader.read(incoming);
-    } catch (IllegalArgumentException badHeader) {
-      bridge.report(new MalformedPayloadException(badHeader.getMessage(), subject, OriginHeader.UNKNOWN, null));
+      received = Prelude.read(bridge.codecs, incoming.getData());
+    } catch (WireFormatException unreadable) {
+      bridge.report(new MalformedPayloadException(unreadable.getMessage(), subject, Prelude.UNKNOWN, unreadable));
       return;
     }
-    if (header.origin.equals(bridge.origin) && !bridge.echo) {
+    if (received.origin.equals(bridge.origin) && !bridge.echo) {
       return; // our own export, from a connection that echoes
     }
-    Object message;
-    try {
-      message = bridge.codecs.fromBytes(incoming.getData());
-    } catch (WireFormatException unreadable) {
-      bridge.report(new MalformedPayloadException(unreadable.getMessage(), subject, header.origin, unreadable));
-      return;
-    }
+    Object message = received.message;
     if (expected != null && !expected.isInstance(message)) {
       bridge.report(new MalformedPayloadException("it holds a " + message.getClass().getName()
-          + ", not a " + expected.getName() + " as imported from this subject", subject, header.origin, null));
+          + ", not a " + expected.getName() + " as imported from this subject", subject, received.origin, null));
       return;
     }
-    RemoteProcess sender = bridge.remotes.of(header.origin);
-    if (header.sequence > 0) {
-      long missing = sender.accept(subject, header.sequence);
+    RemoteProcess sender = bridge.remotes.of(received.origin);
+    if (received.sequence > 0) {
+      long missing = sender.accept(subject, received.sequence);
       if (missing == RemoteProcess.DUPLICATE) {
         return; // a JetStream redelivery of what was handled already
       }
       if (missing > 0) {
-        bridge.lost(header.origin, subject, missing);
+        bridge.lost(received.origin, subject, missing);
       }
     }
-    if (!durable && header.isRequest(incoming)) {
+    if (!durable && received.sequence == 0 && incoming.getReplyTo() != null) {
       bridge.answer(sender, message, incoming.getReplyTo());
     } else {
       sender.endpoint.deliver(message);

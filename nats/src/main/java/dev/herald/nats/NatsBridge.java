@@ -45,9 +45,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * <h2>Import</h2>
  * Every message arriving on an imported subject (wildcards allowed) is decoded and posted on
  * the bus, from an {@link Address} that stands for the process that sent it, one per process
- * ({@link #originOf} names it). The sender is taken from a header the sending bridge writes,
- * never from the message. A process does not receive its own exports unless
- * {@linkplain Builder#echo asked}, and never exports again what it imported.
+ * ({@link #originOf} names it). The sender is taken from the few bytes the sending bridge
+ * writes before the message's frame, never from the message. A process does not receive its
+ * own exports unless {@linkplain Builder#echo asked}, and never exports again what it imported.
  *
  * <h2>What is promised</h2>
  * Through core NATS, at most once: each message arrives once or not at all, in order per
@@ -107,7 +107,7 @@ public final class NatsBridge implements AutoCloseable {
   }
 
   /**
-   * This process's name on NATS, in the header of everything it exports: given to the builder,
+   * This process's name on NATS, in the prelude of everything it exports: given to the builder,
    * or made up at random. Other processes see it through {@link #originOf}.
    */
   public String origin() {
@@ -264,9 +264,9 @@ public final class NatsBridge implements AutoCloseable {
    */
   int sendDirect(String to, Object message) {
     String subject = Subjects.direct(to);
-    byte[] body = codecs.toBytes(message);
+    byte[] payload = Prelude.write(codecs, origin, 0, message);
     try {
-      connection.publish(subject, OriginHeader.of(origin, 0), body);
+      connection.publish(subject, payload);
       return 1;
     } catch (IllegalStateException bufferFullOrClosed) {
       dropped(message, subject, bufferFullOrClosed);
@@ -306,7 +306,7 @@ public final class NatsBridge implements AutoCloseable {
         replies.add(codecs.decode(in));
       } catch (WireFormatException unreadable) {
         report(new MalformedPayloadException("a reply: " + unreadable.getMessage(), reply.getSubject(),
-            OriginHeader.UNKNOWN, unreadable));
+            Prelude.UNKNOWN, unreadable));
       }
     }
     return replies;

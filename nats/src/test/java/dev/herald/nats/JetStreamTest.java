@@ -59,8 +59,8 @@ class JetStreamTest {
       }
       // a retry of message 8 with its message id, as after a lost acknowledgement: stored once
       try (Connection raw = Nats.connect(server.url())) {
-        PublishAck ack = raw.jetStream().publish(SUBJECT, OriginHeader.of("match", 8),
-            CodecRegistry.load().toBytes(new Tick(8)),
+        PublishAck ack = raw.jetStream().publish(SUBJECT,
+            Prelude.write(CodecRegistry.load(), "match", 8, new Tick(8)),
             PublishOptions.builder().messageId("match:" + SUBJECT + ":8").build());
         assertTrue(ack.isDuplicate(), "the stream should know message 8 by its id");
       }

@@ -6,6 +6,7 @@ import dev.herald.wire.CodecRegistry;
 import io.nats.client.Connection;
 import io.nats.client.Dispatcher;
 import io.nats.client.Nats;
+import io.nats.client.impl.Headers;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -111,6 +112,20 @@ public class NatsBridgeBenchmark {
       sending.post(tick);
     }
     bridged.await();
+  }
+
+  /**
+   * Where the bridge's cost goes: the same bytes through jnats alone, with the one header the
+   * bridge adds to each message ({@code Herald-Origin: <origin> <number>}).
+   */
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public void rawJnatsWithHeader() throws InterruptedException {
+    raw.expect(BATCH);
+    for (int i = 0; i < BATCH; i++) {
+      rawPublisher.publish(RAW_SUBJECT, new Headers().put("Herald-Origin", "p3f2a9c1b0d4e " + i), frame);
+    }
+    raw.await();
   }
 
   /** The limit: the same bytes through jnats alone, publish to a subscription's handler. */

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Herald's promise: no reflection in any library artifact nor in generated code (docs/DESIGN.md
- * rule 19). The one check of it, for every module: it parses the class files' constant pools,
+ * rule 20). The one check of it, for every module: it parses the class files' constant pools,
  * so it catches what a source grep misses (lambdas and indy string concatenation compile to
  * invokedynamic, which is java.lang.invoke), and it finds the class files where the classes
  * were loaded from, whatever the working directory.

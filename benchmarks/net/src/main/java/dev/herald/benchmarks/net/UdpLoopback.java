@@ -20,8 +20,7 @@ import java.util.Arrays;
 /**
  * Herald's reliable layer over real loopback UDP sockets: one-way throughput and the round
  * trip of a request and its reply, directly and through the {@link LossyRelay} at 10 % loss.
- * Real time, real sockets, so not a JMH benchmark: each figure is the median of
- * {@value #REPEATS} runs after a warm-up run.
+ * Real time, real sockets, so not a JMH benchmark.
  *
  * <p>Throughput: a client sends {@value #THROUGHPUT_MESSAGES} messages of
  * {@value #PAYLOAD} bytes as fast as the window allows, each depending on the message sent
@@ -31,51 +30,20 @@ import java.util.Arrays;
  * Requests depend only on one sent {@value #PACED_DEPENDENCY_DISTANCE} ms earlier (long since
  * executed unless lost), so a lost request delays no other: no head-of-line blocking.
  *
- * <p>Run: {@code flock /tmp/herald-bench.lock java -cp benchmarks/target/benchmarks.jar dev.herald.benchmarks.net.UdpLoopback}
+ * <p>Run by {@link NetComparison}, beside KryoNet.
  */
-public final class UdpLoopback {
+final class UdpLoopback {
   static final int THROUGHPUT_MESSAGES = 200_000;
   static final int PAYLOAD = 16;
   static final int DEPENDENCY_DISTANCE = 64;
   static final int REQUESTS = 2_000;
   static final int PACED_DEPENDENCY_DISTANCE = 200;
-  static final int REPEATS = 3;
-  private static final InetSocketAddress LOOPBACK = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
-  private static final LinkConditions TEN_PERCENT = LinkConditions.perfect().withLoss(0.10);
+  static final InetSocketAddress LOOPBACK = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+  static final LinkConditions TEN_PERCENT = LinkConditions.perfect().withLoss(0.10);
 
   private UdpLoopback() {}
 
-  public static void main(String[] args) throws Exception {
-    throughput(null, 1); // warm-up
-    latency(null, 1);
-    System.out.println("| scenario | Herald over UDP |");
-    System.out.println("|---|---|");
-    for (LinkConditions loss : new LinkConditions[] {null, TEN_PERCENT}) {
-      String name = loss == null ? "0 % loss" : "10 % loss (relay)";
-      double[] rates = new double[REPEATS];
-      double header = 0;
-      for (int i = 0; i < REPEATS; i++) {
-        Throughput run = throughput(loss, 100 + i);
-        rates[i] = run.messagesPerSecond;
-        header = run.headerBytesPerMessage;
-      }
-      System.out.printf("| one way, %s: messages/s | %,.0f (runs: %s) |%n", name, median(rates), Arrays.toString(round(rates)));
-      System.out.printf("| one way, %s: header bytes/message | %.2f |%n", name, header);
-      double[] p50 = new double[REPEATS];
-      double[] p99 = new double[REPEATS];
-      double pacedHeader = 0;
-      for (int i = 0; i < REPEATS; i++) {
-        double[] percentiles = latency(loss, 200 + i);
-        p50[i] = percentiles[0];
-        p99[i] = percentiles[1];
-        pacedHeader = percentiles[2];
-      }
-      System.out.printf("| round trip, %s: p50 / p99 µs | %.0f / %.0f |%n", name, median(p50), median(p99));
-      System.out.printf("| paced requests, %s: header bytes/message | %.2f |%n", name, pacedHeader);
-    }
-  }
-
-  private static final class Throughput {
+  static final class Throughput {
     double messagesPerSecond;
     double headerBytesPerMessage;
   }
@@ -172,20 +140,6 @@ public final class UdpLoopback {
       server.update();
       client.awaitDatagram(Duration.ofMillis(1));
     }
-  }
-
-  private static double median(double[] values) {
-    double[] sorted = values.clone();
-    Arrays.sort(sorted);
-    return sorted[sorted.length / 2];
-  }
-
-  private static long[] round(double[] values) {
-    long[] rounded = new long[values.length];
-    for (int i = 0; i < values.length; i++) {
-      rounded[i] = Math.round(values[i]);
-    }
-    return rounded;
   }
 
   private static class Recorder implements PeerListener {
