@@ -1,6 +1,5 @@
 package dev.herald;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -35,7 +34,7 @@ final class Delivery {
       Failures failures,
       Ticker ticker,
       NestedPosts nestedPosts) {
-    this.nested = nestedPosts == NestedPosts.BREADTH_FIRST ? new NestedQueues() : null;
+    this.nested = nestedPosts == NestedPosts.BREADTH_FIRST ? new NestedQueue.PerThread() : null;
     this.registry = registry;
     this.scheduler = scheduler;
     this.async = async;
@@ -373,44 +372,5 @@ final class Delivery {
 
   private static BusClosedException closedError(Object message) {
     return new BusClosedException("Cannot send " + message + ": the bus is closed");
-  }
-
-  /** One thread's nested posts, waiting for the outer delivery: reused, never shrunk. */
-  private static final class NestedQueue {
-    boolean delivering;
-    private final ArrayList<Object> entries = new ArrayList<>();
-
-    void add(Address from, Object message, Header header) {
-      entries.add(from);
-      entries.add(message);
-      entries.add(header);
-    }
-
-    int size() {
-      return entries.size() / 3;
-    }
-
-    Address from(int i) {
-      return (Address) entries.get(3 * i);
-    }
-
-    Object message(int i) {
-      return entries.get(3 * i + 1);
-    }
-
-    Header header(int i) {
-      return (Header) entries.get(3 * i + 2);
-    }
-
-    void clear() {
-      entries.clear();
-    }
-  }
-
-  private static final class NestedQueues extends ThreadLocal<NestedQueue> {
-    @Override
-    protected NestedQueue initialValue() {
-      return new NestedQueue();
-    }
   }
 }

@@ -2,7 +2,10 @@ package dev.herald;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executor;
 
 /**
@@ -22,6 +25,13 @@ final class Lane implements Runnable {
   private final ArrayDeque<Batch> queue = new ArrayDeque<>();
   /** Whether a task of this lane is with the executor; guarded by {@code queue}. */
   private boolean scheduled;
+
+  /** The lanes a bus was built with, by name, in the order they were given. */
+  static Map<String, Lane> named(Map<String, Executor> executors, Failures failures) {
+    Map<String, Lane> lanes = new LinkedHashMap<>();
+    executors.forEach((name, executor) -> lanes.put(name, new Lane(name, executor, failures)));
+    return Collections.unmodifiableMap(lanes);
+  }
 
   Lane(String name, Executor executor, Failures failures) {
     this.name = name;

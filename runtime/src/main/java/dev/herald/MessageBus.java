@@ -1,15 +1,10 @@
 package dev.herald;
 
-import dev.herald.spi.DispatcherIndex;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
@@ -26,7 +21,7 @@ import java.util.function.Consumer;
  * parameter type is the message's runtime class or a supertype of it, each at most once:
  * higher {@code priority} first, then in registration order; nested posts at once, depth
  * first, unless the bus is built with {@link NestedPosts#BREADTH_FIRST}. Handlers on the
- * posting thread are not serialized unless asked ({@link Builder#serializedHandlers()},
+ * posting thread are not serialized unless asked ({@link MessageBusBuilder#serializedHandlers()},
  * {@code @Subscribe(serialized = true)}, {@link Registration.Builder#serialized()}). What
  * reaches no handler, or only hidden ones, is posted again as a {@link DeadMessage}.
  * A handler unregistered during a delivery is not called from then on, even for that message;
@@ -64,15 +59,11 @@ public final class MessageBus implements AutoCloseable {
   private final Registration.Builder weakly = new Registration.Builder(this).weakly();
   private final Registration.Builder strongly = new Registration.Builder(this);
 
-  private MessageBus(Builder builder) {
+  MessageBus(MessageBusBuilder builder) {
     this.serializedHandlers = builder.serializedHandlers;
     this.registry = new Registry(this, DispatcherLookup.with(builder.indexes));
     this.failures = new Failures(this, builder.errorHandler);
-    Map<String, Lane> namedLanes = new LinkedHashMap<>();
-    for (Map.Entry<String, Executor> lane : builder.lanes.entrySet()) {
-      namedLanes.put(lane.getKey(), new Lane(lane.getKey(), lane.getValue(), failures));
-    }
-    this.lanes = Collections.unmodifiableMap(namedLanes);
+    this.lanes = Lane.named(builder.lanes, failures);
     AsyncCalls async = new AsyncCalls(failures, builder.executor);
     this.scheduler = new FrameScheduler(builder.ticker);
     this.delivery =
@@ -87,8 +78,8 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /** Starts configuring a bus. */
-  public static Builder builder() {
-    return new Builder();
+  public static MessageBusBuilder builder() {
+    return new MessageBusBuilder();
   }
 
   /**
@@ -301,121 +292,5 @@ public final class MessageBus implements AutoCloseable {
   @Override
   public String toString() {
     return "MessageBus[" + registry.listenerCount() + " listeners, " + registry.handlerCount() + " handlers]";
-  }
-
-  /** Configures a {@link MessageBus}. Not thread-safe; a builder can build several buses. */
-  public static final class Builder {
-    private ErrorHandler errorHandler = ErrorHandler.logging();
-    private Ticker ticker = Ticker.system();
-    private Executor executor;
-    private final List<DispatcherIndex> indexes = new ArrayList<>();
-    private final Map<String, Executor> lanes = new LinkedHashMap<>();
-    private boolean serializedHandlers;
-    private NestedPosts nestedPosts = NestedPosts.DEPTH_FIRST;
-    private int stickyCapacity = 1_000;
-    private Duration stickyExpiry;
-
-    private Builder() {}
-
-    /** Where handler exceptions go; the default is {@link ErrorHandler#logging()}. */
-    public Builder errorHandler(ErrorHandler errorHandler) {
-      this.errorHandler = Objects.requireNonNull(errorHandler, "errorHandler");
-      return this;
-    }
-
-    /** Where the bus reads the time; the default is {@link Ticker#system()}. */
-    public Builder ticker(Ticker ticker) {
-      this.ticker = Objects.requireNonNull(ticker, "ticker");
-      return this;
-    }
-
-    /**
-     * Where {@code @Subscribe(async = true)} handlers run: by default a pool of daemon threads
-     * made on first use, which {@link #close()} shuts down; one given here, the bus does not.
-     */
-    public Builder executor(Executor executor) {
-      this.executor = Objects.requireNonNull(executor, "executor");
-      return this;
-    }
-
-    /**
-     * Adds an index to consult before {@link java.util.ServiceLoader}'s, where service files are
-     * lost (a shaded jar): the processor names it {@code HeraldIndex_…}, or as told by
-     * {@code -Aherald.index=com.example.MyIndex}.
-     */
-    public Builder index(DispatcherIndex index) {
-      indexes.add(Objects.requireNonNull(index, "index"));
-      return this;
-    }
-
-    /**
-     * Serializes every handler on the posting thread, as Guava's {@code EventBus} does: calls
-     * to one handler of one listener never overlap, unless it is
-     * {@code @Subscribe(concurrent = true)} (Guava's {@code @AllowConcurrentEvents}). Without
-     * this, the default, handlers run whenever their threads post, at the same time, and only
-     * {@code @Subscribe(serialized = true)} handlers and serialized registrations are
-     * serialized.
-     */
-    public Builder serializedHandlers() {
-      this.serializedHandlers = true;
-      return this;
-    }
-
-    /**
-     * When a message posted by a handler is delivered: {@link NestedPosts#DEPTH_FIRST} (the
-     * default) or {@link NestedPosts#BREADTH_FIRST} (Guava's and greenrobot's order).
-     */
-    public Builder nestedPosts(NestedPosts order) {
-      this.nestedPosts = Objects.requireNonNull(order, "order");
-      return this;
-    }
-
-    /**
-     * A delivery lane named {@code name}, on {@code executor} ({@code Platform::runLater},
-     * {@code SwingUtilities::invokeLater}, a single-thread executor): handlers marked
-     * {@code @Subscribe(lane = name)}, or registered {@linkplain Registration.Builder#onLane on
-     * it}, receive there, each message once for all of them, in the order posted, one call at a
-     * time. The bus does not shut the executor down.
-     *
-     * @throws IllegalArgumentException if the name is empty or taken
-     */
-    public Builder lane(String name, Executor executor) {
-      Objects.requireNonNull(name, "name");
-      Objects.requireNonNull(executor, "executor");
-      if (name.isBlank()) {
-        throw new IllegalArgumentException("A lane's name must not be blank");
-      }
-      if (lanes.putIfAbsent(name, executor) != null) {
-        throw new IllegalArgumentException("There is a lane named \"" + name + "\" already");
-      }
-      return this;
-    }
-
-    /**
-     * How many {@linkplain MessageBus#sticky() sticky messages} the bus keeps at most (1,000 by
-     * default); keeping one more forgets the one kept least recently.
-     */
-    public Builder stickyCapacity(int capacity) {
-      if (capacity < 1) {
-        throw new IllegalArgumentException("The sticky capacity must be at least 1: " + capacity);
-      }
-      this.stickyCapacity = capacity;
-      return this;
-    }
-
-    /** How long a sticky message is replayed after it was kept (by the bus's ticker); default: always. */
-    public Builder stickyExpiry(Duration expiry) {
-      Objects.requireNonNull(expiry, "expiry");
-      if (expiry.isNegative() || expiry.isZero()) {
-        throw new IllegalArgumentException("A sticky expiry must be positive: " + expiry);
-      }
-      this.stickyExpiry = expiry;
-      return this;
-    }
-
-    /** A new bus with this configuration. */
-    public MessageBus build() {
-      return new MessageBus(this);
-    }
   }
 }

@@ -226,7 +226,7 @@ public final class Registration implements AutoCloseable {
 
     /**
      * The listener's handlers (or the subscribed function) receive on the lane {@code name},
-     * given to the bus's builder with {@link MessageBus.Builder#lane}, except those whose
+     * given to the bus's builder with {@link MessageBusBuilder#lane}, except those whose
      * {@code @Subscribe(lane)} names another.
      */
     public Builder onLane(String name) {
