@@ -7,7 +7,12 @@ import java.util.List;
  * plain post may call them all directly.
  */
 final class HandlersForClass {
-  final Class<?> messageClass;
+  /**
+   * Not final: once dropped from its index, these handlers forget their class (see
+   * {@link #retire}), so that a post that still holds them, as the last-posted cache may, no
+   * longer matches them, and they no longer keep the class.
+   */
+  Class<?> messageClass;
   final HandlerList<Subscriber> list = new HandlerList<>(Subscriber.DELIVERY_ORDER);
   /**
    * How many handlers here a plain post cannot simply call (tagged, filtered by sender,
@@ -18,6 +23,15 @@ final class HandlersForClass {
 
   HandlersForClass(Class<?> messageClass) {
     this.messageClass = messageClass;
+  }
+
+  /** Called when dropped from the index: from now on these handlers match no message class. */
+  void retire() {
+    messageClass = Retired.class;
+  }
+
+  boolean isRetired() {
+    return messageClass == Retired.class;
   }
 
   /** Whether a plain post may call every handler here directly, asking nothing per handler. */
@@ -55,5 +69,10 @@ final class HandlersForClass {
     if (!subscriber.direct) {
       notDirect += change;
     }
+  }
+
+  /** The class of no message: that of retired handlers. */
+  private static final class Retired {
+    private Retired() {}
   }
 }
