@@ -4,5 +4,5 @@ import dev.herald.annotation.Subscribe;
 
 interface InterfaceHandler {
   @Subscribe
-  void on(Object message);
+  static void on(Object message) {}
 }

@@ -12,7 +12,9 @@ import java.util.Objects;
  * <p>Besides the addresses a bus makes, there are destinations resolved when a message is
  * sent: {@link #BROADCAST} (everyone, the default), {@link #BROADCAST_NOT_ME} (everyone but
  * the handlers at the sender's address), {@link #SELF} (the sender's own address) and
- * {@link #named(String) named} addresses bound with {@link Registration#bind(String)}.
+ * {@link #named(String) named} addresses bound with {@link Registration#bind(String)}. A peer in
+ * another process can have an address too ({@link #isRemote()}, made by
+ * {@link MessageBus#attachRemote}).
  *
  * <p>An address made by a bus is retired when the last registration at it is closed; what
  * is sent to a retired address, or to a name nobody has bound, reaches nobody.
@@ -32,18 +34,31 @@ public final class Address {
     NAMED,
     SELF,
     BROADCAST,
-    BROADCAST_NOT_ME
+    BROADCAST_NOT_ME,
+    REMOTE
   }
 
   final Kind kind;
   private final String name;
   /** For an address a bus made: who is there, kept by that bus's {@link Registry}; else null. */
   final AddressEntry entry;
+  /** For a peer in another process: its endpoint on the bus that attached it; else null. */
+  final RemoteEndpoint remote;
 
   private Address(Kind kind, String name, AddressEntry entry) {
+    this(kind, name, entry, null);
+  }
+
+  private Address(Kind kind, String name, AddressEntry entry, RemoteEndpoint remote) {
     this.kind = kind;
     this.name = name;
     this.entry = entry;
+    this.remote = remote;
+  }
+
+  /** The address of a peer in another process, attached by {@link MessageBus#attachRemote}. */
+  static Address remote(RemoteEndpoint endpoint) {
+    return new Address(Kind.REMOTE, null, null, endpoint);
   }
 
   /** An address made by a bus, whose registry keeps {@code entry}. */
@@ -68,9 +83,20 @@ public final class Address {
     return name;
   }
 
-  /** Whether this address was made by a bus and all its registrations have been closed. */
+  /**
+   * Whether this address was made by a bus and all its registrations have been closed, or is
+   * a remote peer's whose endpoint was closed.
+   */
   public boolean isRetired() {
-    return entry != null && entry.isRetired();
+    return entry != null ? entry.isRetired() : remote != null && remote.isClosed();
+  }
+
+  /**
+   * Whether this is a peer in another process ({@link MessageBus#attachRemote}): what is sent
+   * here leaves the process instead of reaching local handlers.
+   */
+  public boolean isRemote() {
+    return kind == Kind.REMOTE;
   }
 
   @Override
@@ -96,6 +122,8 @@ public final class Address {
         return "Address#" + entry.number;
       case NAMED:
         return "Address.named(\"" + name + "\")";
+      case REMOTE:
+        return "Address.remote#" + remote.number;
       default:
         return "Address." + kind.name();
     }

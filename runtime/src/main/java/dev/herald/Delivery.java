@@ -110,6 +110,9 @@ final class Delivery {
     if (to.kind == Address.Kind.ENTITY) {
       registry.requireOwnAddress(to, "send to");
     }
+    if (to.kind == Address.Kind.REMOTE) {
+      return RemoteSending.send(registry, from, message, header, replies);
+    }
     long now = ticker.nanoTime();
     if (header.isImmediate()) {
       return deliver(from, message, header, now, scheduler.frame(), false, replyType, replies);

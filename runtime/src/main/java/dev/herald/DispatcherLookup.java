@@ -104,20 +104,30 @@ final class DispatcherLookup {
     return types.get(type);
   }
 
+  /**
+   * The class's own dispatcher composed with its superclass's type, then the handlers of its
+   * interfaces (each composed the same way with its super-interfaces) that no row before them
+   * already calls: a lambda, an anonymous class or a mock has the handlers of the interfaces
+   * it implements.
+   */
   private ListenerType compute(Class<?> type) {
     Dispatcher<?> dispatcher = dispatcherOf(type);
     Class<?> superclass = type.getSuperclass();
     ListenerType inherited =
         superclass == null ? ListenerType.WITHOUT_DISPATCHER : typeOf(superclass);
-    if (dispatcher == null) {
-      return inherited;
+    ListenerType composed =
+        dispatcher == null ? inherited : ListenerType.compose(dispatcher, inherited);
+    for (Class<?> implemented : type.getInterfaces()) {
+      composed = composed.withInterface(typeOf(implemented));
     }
-    return ListenerType.compose(dispatcher, inherited);
+    return composed;
   }
 
   private Dispatcher<?> dispatcherOf(Class<?> type) {
     AtomicReference<Dispatcher<?>> slot = dispatchers.get(type);
     if (slot.get() == null) {
+      // look again even when this thread read nothing new: another thread may have been
+      // scanning the same loader, and scan() returns only once that is done
       scan(type.getClassLoader());
     }
     return slot.get();

@@ -19,8 +19,17 @@ public final class Envelope {
   private final Header header;
   private final long sentNanos;
   private final long sentFrame;
+  private final Class<?> replyType;
 
-  Envelope(Object message, Address from, Address to, Header header, long sentNanos, long sentFrame) {
+  Envelope(
+      Object message,
+      Address from,
+      Address to,
+      Header header,
+      long sentNanos,
+      long sentFrame,
+      Class<?> replyType) {
+    this.replyType = replyType;
     this.message = message;
     this.from = from;
     this.to = to;
@@ -66,6 +75,14 @@ public final class Envelope {
   /** The bus's {@linkplain MessageBus#frame() frame} when it was sent. */
   public long sentFrame() {
     return sentFrame;
+  }
+
+  /**
+   * The type of reply the sender waits for when the message came through {@code request}, or
+   * {@code null} when it was posted or sent and nobody waits.
+   */
+  public Class<?> replyType() {
+    return replyType;
   }
 
   @Override

@@ -76,6 +76,11 @@ final class Failures {
     errorHandler.handle(failure, new ErrorContext(bus, listener, subscriber.row.description, message));
   }
 
+  /** A failure outside any handler, in {@code source}; see {@link MessageBus#reportError}. */
+  void outside(Throwable failure, String source, Object message) {
+    errorHandler.handle(failure, new ErrorContext(bus, null, source, message));
+  }
+
   /** A message sent with {@link Header#requireReceiver()} reached no visible handler. */
   void undelivered(Object message, Header header) {
     errorHandler.handle(

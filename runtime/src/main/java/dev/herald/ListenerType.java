@@ -7,7 +7,14 @@ import java.util.List;
 
 /**
  * Every handler of one listener class: the rows of the nearest class's dispatcher followed
- * by those of its superclasses' dispatchers, less the rows that a subclass overrides.
+ * by those of its superclasses' dispatchers, less the rows that a subclass overrides; then
+ * those of its interfaces' dispatchers, less the methods a row before them already calls.
+ *
+ * <p>Once per method: Java gives a class one method per signature, however many interfaces
+ * declare it, so an interface's row is left out when an earlier row has the same method name,
+ * message type and envelope parameter. Class rows come first, so a class's {@code @Subscribe}
+ * on the method wins over its interfaces'; an interface's own rows come before its
+ * super-interfaces', so a sub-interface's wins over theirs.
  */
 final class ListenerType {
   /** The type of a class for which no class in its hierarchy has a dispatcher. */
@@ -24,6 +31,11 @@ final class ListenerType {
     return compose(new SubscriptionDispatcher(messageType), WITHOUT_DISPATCHER);
   }
 
+  /** The one handler of a {@link Responder} to {@code messageType}. */
+  static ListenerType responder(Class<?> messageType) {
+    return compose(new ResponderDispatcher(messageType), WITHOUT_DISPATCHER);
+  }
+
   /** Composes {@code dispatcher}'s rows with the type of its listener's superclass. */
   static ListenerType compose(Dispatcher<?> dispatcher, ListenerType inherited) {
     List<Row> rows = new ArrayList<>();
@@ -33,7 +45,8 @@ final class ListenerType {
     }
     if (inherited.hasDispatcher()) {
       for (Row row : inherited.rows) {
-        if (!isOverridden(row, own)) {
+        // an interface's row the subclass's own row implements: the subclass's counts
+        if (!isOverridden(row, own) && !(row.fromInterface && implementedBy(own, row.info))) {
           rows.add(row);
         }
       }
@@ -43,6 +56,44 @@ final class ListenerType {
 
   boolean hasDispatcher() {
     return rows != null;
+  }
+
+  /** This type with the rows of {@code implemented} that call a method no row here calls. */
+  ListenerType withInterface(ListenerType implemented) {
+    if (!implemented.hasDispatcher()) {
+      return this;
+    }
+    List<Row> all = rows == null ? new ArrayList<>() : new ArrayList<>(rows);
+    for (Row candidate : implemented.rows) {
+      if (!callsSameMethod(all, candidate.info)) {
+        all.add(candidate);
+      }
+    }
+    return new ListenerType(List.copyOf(all));
+  }
+
+  private static boolean callsSameMethod(List<Row> rows, HandlerInfo method) {
+    for (Row row : rows) {
+      if (sameMethod(row.info, method)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean implementedBy(List<HandlerInfo> own, HandlerInfo method) {
+    for (HandlerInfo info : own) {
+      if (sameMethod(info, method)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean sameMethod(HandlerInfo a, HandlerInfo b) {
+    return a.method().equals(b.method())
+        && a.messageType() == b.messageType()
+        && a.takesEnvelope() == b.takesEnvelope();
   }
 
   private static boolean isOverridden(Row inherited, List<HandlerInfo> own) {
@@ -64,6 +115,8 @@ final class ListenerType {
     final HandlerInfo info;
     final String declaringClass;
     final String description;
+    /** Whether an interface declares the method: then any implementation's method runs. */
+    final boolean fromInterface;
 
     @SuppressWarnings("unchecked")
     Row(Dispatcher<?> dispatcher, int index, HandlerInfo info) {
@@ -72,6 +125,7 @@ final class ListenerType {
       this.info = info;
       this.declaringClass =
           info.declaredIn() != null ? info.declaredIn() : dispatcher.listenerType().getName();
+      this.fromInterface = dispatcher.listenerType().isInterface();
       this.description =
           declaringClass + "." + info.method() + "(" + info.messageType().getName() + ")";
     }

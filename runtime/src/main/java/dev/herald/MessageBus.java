@@ -59,13 +59,14 @@ public final class MessageBus implements AutoCloseable {
   final Delivery delivery;
   private final FrameScheduler scheduler;
   private final Lifecycle lifecycle;
+  private final Failures failures;
   /** The options of a plain register and registerStrongly, never changed, so never copied. */
   private final Registration.Builder weakly = new Registration.Builder(this);
   private final Registration.Builder strongly = new Registration.Builder(this).strongly();
 
   private MessageBus(Builder builder) {
     this.registry = new Registry(this, DispatcherLookup.with(builder.indexes));
-    Failures failures = new Failures(this, builder.errorHandler);
+    this.failures = new Failures(this, builder.errorHandler);
     AsyncCalls async = new AsyncCalls(failures, builder.executor);
     this.scheduler = new FrameScheduler(builder.ticker);
     this.delivery = new Delivery(registry, scheduler, async, failures, builder.ticker);
@@ -142,6 +143,24 @@ public final class MessageBus implements AutoCloseable {
    */
   public Address createAddress() {
     return registry.createAddress();
+  }
+
+  /**
+   * Attaches a peer in another process: returns its endpoint, whose address local code sends
+   * to ({@link RemoteLink#send} carries the message) and through which the peer's messages are
+   * {@linkplain RemoteEndpoint#deliver delivered} as sent from that address. Sends to a remote
+   * address leave at once: a header with a stage or delay, or a {@code request}, is refused.
+   */
+  public RemoteEndpoint attachRemote(RemoteLink link) {
+    return new RemoteEndpoint(delivery, registry, Objects.requireNonNull(link, "link"));
+  }
+
+  /**
+   * Gives {@code failure}, which happened outside any handler (a bridge to other processes lost
+   * its connection, say), to the error handler; the context names {@code source} as the handler.
+   */
+  public void reportError(Throwable failure, String source, Object message) {
+    failures.outside(Objects.requireNonNull(failure, "failure"), Objects.requireNonNull(source, "source"), message);
   }
 
   /**

@@ -205,5 +205,14 @@ public final class Registration implements AutoCloseable {
     public <T> Registration subscribe(Class<T> type, Consumer<? super T> handler) {
       return bus.registry.subscribe(type, handler, this);
     }
+
+    /**
+     * Registers {@code responder} for {@code type} with these options, held strongly: like
+     * {@link #subscribe}, but it sees the envelope and answers requests (see
+     * {@link Responder}).
+     */
+    public <T> Registration respond(Class<T> type, Responder<? super T> responder) {
+      return bus.registry.respond(type, responder, this);
+    }
   }
 }

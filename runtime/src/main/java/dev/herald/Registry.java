@@ -70,17 +70,29 @@ final class Registry {
   }
 
   <T> Registration subscribe(Class<T> type, Consumer<? super T> handler, Registration.Builder options) {
+    return subscribe(type, handler, ListenerType.subscription(checkSubscribable(type)), options);
+  }
+
+  <T> Registration respond(Class<T> type, Responder<? super T> responder, Registration.Builder options) {
+    return subscribe(type, responder, ListenerType.responder(checkSubscribable(type)), options);
+  }
+
+  /** A function held strongly, registered with its one handler. */
+  private Registration subscribe(Class<?> type, Object function, ListenerType listenerType, Registration.Builder options) {
+    Objects.requireNonNull(function, "handler");
+    synchronized (lock) {
+      purgeCollectedLocked();
+      return addLocked(function, true, options, listenerType).handle;
+    }
+  }
+
+  private static Class<?> checkSubscribable(Class<?> type) {
     Objects.requireNonNull(type, "type");
-    Objects.requireNonNull(handler, "handler");
     if (type.isPrimitive()) {
       throw new IllegalArgumentException(
           "Cannot subscribe to " + type + ": messages are objects; subscribe to its wrapper class");
     }
-    ListenerType listenerType = ListenerType.subscription(type);
-    synchronized (lock) {
-      purgeCollectedLocked();
-      return addLocked(handler, true, options, listenerType).handle;
-    }
+    return type;
   }
 
   /** Unregisters {@code listener} by identity; false if it was not registered. */

@@ -55,13 +55,17 @@ final class Sending {
   /** The envelope handlers see, made when the first one asks. */
   Envelope envelope() {
     if (envelope == null) {
-      envelope = new Envelope(message, from, to, header, sentNanos, sentFrame);
+      envelope = new Envelope(message, from, to, header, sentNanos, sentFrame, replyType);
     }
     return envelope;
   }
 
   void collect(Object reply) {
-    if (replies != null && reply != null && replyType.isInstance(reply)) {
+    if (reply instanceof ResponderDispatcher.Replies) {
+      for (Object each : ((ResponderDispatcher.Replies) reply).replies) {
+        collect(each);
+      }
+    } else if (replies != null && reply != null && replyType.isInstance(reply)) {
       replies.add(reply);
     }
   }

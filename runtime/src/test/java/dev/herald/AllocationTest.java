@@ -1,5 +1,6 @@
 package dev.herald;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -10,7 +11,7 @@ import dev.herald.annotation.Subscribe;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
-/** DESIGN.md semantics 7: in the steady state, {@code post} allocates nothing. */
+/** docs/DESIGN.md rule 7: in the steady state, {@code post} allocates nothing. */
 class AllocationTest {
   private static final int POSTS = 100_000;
   /** Slack for the measurement itself; a post that allocated would cost at least 16 bytes each. */
@@ -60,7 +61,8 @@ class AllocationTest {
     long allocated = threads.getThreadAllocatedBytes(thread) - before;
 
     assertTrue(allocated < SLACK_BYTES, allocated + " bytes allocated by " + 3 * POSTS + " posts");
-    assertTrue(weak.events == 2L * (POSTS + 1_000) && strong.anything == weak.anything);
+    assertEquals(2L * (POSTS + 1_000), weak.events);
+    assertEquals(weak.anything, strong.anything);
   }
 
   private static final class AttackCounter implements java.util.function.Consumer<Attack> {

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-/** {@code @Subscribe(async = true)}: the executor, no overlap, failures. No sleeps: latches. */
+/** docs/DESIGN.md rule 16, {@code @Subscribe(async = true)}: the executor, no overlap, failures. No sleeps: latches. */
 class AsyncHandlersTest {
   private static final long WAIT_SECONDS = 30;
 
@@ -37,11 +38,16 @@ class AsyncHandlersTest {
     }
   }
 
-  /** Counts how many calls are inside at once. */
+  /**
+   * Counts how many calls are inside at once; the first call stays inside until released, so
+   * that every later post happens while it runs.
+   */
   static final class OverlapMeter {
     final AtomicInteger inside = new AtomicInteger();
     final AtomicInteger mostInside = new AtomicInteger();
     final AtomicInteger calls = new AtomicInteger();
+    final CountDownLatch firstInside = new CountDownLatch(1);
+    final CountDownLatch release = new CountDownLatch(1);
     final CountDownLatch done;
 
     OverlapMeter(int expected) {
@@ -49,14 +55,32 @@ class AsyncHandlersTest {
     }
 
     @Subscribe(async = true)
-    void on(Ping ping) {
+    void on(Ping ping) throws InterruptedException {
       int now = inside.incrementAndGet();
       mostInside.accumulateAndGet(now, Math::max);
-      // give another thread every chance to enter while this call is inside
-      Thread.yield();
+      if (ping.number < 0) {
+        firstInside.countDown();
+        release.await(WAIT_SECONDS, TimeUnit.SECONDS);
+      }
       calls.incrementAndGet();
       inside.decrementAndGet();
       done.countDown();
+    }
+  }
+
+  /** Hands tasks to a pool, counting them. */
+  static final class CountingExecutor implements Executor {
+    final Executor pool;
+    final AtomicInteger tasks = new AtomicInteger();
+
+    CountingExecutor(Executor pool) {
+      this.pool = pool;
+    }
+
+    @Override
+    public void execute(Runnable task) {
+      tasks.incrementAndGet();
+      pool.execute(task);
     }
   }
 
@@ -108,9 +132,12 @@ class AsyncHandlersTest {
     int posts = 10_000;
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
-      MessageBus bus = MessageBus.builder().executor(pool).build();
-      OverlapMeter meter = new OverlapMeter(posts);
+      CountingExecutor executor = new CountingExecutor(pool);
+      MessageBus bus = MessageBus.builder().executor(executor).build();
+      OverlapMeter meter = new OverlapMeter(posts + 1);
       bus.registerStrongly(meter);
+      bus.post(new Ping(-1));
+      assertTrue(meter.firstInside.await(WAIT_SECONDS, TimeUnit.SECONDS));
       Thread[] posters = new Thread[2];
       for (int t = 0; t < posters.length; t++) {
         posters[t] = new Thread(() -> {
@@ -124,8 +151,12 @@ class AsyncHandlersTest {
         poster.join();
       }
 
+      // Every post ran while the first call was inside: none may have started another task
+      // for this handler, which on a pool of 4 could overlap it.
+      assertEquals(1, executor.tasks.get(), "tasks handed to the executor while the first call ran");
+      meter.release.countDown();
       assertTrue(meter.done.await(WAIT_SECONDS, TimeUnit.SECONDS));
-      assertEquals(posts, meter.calls.get());
+      assertEquals(posts + 1, meter.calls.get());
       assertEquals(1, meter.mostInside.get());
     } finally {
       pool.shutdownNow();

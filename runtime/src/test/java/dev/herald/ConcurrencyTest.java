@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
-/** DESIGN.md semantics 3 and 7 across threads. */
+/** docs/DESIGN.md rules 3 and 7 across threads. */
 class ConcurrencyTest {
   private static final int POSTERS = 4;
   private static final int POSTS_EACH = 20_000;
@@ -60,7 +60,7 @@ class ConcurrencyTest {
 
   @Test
   void postersAndRegistrarsRacingKeepEveryGuarantee() throws Exception {
-    MessageBus bus = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+    MessageBus bus = TestBuses.rethrowing();
     List<Stable> stable = List.of(new Stable(), new Stable(), new Stable());
     stable.forEach(bus::register);
     AtomicLong epoch = new AtomicLong();
@@ -108,7 +108,7 @@ class ConcurrencyTest {
         assertEquals(1, listener.deliveries.get(id), "deliveries of message " + id);
       }
     }
-    assertTrue(epoch.get() == (long) CHURNERS * CHURNS_EACH);
+    assertEquals((long) CHURNERS * CHURNS_EACH, epoch.get());
     assertEquals(3, bus.registry.handlerCount());
   }
 }

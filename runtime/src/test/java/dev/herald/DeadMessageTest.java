@@ -11,9 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** DESIGN.md semantics 8: what reaches no visible handler is re-posted as a DeadMessage. */
+/** docs/DESIGN.md rule 8: what reaches no visible handler is re-posted as a DeadMessage. */
 class DeadMessageTest {
-  private final MessageBus bus = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+  private final MessageBus bus = TestBuses.rethrowing();
   private final List<Object> dead = new ArrayList<>();
   private final List<Object> observed = new ArrayList<>();
 

@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** DESIGN.md semantics 5: failures never stop delivery to the others. */
+/** docs/DESIGN.md rule 5: failures never stop delivery to the others. */
 class FailuresTest {
   private final List<String> log = new ArrayList<>();
   private final List<Throwable> errors = new ArrayList<>();
@@ -35,25 +35,12 @@ class FailuresTest {
     }
   }
 
-  static final class Survivor {
-    final List<String> log;
-
-    Survivor(List<String> log) {
-      this.log = log;
-    }
-
-    @Subscribe
-    void on(Event event) {
-      log.add("survivor:" + event);
-    }
-  }
-
   @Test
   void throwingHandlerDoesNotStopDeliveryAndIsReportedWithContext() {
     Thrower thrower = new Thrower();
     thrower.toThrow = new IllegalStateException("boom");
     bus.registerStrongly(thrower);
-    bus.registerStrongly(new Survivor(log));
+    bus.registerStrongly(new EventRecorder(log, "survivor"));
     Event event = new Event("e");
 
     int ran = bus.post(event);
@@ -73,7 +60,7 @@ class FailuresTest {
   void checkedExceptionsAndErrorsAreReportedToo() {
     Thrower thrower = new Thrower();
     bus.registerStrongly(thrower);
-    bus.registerStrongly(new Survivor(log));
+    bus.registerStrongly(new EventRecorder(log, "survivor"));
 
     thrower.toThrow = new IOException("disk");
     bus.post(new Event("1"));
@@ -90,7 +77,7 @@ class FailuresTest {
     Thrower thrower = new Thrower();
     thrower.toThrow = new OutOfMemoryError("simulated");
     bus.registerStrongly(thrower);
-    bus.registerStrongly(new Survivor(log));
+    bus.registerStrongly(new EventRecorder(log, "survivor"));
 
     assertThrows(OutOfMemoryError.class, () -> bus.post(new Event("e")));
     assertTrue(errors.isEmpty());
@@ -98,7 +85,7 @@ class FailuresTest {
 
   @Test
   void rethrowPolicyRethrowsUncheckedAsIsAndWrapsChecked() {
-    MessageBus strict = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+    MessageBus strict = TestBuses.rethrowing();
     Thrower thrower = new Thrower();
     strict.registerStrongly(thrower);
 
@@ -114,11 +101,11 @@ class FailuresTest {
 
   @Test
   void busStillWorksAfterTheErrorHandlerThrew() {
-    MessageBus strict = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+    MessageBus strict = TestBuses.rethrowing();
     Thrower thrower = new Thrower();
     thrower.toThrow = new IllegalStateException("once");
     Registration throwing = strict.registerStrongly(thrower);
-    strict.registerStrongly(new Survivor(log));
+    strict.registerStrongly(new EventRecorder(log, "survivor"));
 
     assertThrows(IllegalStateException.class, () -> strict.post(new Event("1")));
     throwing.close();
@@ -132,7 +119,7 @@ class FailuresTest {
     Thrower thrower = new Thrower();
     thrower.toThrow = new IllegalStateException("expected in this test: logged, not thrown");
     logging.registerStrongly(thrower);
-    logging.registerStrongly(new Survivor(log));
+    logging.registerStrongly(new EventRecorder(log, "survivor"));
 
     assertEquals(2, logging.post(new Event("e")));
     assertEquals(List.of("survivor:e"), log);

@@ -12,11 +12,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Overriding across packages, where Java's rules are subtle: a handler must run once per
+ * docs/DESIGN.md rule 2, overriding across packages, where Java's rules are subtle: a handler must run once per
  * message however it is overridden, and never be dropped when it is not.
  */
 class InheritanceAcrossPackagesTest {
-  private final MessageBus bus = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+  private final MessageBus bus = TestBuses.rethrowing();
 
   @BeforeEach
   void clear() {

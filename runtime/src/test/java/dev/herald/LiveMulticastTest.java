@@ -8,43 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** DESIGN.md semantics 3 (same thread) and 6: changes during a dispatch, nested posts. */
+/** docs/DESIGN.md rules 3 (same thread) and 6: changes during a dispatch, nested posts. */
 class LiveMulticastTest {
-  private final MessageBus bus = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+  private final MessageBus bus = TestBuses.rethrowing();
   private final List<String> log = new ArrayList<>();
-
-  static final class Named {
-    final List<String> log;
-    final String name;
-
-    Named(List<String> log, String name) {
-      this.log = log;
-      this.name = name;
-    }
-
-    @Subscribe
-    void on(Event event) {
-      log.add(name + ":" + event);
-    }
-  }
-
-  /** Runs an action when it receives an event, then records it. */
-  static final class Acting {
-    final List<String> log;
-    final String name;
-    Runnable action = () -> {};
-
-    Acting(List<String> log, String name) {
-      this.log = log;
-      this.name = name;
-    }
-
-    @Subscribe
-    void on(Event event) {
-      log.add(name + ":" + event);
-      action.run();
-    }
-  }
 
   static final class Relay {
     final MessageBus bus;
@@ -67,8 +34,8 @@ class LiveMulticastTest {
 
   @Test
   void handlerRemovedMidDispatchIsNotCalled() {
-    Acting killer = new Acting(log, "killer");
-    Named victim = new Named(log, "victim");
+    EventRecorder killer = new EventRecorder(log, "killer");
+    EventRecorder victim = new EventRecorder(log, "victim");
     bus.registerStrongly(killer);
     bus.registerStrongly(victim);
     killer.action = () -> bus.unregister(victim);
@@ -81,7 +48,7 @@ class LiveMulticastTest {
 
   @Test
   void handlerThatRemovesItselfMidDispatchFinishesAndIsNotCalledAgain() {
-    Acting self = new Acting(log, "self");
+    EventRecorder self = new EventRecorder(log, "self");
     Registration registration = bus.registerStrongly(self);
     self.action = registration::close;
 
@@ -93,9 +60,9 @@ class LiveMulticastTest {
 
   @Test
   void handlerAddedMidDispatchIsCalledForThatMessageAfterTheOthers() {
-    Acting adder = new Acting(log, "adder");
-    Named existing = new Named(log, "existing");
-    Named added = new Named(log, "added");
+    EventRecorder adder = new EventRecorder(log, "adder");
+    EventRecorder existing = new EventRecorder(log, "existing");
+    EventRecorder added = new EventRecorder(log, "added");
     bus.registerStrongly(adder);
     bus.registerStrongly(existing);
     adder.action = () -> bus.registerStrongly(added);
@@ -108,8 +75,8 @@ class LiveMulticastTest {
 
   @Test
   void highPriorityHandlerAddedMidDispatchStillRunsAfterTheOthers() {
-    Acting adder = new Acting(log, "adder");
-    Named existing = new Named(log, "existing");
+    EventRecorder adder = new EventRecorder(log, "adder");
+    EventRecorder existing = new EventRecorder(log, "existing");
     Relay relayAddedLate = new Relay(bus, log);
     bus.registerStrongly(adder);
     bus.registerStrongly(existing);
@@ -122,7 +89,7 @@ class LiveMulticastTest {
 
   @Test
   void subscriptionAddedMidDispatchIsCalledForThatMessage() {
-    Acting adder = new Acting(log, "adder");
+    EventRecorder adder = new EventRecorder(log, "adder");
     bus.registerStrongly(adder);
     adder.action = () -> bus.subscribe(Event.class, event -> log.add("lambda:" + event));
 
@@ -134,7 +101,7 @@ class LiveMulticastTest {
   @Test
   void nestedPostsAreDeliveredImmediatelyDepthFirst() {
     bus.registerStrongly(new Relay(bus, log));
-    bus.registerStrongly(new Named(log, "named"));
+    bus.registerStrongly(new EventRecorder(log, "named"));
 
     bus.post(new Event("a"));
 

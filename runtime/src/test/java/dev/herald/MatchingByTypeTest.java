@@ -11,9 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** DESIGN.md semantics 1: matching by type, order by priority then registration. */
+/** docs/DESIGN.md rule 1: matching by type, order by priority then registration. */
 class MatchingByTypeTest {
-  private final MessageBus bus = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+  private final MessageBus bus = TestBuses.rethrowing();
   private final List<String> log = new ArrayList<>();
 
   static final class Watcher {

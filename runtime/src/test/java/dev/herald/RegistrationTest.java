@@ -24,9 +24,9 @@ import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** DESIGN.md semantics 2: registration, unregistration, inheritance and overriding. */
+/** docs/DESIGN.md rule 2: registration, unregistration, inheritance and overriding. */
 class RegistrationTest {
-  private final MessageBus bus = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+  private final MessageBus bus = TestBuses.rethrowing();
   private final List<String> log = new ArrayList<>();
 
   static class Base {

@@ -15,27 +15,12 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** DESIGN.md "Routing": destinations, entities, names, filters, tags, receivers. */
+/** docs/DESIGN.md rules 9 to 14: destinations, entities, names, filters, tags, receivers. */
 class RoutingTest {
   private final List<String> log = new ArrayList<>();
   private final List<Throwable> errors = new ArrayList<>();
   private final MessageBus bus =
       MessageBus.builder().errorHandler((error, context) -> errors.add(error)).build();
-
-  static final class Component {
-    final String name;
-    final List<String> log;
-
-    Component(String name, List<String> log) {
-      this.name = name;
-      this.log = log;
-    }
-
-    @Subscribe
-    void on(Event event) {
-      log.add(name + ":" + event);
-    }
-  }
 
   static final class TaggedListener {
     final List<String> log;
@@ -65,11 +50,11 @@ class RoutingTest {
 
   // Listeners are held strongly: these tests are about routing, not about collection.
   private Registration component(String name) {
-    return bus.registerStrongly(new Component(name, log));
+    return bus.registerStrongly(new EventRecorder(log, name));
   }
 
   private Registration component(String name, Address at) {
-    return bus.registration().strongly().at(at).register(new Component(name, log));
+    return bus.registration().strongly().at(at).register(new EventRecorder(log, name));
   }
 
   // ---- destinations ----------------------------------------------------------------------
@@ -140,8 +125,8 @@ class RoutingTest {
     Address foreign = other.createAddress();
 
     assertThrows(IllegalArgumentException.class, () -> bus.post(new Event("e"), Header.to(foreign)));
-    assertThrows(IllegalArgumentException.class, () -> bus.register(new Component("x", log), foreign));
-    assertThrows(IllegalArgumentException.class, () -> bus.register(new Component("x", log), Address.named("n")));
+    assertThrows(IllegalArgumentException.class, () -> bus.register(new EventRecorder(log, "x"), foreign));
+    assertThrows(IllegalArgumentException.class, () -> bus.register(new EventRecorder(log, "x"), Address.named("n")));
   }
 
   // ---- entities --------------------------------------------------------------------------
@@ -258,7 +243,7 @@ class RoutingTest {
   void onlyFromNarrowsToOneSender() {
     Registration commander = component("commander");
     Registration stranger = component("stranger");
-    bus.registration().strongly().onlyFrom(commander.address()).register(new Component("soldier", log));
+    bus.registration().strongly().onlyFrom(commander.address()).register(new EventRecorder(log, "soldier"));
 
     commander.send(new Event("orders"));
     stranger.send(new Event("rumour"));
@@ -273,7 +258,7 @@ class RoutingTest {
   void onlyFromNeverWidens() {
     Registration commander = component("commander");
     Registration other = component("other");
-    bus.registration().strongly().onlyFrom(commander.address()).register(new Component("soldier", log));
+    bus.registration().strongly().onlyFrom(commander.address()).register(new EventRecorder(log, "soldier"));
 
     commander.send(other.address(), new Event("for other"));
 
@@ -301,7 +286,7 @@ class RoutingTest {
   void anObserverReceivesWhatIsSentToTheAddressItObserves() {
     Registration target = component("target");
     Registration elsewhere = component("elsewhere");
-    bus.registration().strongly().observing(target.address()).register(new Component("spy", log));
+    bus.registration().strongly().observing(target.address()).register(new EventRecorder(log, "spy"));
 
     bus.post(new Event("to target"), Header.to(target.address()));
     bus.post(new Event("to elsewhere"), Header.to(elsewhere.address()));
@@ -314,7 +299,7 @@ class RoutingTest {
     Registration a = component("a");
     Registration b = component("b");
     Registration logger =
-        bus.registration().strongly().observingAll().register(new Component("logger", log));
+        bus.registration().strongly().observingAll().register(new EventRecorder(log, "logger"));
 
     bus.post(new Event("to a"), Header.to(a.address()));
     bus.post(new Event("to b"), Header.to(b.address()));
@@ -329,7 +314,7 @@ class RoutingTest {
   @Test
   void aTaggedHandlerReceivesMessagesSharingAnyOfItsTags() {
     bus.registerStrongly(new TaggedListener(log));
-    bus.registerStrongly(new Component("untagged", log));
+    bus.registerStrongly(new EventRecorder(log, "untagged"));
 
     bus.post(new Event("ai"), Header.builder().tags("AI").build());
     bus.post(new Event("debug+physics"), Header.builder().tags("physics", "debug").build());
@@ -395,7 +380,7 @@ class RoutingTest {
   @Test
   void aRequiredReceiverThatIsPresentIsNotReported() {
     bus.registerStrongly(new HiddenLog(log));
-    bus.registerStrongly(new Component("visible", log));
+    bus.registerStrongly(new EventRecorder(log, "visible"));
 
     bus.post(new Event("important"), Header.builder().requireReceiver().build());
 
@@ -433,7 +418,7 @@ class RoutingTest {
     MessageBus timed = MessageBus.builder().ticker(() -> now[0]).build();
     List<Envelope> seen = new ArrayList<>();
     Registration reader = timed.registerStrongly(new EnvelopeReader(seen));
-    Registration sender = timed.registerStrongly(new Component("sender", log));
+    Registration sender = timed.registerStrongly(new EventRecorder(log, "sender"));
     timed.endFrame();
     timed.endFrame();
     now[0] = 5_000;
@@ -456,7 +441,7 @@ class RoutingTest {
   void aPlainPostGivesEnvelopeHandlersAnAnonymousBroadcastEnvelope() {
     List<Envelope> seen = new ArrayList<>();
     bus.registerStrongly(new EnvelopeReader(seen));
-    bus.registerStrongly(new Component("plain", log));
+    bus.registerStrongly(new EventRecorder(log, "plain"));
 
     assertEquals(2, bus.post(new Event("e")));
 
@@ -537,23 +522,12 @@ class RoutingTest {
 
   // ---- found in review ------------------------------------------------------------------
 
-  static final class Acting {
-    final Runnable action;
-
-    Acting(Runnable action) {
-      this.action = action;
-    }
-
-    @Subscribe
-    void on(Event event) {
-      action.run();
-    }
-  }
-
   @Test
   void anEnvelopeHandlerAddedDuringAPlainPostStillGetsAnEnvelope() {
     List<Envelope> seen = new ArrayList<>();
-    bus.registerStrongly(new Acting(() -> bus.registerStrongly(new EnvelopeReader(seen))));
+    EventRecorder adder = new EventRecorder(log, "adder");
+    adder.action = () -> bus.registerStrongly(new EnvelopeReader(seen));
+    bus.registerStrongly(adder);
 
     bus.post(new Event("e"));
 
@@ -565,8 +539,8 @@ class RoutingTest {
   @Test
   void observingAnAddressTwiceOrYourOwnStillDeliversOnce() {
     Address x = bus.createAddress();
-    bus.registration().strongly().at(x).observing(x).register(new Component("resident", log));
-    bus.registration().strongly().observing(x).observing(x).register(new Component("observer", log));
+    bus.registration().strongly().at(x).observing(x).register(new EventRecorder(log, "resident"));
+    bus.registration().strongly().observing(x).observing(x).register(new EventRecorder(log, "observer"));
 
     assertEquals(2, bus.post(new Event("e"), Header.to(x)));
     assertEquals(List.of("resident:e", "observer:e"), log);
@@ -610,7 +584,7 @@ class RoutingTest {
   void aBuilderUsedToSubscribeStillRegistersWeaklyAfterwards() {
     Registration.Builder builder = bus.registration();
     assertTrue(builder.subscribe(Event.class, event -> {}).isStrong());
-    assertFalse(builder.register(new Component("weak", log)).isStrong());
+    assertFalse(builder.register(new EventRecorder(log, "weak")).isStrong());
   }
 
   @Test
@@ -625,7 +599,7 @@ class RoutingTest {
   @Test
   void aNameHeldByACollectedListenerCanBeBoundAgain() {
     GarbageCollection.assumeExplicitGcWorks();
-    Registration weak = bus.register(new Component("forgotten", log));
+    Registration weak = bus.register(new EventRecorder(log, "forgotten"));
     weak.bind("world");
     Registration heir = component("heir");
 

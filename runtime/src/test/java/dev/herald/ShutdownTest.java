@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-/** Closing a bus: nothing accepted after, nothing lost silently. */
+/** docs/DESIGN.md rule 17, closing a bus: nothing accepted after, nothing lost silently. */
 class ShutdownTest {
   private static final Header LATER = Header.builder().stage(Stage.UPDATE).delayFrames(5).build();
 
@@ -64,7 +64,7 @@ class ShutdownTest {
 
   @Test
   void anErrorFromAQueuedMessageIsCountedTheRestDeliveredAndThrownAfterTheReport() {
-    MessageBus bus = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+    MessageBus bus = TestBuses.rethrowing();
     Asserting handler = new Asserting();
     bus.registerStrongly(handler);
     bus.post(new Event("a"), LATER);

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
+/** docs/DESIGN.md rule 18: a signal is live multicast on its own. */
 class SignalTest {
   private final Signal<String> signal = new Signal<>();
   private final List<String> calls = new ArrayList<>();

@@ -8,14 +8,14 @@ import dev.herald.TestMessages.Event;
 import dev.herald.annotation.Subscribe;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** DESIGN.md "Stages and delays", with a ticker the test drives. */
+/** docs/DESIGN.md rule 15, stages and delays, with a ticker the test drives. */
 class StagesTest {
   private final ManualTicker ticker = new ManualTicker();
-  private final MessageBus bus =
-      MessageBus.builder().ticker(ticker).errorHandler(ErrorHandler.rethrowing()).build();
+  private final MessageBus bus = TestBuses.rethrowingBuilder().ticker(ticker).build();
   private final List<String> log = new ArrayList<>();
 
   /** Sends a new staged message from inside a stage run. */
@@ -233,6 +233,48 @@ class StagesTest {
 
     assertEquals(0, bus.runStage(Stage.UPDATE));
     assertEquals(1_000_000, bus.pendingCount());
+  }
+
+  /** Counts the comparisons a queue makes: the work of a stage run, without timing it. */
+  static final class CountingOrder implements Comparator<Pending> {
+    final Comparator<Pending> order;
+    long comparisons;
+
+    CountingOrder(Comparator<Pending> order) {
+      this.order = order;
+    }
+
+    @Override
+    public int compare(Pending a, Pending b) {
+      comparisons++;
+      return order.compare(a, b);
+    }
+  }
+
+  @Test
+  void aStageRunComparesInProportionToKLogNForKDueOutOfN() {
+    CountingOrder byFrame = new CountingOrder(Pending.BY_DUE_FRAME);
+    CountingOrder byTime = new CountingOrder(Pending.BY_DUE_TIME);
+    Schedule schedule = new Schedule(byFrame, byTime);
+    int waiting = 100_000;
+    int due = 10;
+    for (int i = 0; i < waiting; i++) {
+      schedule.add(new Event("later"), afterFrames(Stage.UPDATE, 1_000), null, 0, 0);
+    }
+    for (int i = 0; i < due; i++) {
+      schedule.add(new Event("next"), afterFrames(Stage.UPDATE, 1), null, 0, 0);
+    }
+    byFrame.comparisons = 0;
+    byTime.comparisons = 0;
+
+    assertEquals(0, schedule.takeDue(Stage.UPDATE, 0, 0).size());
+    assertEquals(0, byFrame.comparisons + byTime.comparisons, "a run with nothing due looks at the heads only");
+    assertEquals(due, schedule.takeDue(Stage.UPDATE, 1, 0).size());
+    // a binary heap's removal compares at most twice per level; a scan would compare n times
+    int levels = 32 - Integer.numberOfLeadingZeros(waiting + due);
+    long bound = 2L * due * levels;
+    long made = byFrame.comparisons + byTime.comparisons;
+    assertTrue(made <= bound, made + " comparisons to take " + due + " of " + (waiting + due) + ", more than " + bound);
   }
 
   @Test

@@ -14,9 +14,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** DESIGN.md semantics 4: weakly held listeners clean themselves up; strong ones stay. */
+/** docs/DESIGN.md rule 4: weakly held listeners clean themselves up; strong ones stay. */
 class WeakSubscribersTest {
-  private final MessageBus bus = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+  private final MessageBus bus = TestBuses.rethrowing();
   private final AtomicInteger received = new AtomicInteger();
 
   static final class Counter {
@@ -55,7 +55,8 @@ class WeakSubscribersTest {
     int before = received.get();
     bus.post(new Event("after"));
     assertEquals(before, received.get());
-    assertTrue(registration.get() == null || !registration.get().isActive());
+    assertTrue(registration.get() == null || !registration.get().isActive(),
+        "the registration of a collected listener still says it is active");
   }
 
   @Test

@@ -16,8 +16,9 @@ import java.lang.annotation.Target;
  *
  * <p>A handler method:
  * <ul>
- *   <li>is an instance method that is not {@code private} and not {@code abstract}, declared in
- *       a top-level or member class that code in the same package can reach;
+ *   <li>is an instance method that is not {@code private}, declared in a top-level or member
+ *       class or interface that code in the same package can reach; in a class it is not
+ *       {@code abstract}, in an interface it may be (or a {@code default} method);
  *   <li>takes exactly one parameter, the message; it receives every message whose runtime class
  *       is the parameter type or a subtype of it ({@code Object} receives everything). Because
  *       routing uses the runtime class, the parameter may not be a primitive, a type variable or
@@ -31,6 +32,15 @@ import java.lang.annotation.Target;
  *
  * <p>Handlers inherited from superclasses are registered with the subclass. A handler
  * overridden in a subclass runs once per message, through ordinary virtual dispatch.
+ *
+ * <p>Handlers declared on an interface are called through the interface, so every
+ * implementation has them: a class, an anonymous class, a lambda of a functional interface, a
+ * mock. A listener has each handler method once, as Java has each method once: when a class
+ * declares (or inherits from a superclass) a {@code @Subscribe} method with the same name,
+ * message type and parameters as one of its interfaces, the class's annotation is the one that
+ * counts; when only interfaces declare it, a sub-interface's annotation overrides its
+ * super-interface's, and between unrelated interfaces the first found wins (a superclass's
+ * interfaces before the class's own, in the order the class names them).
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

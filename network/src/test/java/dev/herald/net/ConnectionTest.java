@@ -379,7 +379,7 @@ class ConnectionTest {
   @Test
   void sideThatOnlyAcknowledgesStillMeasuresTheRoundTrip() throws ProtocolException {
     sendOneByOne(50, Duration.ofMillis(40));
-    assertTrue(b.counters().messagesSent() == 0, "b sent no message");
+    assertEquals(0, b.counters().messagesSent(), "b sent no message");
 
     Duration measured = b.retransmitTimeout();
     assertTrue(measured.compareTo(a.config().initialRetransmitTimeout()) < 0, "b measured the round trip: " + measured);

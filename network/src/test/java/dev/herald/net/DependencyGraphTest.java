@@ -76,7 +76,7 @@ class DependencyGraphTest {
     graph.offer(1, new int[] {0}, 1, new byte[0], 0);
     graph.offer(0, NONE, 0, new byte[0], 0);
     assertEquals(java.util.List.of(2, 0, 1, 3), log.sequences);
-    assertTrue(graph.nodeCount() == 0);
+    assertEquals(0, graph.nodeCount());
   }
 
   @Test

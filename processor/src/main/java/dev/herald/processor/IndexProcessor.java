@@ -3,7 +3,7 @@ package dev.herald.processor;
 import com.google.auto.service.AutoService;
 import dev.herald.processor.model.IndexClass;
 import dev.herald.processor.model.QualifiedName;
-import dev.herald.processor.validation.ListenerValidator;
+import dev.herald.processor.model.SubscribeAnnotation;
 import dev.herald.processor.writing.IndexWriter;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -143,7 +143,7 @@ public final class IndexProcessor extends AbstractProcessor {
     }
     TypeMirror listener = ((DeclaredType) superclass).getTypeArguments().get(0);
     return listener instanceof DeclaredType
-        && ListenerValidator.declaresHandlers((TypeElement) ((DeclaredType) listener).asElement());
+        && SubscribeAnnotation.declaresHandlers((TypeElement) ((DeclaredType) listener).asElement());
   }
 
   private void writeIndex(String option, List<QualifiedName> dispatchers, List<Element> originating)

@@ -21,12 +21,9 @@ public final class Messages {
           + " bus.subscribe(Type.class, lambda).";
 
   public static final String ABSTRACT_HANDLER =
-      "@Subscribe methods must not be abstract: Herald calls the method a listener class"
-          + " implements. Annotate the implementing method in a class instead.";
-
-  public static final String INTERFACE_HANDLER =
-      "@Subscribe methods must not be declared in an interface: Herald generates dispatchers"
-          + " for classes only. Annotate the implementing method in a class instead.";
+      "@Subscribe methods of a class must not be abstract: Herald calls the method a listener"
+          + " class implements. Annotate the implementing method instead, or declare the handler"
+          + " in an interface, whose handlers every implementation has.";
 
   public static final String PARAMETER_COUNT =
       "@Subscribe methods must take the message as their first parameter, and at most one"
@@ -67,8 +64,9 @@ public final class Messages {
       "@Subscribe methods must be declared in a class that code in the same package can reach:"
           + " Herald calls them from a generated class next to the listener, which cannot see a"
           + " private class, a class nested in a private class, or a local or anonymous class."
-          + " Make the class package-private or wider, or register a lambda with"
-          + " bus.subscribe(Type.class, lambda).";
+          + " Make the class package-private or wider, declare the handler on an interface the"
+          + " class implements (then any implementation registers, anonymous classes and lambdas"
+          + " too), or register a lambda with bus.subscribe(Type.class, lambda).";
 
   public static final String INACCESSIBLE_PARAMETER =
       "@Subscribe methods must take a message type that the listener's package can access:"

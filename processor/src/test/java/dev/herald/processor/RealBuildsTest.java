@@ -31,12 +31,17 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class RealBuildsTest {
 
-  /** Listeners written in Java 11 (the messages too: no records), with handlers of many kinds. */
+  /**
+   * Listeners written in Java 8 (the messages too: no records), with handlers of many kinds,
+   * interfaces among them.
+   */
   private static final String[] LISTENERS = {
     "good/zoo/Animal.java", "good/zoo/Mammal.java", "good/zoo/Dog.java", "good/zoo/Food.java",
     "good/zoo/Ball.java", "good/zoo/Noise.java",
     "good/outer/Outer.java", "good/outer/Box.java",
     "good/cache/Cache.java", "good/cache/Evict.java",
+    "good/iface/MoveListener.java", "good/iface/GameListener.java", "good/iface/Move.java",
+    "good/iface/GameOver.java",
   };
 
   @Test
@@ -71,12 +76,26 @@ class RealBuildsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"11", "17"})
+  @ValueSource(strings = {"8", "11", "17"})
   void generatedCodeCompilesAtTheUsersReleaseLevel(String release) {
     Compilation compilation =
         Compiler.javac()
             .withProcessors(Compilations.processors())
             .withOptions("--release", release, "-Xlint:all,-options,-processing")
+            .compile(sources(LISTENERS));
+
+    assertThat(compilation).succeeded();
+    assertThat(compilation).generatedSourceFile("zoo.Dog_Dispatcher");
+  }
+
+  /** {@code -source}/{@code -target} without {@code --release}: JDK 17's classes, old syntax. */
+  @ParameterizedTest
+  @ValueSource(strings = {"8", "11"})
+  void generatedCodeCompilesAtTheUsersSourceLevel(String level) {
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(Compilations.processors())
+            .withOptions("-source", level, "-target", level, "-Xlint:all,-options,-processing")
             .compile(sources(LISTENERS));
 
     assertThat(compilation).succeeded();

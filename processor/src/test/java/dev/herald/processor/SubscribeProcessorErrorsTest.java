@@ -115,8 +115,8 @@ class SubscribeProcessorErrorsTest {
   }
 
   @Test
-  void interfaceHandler() {
-    assertOneError("InterfaceHandler", Messages.INTERFACE_HANDLER);
+  void staticHandlerInAnInterface() {
+    assertOneError("InterfaceHandler", Messages.STATIC_HANDLER);
   }
 
   @Test

@@ -98,6 +98,23 @@ class SubscribeProcessorTest {
   }
 
   @Test
+  void interfaceGetsADispatcherThatCallsThroughTheInterface() {
+    Compilation compilation =
+        herald()
+            .compile(
+                sources(
+                    "good/iface/MoveListener.java",
+                    "good/iface/GameListener.java",
+                    "good/iface/Move.java",
+                    "good/iface/GameOver.java"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertGeneratedAsExpected(compilation, "iface.MoveListener_Dispatcher");
+    // its own rows only: the runtime composes the dispatchers of all a listener's interfaces
+    assertGeneratedAsExpected(compilation, "iface.GameListener_Dispatcher");
+  }
+
+  @Test
   void generatedIndexIsFoundByServiceLoaderAndItsDispatchersRun(@TempDir Path out)
       throws Throwable {
     Compilation compilation =

@@ -23,7 +23,9 @@ import java.util.stream.Stream;
  * messages are wire types ({@link GameEvent}): a {@link Replay} records them to a file, and they
  * are played back into a fresh bus. Then a second scene shows routing ({@link TankBattle}).
  *
- * <p>Run it with {@code java -jar sample/target/herald-sample.jar} after building.
+ * <p>Run it with {@code java -jar sample/target/herald-sample.jar} after building; add
+ * {@code match} (or {@code server} / {@code client}) for the {@linkplain NetworkedMatch
+ * networked match}.
  */
 public final class DemoGame {
   private static final int FRAMES = 150;
@@ -35,6 +37,10 @@ public final class DemoGame {
   private DemoGame() {}
 
   public static void main(String[] args) throws Exception {
+    if (args.length > 0) {
+      NetworkedMatch.run(args); // match, server or client: the networked match
+      return;
+    }
     say("== dogfight: %d frames at 60 fps ==", FRAMES);
     clock = new GameClock();
     MessageBus bus = MessageBus.builder().ticker(clock).build();

@@ -80,6 +80,15 @@ public final class SimulatedLink {
     return next.data;
   }
 
+  /**
+   * When the next packet is due by the link's clock, or {@link Long#MAX_VALUE} if none is on
+   * its way: how long a relay driving the link in real time may wait.
+   */
+  public long nextDeliveryNanos() {
+    InFlightPacket next = inFlight.peek();
+    return next == null ? Long.MAX_VALUE : next.deliverAtNanos;
+  }
+
   /** Packets given to {@link #send}. */
   public long sent() {
     return sent;

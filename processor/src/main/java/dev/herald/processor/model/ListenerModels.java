@@ -26,11 +26,14 @@ public final class ListenerModels {
   }
 
   /**
-   * @param rows the handler rows, as {@link ListenerHierarchy#handlerRows} gives them
-   * @param dispatched the superclasses from the first one with a dispatcher up
+   * The model of {@code listener}, which {@code validation.ListenerValidator} found ready and
+   * without problems: its handler rows (its own, then those of superclasses without a
+   * dispatcher), each with the dispatched superclasses whose rows it overrides.
    */
-  public ListenerClass build(
-      TypeElement listener, List<ExecutableElement> rows, List<TypeElement> dispatched) {
+  public ListenerClass build(TypeElement listener) {
+    ListenerHierarchy.Superclasses superclasses = hierarchy.superclassesOf(listener);
+    List<ExecutableElement> rows = hierarchy.handlerRows(listener, superclasses.flattened());
+    List<TypeElement> dispatched = superclasses.dispatched();
     List<HandlerMethod> handlers = new ArrayList<>();
     ThrowsClause throwsClause = ThrowsClause.NONE;
     for (ExecutableElement row : rows) {

@@ -35,6 +35,26 @@ public final class SubscribeAnnotation {
     return Optional.empty();
   }
 
+  /**
+   * Whether {@code type} declares {@code @Subscribe} methods, read from its source or from its
+   * class file (the annotation has CLASS retention): exactly the classes that have a
+   * dispatcher.
+   */
+  public static boolean declaresHandlers(TypeElement type) {
+    return !handlersDeclaredIn(type).isEmpty();
+  }
+
+  /** The classes that declare the given {@code @Subscribe} methods, in first-seen order. */
+  public static List<TypeElement> declaringClasses(Iterable<? extends Element> handlers) {
+    List<TypeElement> classes = new ArrayList<>();
+    for (Element handler : handlers) {
+      if (handler.getEnclosingElement() instanceof TypeElement type && !classes.contains(type)) {
+        classes.add(type);
+      }
+    }
+    return classes;
+  }
+
   /** The methods {@code type} declares with {@code @Subscribe}, in declaration order. */
   public static List<ExecutableElement> handlersDeclaredIn(TypeElement type) {
     List<ExecutableElement> handlers = new ArrayList<>();

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
@@ -49,7 +50,9 @@ final class HandlerValidator {
     if (modifiers.contains(Modifier.STATIC)) {
       problems.add(Messages.STATIC_HANDLER);
     }
-    if (modifiers.contains(Modifier.ABSTRACT)) {
+    // an interface's handler is called through the interface, on whatever implements it
+    if (modifiers.contains(Modifier.ABSTRACT)
+        && method.getEnclosingElement().getKind() != ElementKind.INTERFACE) {
       problems.add(Messages.ABSTRACT_HANDLER);
     }
     int parameters = method.getParameters().size();

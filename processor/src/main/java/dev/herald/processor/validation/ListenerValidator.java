@@ -3,14 +3,11 @@ package dev.herald.processor.validation;
 import dev.herald.processor.GeneratedNames;
 import dev.herald.processor.Messages;
 import dev.herald.processor.model.ListenerHierarchy;
-import dev.herald.processor.model.ListenerModels;
 import dev.herald.processor.model.SubscribeAnnotation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.ArrayType;
@@ -20,11 +17,11 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * Reports every problem of a listener class's handlers: its own, and those it inherits from
- * superclasses that have no dispatcher of their own (which its dispatcher must call); or that
- * it must wait for types that do not exist yet. Which handlers those are is
+ * Reports every problem of a listener class's (or interface's) handlers: its own, and those it
+ * inherits from superclasses that have no dispatcher of their own (which its dispatcher must
+ * call); or that it must wait for types that do not exist yet. Which handlers those are is
  * {@link ListenerHierarchy}'s answer; a class without problems gets its model from
- * {@link ListenerModels}.
+ * {@code model.ListenerModels}.
  */
 public final class ListenerValidator {
   private final Elements elements;
@@ -32,42 +29,16 @@ public final class ListenerValidator {
   private final HandlerValidator handlerValidator;
   private final SubscribeAnnotation subscribe;
   private final ListenerHierarchy hierarchy;
-  private final ListenerModels models;
 
-  /**
-   * @param hasDispatcher whether a class has (or will get in this compilation) a dispatcher
-   */
-  public ListenerValidator(
-      Elements elements, Types types, Predicate<TypeElement> hasDispatcher) {
+  public ListenerValidator(Elements elements, Types types, ListenerHierarchy hierarchy) {
     this.elements = elements;
     this.access = new Access(elements);
     this.subscribe = new SubscribeAnnotation(elements);
     this.handlerValidator = new HandlerValidator(types, access, subscribe);
-    this.hierarchy = new ListenerHierarchy(elements, types, hasDispatcher);
-    this.models = new ListenerModels(elements, types, hierarchy);
+    this.hierarchy = hierarchy;
   }
 
-  /**
-   * Whether {@code type} declares {@code @Subscribe} methods, read from its source or from its
-   * class file (the annotation has CLASS retention): exactly the classes that have a
-   * dispatcher.
-   */
-  public static boolean declaresHandlers(TypeElement type) {
-    return !SubscribeAnnotation.handlersDeclaredIn(type).isEmpty();
-  }
-
-  /** The classes that declare the given {@code @Subscribe} methods, in first-seen order. */
-  public static List<TypeElement> declaringClasses(Iterable<? extends Element> handlers) {
-    List<TypeElement> classes = new ArrayList<>();
-    for (Element handler : handlers) {
-      if (handler.getEnclosingElement() instanceof TypeElement type && !classes.contains(type)) {
-        classes.add(type);
-      }
-    }
-    return classes;
-  }
-
-  public ListenerValidation validate(TypeElement listener) {
+  public ListenerReport validate(TypeElement listener) {
     List<ExecutableElement> own = SubscribeAnnotation.handlersDeclaredIn(listener);
     ListenerHierarchy.Superclasses superclasses = hierarchy.superclassesOf(listener);
 
@@ -88,17 +59,12 @@ public final class ListenerValidator {
           .ifPresent(v -> unresolved.add(onHandler(handler, Messages.unresolvedType(v))));
     }
     if (!unresolved.isEmpty()) {
-      return ListenerValidation.deferred(listener, unresolved);
+      return ListenerReport.deferred(listener, unresolved);
     }
 
+    // An interface gets a dispatcher of its own, called through the interface: it has no
+    // superclass, so its rows are its own handlers, and any implementation registers.
     List<Problem> problems = new ArrayList<>();
-    if (listener.getKind().isInterface()) {
-      for (ExecutableElement handler : own) {
-        problems.add(onHandler(handler, Messages.INTERFACE_HANDLER));
-      }
-      return ListenerValidation.invalid(listener, problems);
-    }
-
     String listenerPackage = access.packageOf(listener);
     boolean reachable = access.listenerReachable(listener);
     for (ExecutableElement handler : own) {
@@ -131,9 +97,9 @@ public final class ListenerValidator {
       }
     }
     if (!problems.isEmpty()) {
-      return ListenerValidation.invalid(listener, problems);
+      return ListenerReport.invalid(listener, problems);
     }
-    return ListenerValidation.valid(models.build(listener, rows, superclasses.dispatched()));
+    return ListenerReport.clean(listener);
   }
 
   private static Optional<TypeMirror> unresolvedTypeIn(ExecutableElement method) {

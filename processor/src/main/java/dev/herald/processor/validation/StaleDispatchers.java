@@ -3,6 +3,7 @@ package dev.herald.processor.validation;
 import dev.herald.processor.GeneratedNames;
 import dev.herald.processor.Messages;
 import dev.herald.processor.model.QualifiedName;
+import dev.herald.processor.model.SubscribeAnnotation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Set;
@@ -19,7 +20,7 @@ import javax.tools.FileObject;
 import javax.tools.StandardLocation;
 
 /**
- * Finds classes compiled now without {@code @Subscribe} methods whose dispatcher, generated
+ * Finds classes (and interfaces) compiled now without {@code @Subscribe} methods whose dispatcher, generated
  * by an earlier build when they had some, is still in the class output. Such a dispatcher
  * calls methods that may no longer exist; only a clean build removes it.
  *
@@ -47,7 +48,8 @@ public final class StaleDispatchers {
     if (isGeneratedDispatcher(type)) {
       return;
     }
-    if (type.getKind().isClass() && !ListenerValidator.declaresHandlers(type)) {
+    if ((type.getKind().isClass() || type.getKind().isInterface())
+        && !SubscribeAnnotation.declaresHandlers(type)) {
       QualifiedName dispatcher = GeneratedNames.dispatcherOf(type, elements);
       if (existsInClassOutput(dispatcher)) {
         messager.printMessage(

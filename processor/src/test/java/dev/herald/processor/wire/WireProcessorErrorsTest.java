@@ -43,6 +43,11 @@ class WireProcessorErrorsTest {
   }
 
   @Test
+  void aWireTypeThatUsesAnInvalidOneGetsNoSecondErrorInGeneratedCode() {
+    assertOneError("Invoice", WireMessages.UNSUPPORTED_FIELD_TYPE, "Date when");
+  }
+
+  @Test
   void fieldOfAClassThatIsNotAWireType() {
     Compilation compilation = assertOneError("Order", WireMessages.NOT_A_WIRE_FIELD_TYPE, "Customer customer");
     assertThat(compilation).hadErrorContaining("(customer is bad.Order.Customer)");

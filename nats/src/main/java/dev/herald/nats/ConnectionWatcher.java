@@ -1,0 +1,38 @@
+package dev.herald.nats;
+
+import io.nats.client.Connection;
+import io.nats.client.ConnectionListener;
+import io.nats.client.ErrorListener;
+import io.nats.client.Message;
+
+/** Tells the bridge what the NATS client says about the connection and discarded messages. */
+final class ConnectionWatcher implements ConnectionListener, ErrorListener {
+  private final NatsBridge bridge;
+
+  ConnectionWatcher(NatsBridge bridge) {
+    this.bridge = bridge;
+  }
+
+  @Override
+  public void connectionEvent(Connection connection, Events type) {
+    switch (type) {
+      case DISCONNECTED:
+        bridge.connectionChanged(NatsConnectionEvent.Kind.DISCONNECTED);
+        break;
+      case RECONNECTED:
+        bridge.connectionChanged(NatsConnectionEvent.Kind.RECONNECTED);
+        break;
+      case CLOSED:
+        bridge.connectionChanged(NatsConnectionEvent.Kind.CLOSED);
+        break;
+      default:
+        break; // connected, resubscribed, servers discovered: nothing the program must know
+    }
+  }
+
+  @Override
+  public void messageDiscarded(Connection connection, Message message) {
+    bridge.dropped(message, message.getSubject(), new IllegalStateException(
+        "the NATS client discarded it: its outgoing queue was full, or the connection was closing"));
+  }
+}

@@ -1,0 +1,499 @@
+package dev.herald.nats;
+
+import dev.herald.Address;
+import dev.herald.MessageBus;
+import dev.herald.Registration;
+import dev.herald.wire.CodecRegistry;
+import dev.herald.wire.WireFormatException;
+import dev.herald.wire.WireReader;
+import dev.herald.wire.WireWriter;
+import io.nats.client.Connection;
+import io.nats.client.Dispatcher;
+import io.nats.client.JetStream;
+import io.nats.client.Message;
+import io.nats.client.MessageConsumer;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Carries a bus's messages to other processes, and theirs to it, through a NATS server.
+ *
+ * <pre>{@code
+ * NatsBridge bridge = NatsBridge.builder(bus)
+ *     .server("nats://127.0.0.1:4222")
+ *     .exportType(Goal.class)                 // every Goal posted here goes out...
+ *     .importSubject("herald.com.acme.match.>") // ...and everything of that package comes in
+ *     .start();
+ * }</pre>
+ *
+ * <h2>Export</h2>
+ * Every message of an exported type (a {@code @Wire} type, or a sealed interface or other
+ * supertype of wire types, which exports each of them) that is posted or sent on the bus is
+ * encoded with its codec and published. Its subject is given explicitly, or derived from its
+ * wire type: {@code herald.} and the type's canonical name, so {@code com.acme.Match.Goal} goes
+ * to {@code herald.com.acme.Match.Goal} (the prefix can be changed). A message sent with
+ * {@code bus.request} is sent as a NATS request instead: the first process that has replies
+ * answers with all of them, and they join the local replies; when nobody answers within the
+ * {@linkplain Builder#requestTimeout timeout} a {@link RequestTimeoutException} is reported.
+ * The exporting handler is hidden: a message only it receives is still dead locally.
+ *
+ * <h2>Import</h2>
+ * Every message arriving on an imported subject (wildcards allowed) is decoded and posted on
+ * the bus, from an {@link Address} that stands for the process that sent it, one per process
+ * ({@link #originOf} names it). The sender is taken from a header the sending bridge writes,
+ * never from the message. A process does not receive its own exports unless
+ * {@linkplain Builder#echo asked}, and never exports again what it imported.
+ *
+ * <h2>What is promised</h2>
+ * Through core NATS, at most once: each message arrives once or not at all, in order per
+ * subject and sender. What goes missing is reported, never silent: the receiver counts each
+ * sender's messages per subject and reports gaps ({@link MessagesLost} on the bus and a
+ * {@link MessagesLostException}); the sender counts and reports what it could not hand to the
+ * client ({@link MessageDroppedException}), such as what overflows the bounded buffer that holds
+ * exports while the connection is down. Through JetStream ({@link Builder#exportDurable},
+ * {@link Builder#importDurable}), at least once with de-duplication: the stream stores each
+ * message once under its message id, whatever retries happen, a durable consumer delivers what
+ * a process missed while it was down, and redeliveries are dropped, so a handler sees each
+ * message once (a process that dies between handling a message and acknowledging it sees it
+ * again after its restart).
+ *
+ * <h2>Failures</h2>
+ * They go to the bus's {@link dev.herald.ErrorHandler} as {@link NatsBridgeException}s, and the
+ * bridge goes on: a lost connection ({@link ConnectionLostException}, and a
+ * {@link NatsConnectionEvent} on the bus), a message that cannot be read
+ * ({@link MalformedPayloadException}), dropped, lost, or unanswered messages.
+ *
+ * <p>Thread-safe. Imported messages are posted on the NATS client's threads.
+ */
+public final class NatsBridge implements AutoCloseable {
+  final MessageBus bus;
+  final CodecRegistry codecs;
+  final String origin;
+  final boolean echo;
+  final Duration requestTimeout;
+  final RemoteProcesses remotes;
+  Connection connection;
+  private final boolean ownsConnection;
+  private final AtomicLong dropped = new AtomicLong();
+  private final AtomicLong lost = new AtomicLong();
+  private final AtomicBoolean down = new AtomicBoolean();
+  private final List<Registration> exports = new ArrayList<>();
+  private final List<MessageConsumer> consumers = new ArrayList<>();
+  private final ConnectionWatcher watcher = new ConnectionWatcher(this);
+  private Dispatcher dispatcher;
+  private JetStream jetStream;
+  private String server;
+  private volatile boolean closed;
+
+  NatsBridge(Builder builder, CodecRegistry codecs, Connection connection, boolean ownsConnection) {
+    this.bus = builder.bus;
+    this.codecs = codecs;
+    this.origin = builder.origin;
+    this.echo = builder.echo;
+    this.requestTimeout = builder.requestTimeout;
+    this.remotes = new RemoteProcesses(bus, this);
+    this.connection = connection;
+    this.ownsConnection = ownsConnection;
+  }
+
+  /** Starts configuring a bridge for {@code bus}. */
+  public static Builder builder(MessageBus bus) {
+    return new Builder(bus);
+  }
+
+  /**
+   * This process's name on NATS, in the header of everything it exports: given to the builder,
+   * or made up at random. Other processes see it through {@link #originOf}.
+   */
+  public String origin() {
+    return origin;
+  }
+
+  /**
+   * The process that {@code address} stands for, when it is the {@code Envelope.from()} of a
+   * message this bridge imported: that process's {@link #origin()}, or {@code "unknown"} for
+   * messages published by something other than a bridge. {@code null} for any other address.
+   */
+  public String originOf(Address address) {
+    return address == null ? null : remotes.originOf(address);
+  }
+
+  /** How many messages this bridge could not hand to NATS (each was reported). */
+  public long droppedCount() {
+    return dropped.get();
+  }
+
+  /** How many messages from other processes this bridge noticed never arrived (each reported). */
+  public long lostCount() {
+    return lost.get();
+  }
+
+  /** The connection the bridge uses. */
+  public Connection connection() {
+    return connection;
+  }
+
+  /**
+   * Waits until the server has received everything exported so far.
+   *
+   * @throws TimeoutException if that takes longer than {@code timeout}
+   */
+  public void flush(Duration timeout) throws TimeoutException, InterruptedException {
+    connection.flush(timeout);
+  }
+
+  /**
+   * Stops exporting and importing, lets the imported message being handled finish (a request
+   * being answered gets its answer out), waits (a few seconds at most) until the server has
+   * what was exported and the acknowledgements of what was imported durably, and closes the
+   * connection if the bridge opened it. Idempotent.
+   */
+  @Override
+  public void close() throws InterruptedException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    for (Registration export : exports) {
+      export.close();
+    }
+    for (MessageConsumer consumer : consumers) {
+      try {
+        consumer.close();
+      } catch (Exception e) {
+        report(new ConnectionLostException(server + " (while closing a JetStream consumer: " + e + ")"));
+      }
+    }
+    if (dispatcher != null) {
+      try {
+        // unsubscribes, and lets the handler in progress finish: it may be answering a request
+        dispatcher.drain(Duration.ofSeconds(5)).get(6, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (TimeoutException | java.util.concurrent.ExecutionException | IllegalStateException e) {
+        connection.closeDispatcher(dispatcher); // the connection is down: nothing to drain
+      }
+    }
+    try {
+      connection.flush(Duration.ofSeconds(5));
+    } catch (TimeoutException | IllegalStateException notConnected) {
+      // what was still buffered is lost with the connection; its receivers see the gap
+    }
+    remotes.closeAll();
+    if (ownsConnection) {
+      connection.close();
+    } else {
+      connection.removeConnectionListener(watcher);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "NatsBridge[" + origin + " at " + server + ", " + dropped.get() + " dropped, "
+        + lost.get() + " lost]";
+  }
+
+  // ---- what the builder, the exporter, the importers and the watcher call -----------------
+
+  void started(Dispatcher dispatcher, List<MessageConsumer> consumers, List<Registration> exports) {
+    this.dispatcher = dispatcher;
+    this.consumers.addAll(consumers);
+    this.exports.addAll(exports);
+    this.server = connection.getConnectedUrl();
+  }
+
+  ConnectionWatcher watcher() {
+    return watcher;
+  }
+
+  synchronized JetStream jetStream() throws IOException {
+    if (jetStream == null) {
+      jetStream = connection.jetStream();
+    }
+    return jetStream;
+  }
+
+  void report(NatsBridgeException failure) {
+    bus.reportError(failure, "NatsBridge " + origin, null);
+  }
+
+  void dropped(Object message, String subject, Throwable cause) {
+    report(new MessageDroppedException(message, subject, dropped.incrementAndGet(), cause));
+  }
+
+  void lost(String from, String subject, long count) {
+    lost.addAndGet(count);
+    report(new MessagesLostException(from, subject, count));
+    postLocally(new MessagesLost(from, subject, count));
+  }
+
+  void connectionChanged(NatsConnectionEvent.Kind kind) {
+    String url = connection == null ? null : connection.getConnectedUrl();
+    if (url != null) {
+      server = url;
+    }
+    // the client says DISCONNECTED again after each failed attempt: one outage, one report
+    boolean wasDown = down.getAndSet(kind != NatsConnectionEvent.Kind.RECONNECTED);
+    if (kind == NatsConnectionEvent.Kind.DISCONNECTED) {
+      if (wasDown) {
+        return;
+      }
+      if (!closed) {
+        report(new ConnectionLostException(server));
+      }
+    }
+    postLocally(new NatsConnectionEvent(this, kind, server, dropped.get()));
+  }
+
+  private void postLocally(Object message) {
+    if (!bus.isClosed()) {
+      try {
+        bus.post(message);
+      } catch (IllegalStateException closedMeanwhile) {
+        // the bus closed between the check and the post: nobody is left to tell
+      }
+    }
+  }
+
+  /**
+   * Publishes {@code message} for the process {@code to} alone; returns 1, or 0 when it was
+   * dropped (and reported).
+   */
+  int sendDirect(String to, Object message) {
+    String subject = Subjects.direct(to);
+    byte[] body = codecs.toBytes(message);
+    try {
+      connection.publish(subject, OriginHeader.of(origin, 0), body);
+      return 1;
+    } catch (IllegalStateException bufferFullOrClosed) {
+      dropped(message, subject, bufferFullOrClosed);
+      return 0;
+    }
+  }
+
+  /** Answers a request from another process with what the local handlers reply, if anything. */
+  void answer(RemoteProcess sender, Object request, String replyTo) {
+    List<Object> replies = sender.endpoint.request(request, Object.class);
+    if (replies.isEmpty()) {
+      return; // leave the answer to a process that has one
+    }
+    WireWriter out = WireWriter.growable(64);
+    for (Object reply : replies) {
+      try {
+        codecs.encode(reply, out);
+      } catch (IllegalArgumentException notAWireType) {
+        dropped(reply, replyTo, notAWireType);
+      }
+    }
+    if (out.position() > 0) {
+      try {
+        connection.publish(replyTo, out.toByteArray());
+      } catch (IllegalStateException bufferFullOrClosed) {
+        dropped(replies, replyTo, bufferFullOrClosed);
+      }
+    }
+  }
+
+  /** The replies another process answered with: frames one after the other. */
+  List<Object> decodeReplies(Message reply) {
+    List<Object> replies = new ArrayList<>();
+    WireReader in = new WireReader(reply.getData());
+    while (in.hasRemaining()) {
+      try {
+        replies.add(codecs.decode(in));
+      } catch (WireFormatException unreadable) {
+        report(new MalformedPayloadException("a reply: " + unreadable.getMessage(), reply.getSubject(),
+            OriginHeader.UNKNOWN, unreadable));
+      }
+    }
+    return replies;
+  }
+
+  /**
+   * Configures a {@link NatsBridge}: where the server is, what to export and import, and how.
+   * Not thread-safe.
+   */
+  public static final class Builder {
+    final MessageBus bus;
+    String server;
+    Connection connection;
+    CodecRegistry codecs;
+    String origin = "p" + Long.toHexString(new java.security.SecureRandom().nextLong() >>> 16);
+    String prefix = Subjects.DEFAULT_PREFIX;
+    boolean echo;
+    Duration requestTimeout = Duration.ofSeconds(2);
+    long publishBufferBytes = 8L * 1024 * 1024;
+    Duration reconnectWait = Duration.ofSeconds(1);
+    String stream;
+    final List<Startup.Export> exports = new ArrayList<>();
+    final List<Startup.Import> imports = new ArrayList<>();
+
+    Builder(MessageBus bus) {
+      this.bus = java.util.Objects.requireNonNull(bus, "bus");
+    }
+
+    /**
+     * Connects to {@code url} ({@code nats://host:4222}) when the bridge starts; the bridge owns
+     * that connection, reconnects it for ever, and closes it.
+     */
+    public Builder server(String url) {
+      this.server = java.util.Objects.requireNonNull(url, "url");
+      return this;
+    }
+
+    /**
+     * Uses a connection the program made and will close itself. The bridge cannot then see what
+     * the client discards from its queue, nor set the {@link #publishBufferBytes buffer}.
+     */
+    public Builder connection(Connection connection) {
+      this.connection = java.util.Objects.requireNonNull(connection, "connection");
+      return this;
+    }
+
+    /** The codecs of the wire types; by default every codec {@code ServiceLoader} finds. */
+    public Builder codecs(CodecRegistry codecs) {
+      this.codecs = java.util.Objects.requireNonNull(codecs, "codecs");
+      return this;
+    }
+
+    /**
+     * This process's name in what it exports, without dots, wildcards or white space; by default
+     * a random one.
+     * Give every process its own: two with one name take each other's messages for echoes.
+     */
+    public Builder origin(String origin) {
+      if (!Subjects.isName(origin, ".*>")) {
+        throw new IllegalArgumentException("An origin must be a non-empty name without dots, wildcards or white space"
+            + " (it is a subject token): \""
+            + origin + "\"");
+      }
+      this.origin = origin;
+      return this;
+    }
+
+    /** The first token of derived subjects, {@code herald} by default; may have dots. */
+    public Builder subjectPrefix(String prefix) {
+      this.prefix = Subjects.check(prefix, false, "subjectPrefix");
+      return this;
+    }
+
+    /**
+     * Publishes every message of {@code type} (a wire type, or a supertype of wire types such
+     * as a sealed interface) on its derived subject: {@code <prefix>.<canonical name>} of each
+     * wire type.
+     */
+    public Builder exportType(Class<?> type) {
+      exports.add(new Startup.Export(type, null, false));
+      return this;
+    }
+
+    /** Publishes every message of {@code type} on {@code subject} (no wildcards). */
+    public Builder exportType(Class<?> type, String subject) {
+      exports.add(new Startup.Export(type, Subjects.check(subject, false, "exportType"), false));
+      return this;
+    }
+
+    /**
+     * Like {@link #exportType(Class)}, through JetStream: each message is stored by the
+     * {@link #stream stream} once, under a message id, and the publish waits for the server's
+     * acknowledgement (it is tried {@value Exporter#JETSTREAM_ATTEMPTS} times, then reported
+     * dropped). Requests of such a type are not forwarded.
+     */
+    public Builder exportDurable(Class<?> type) {
+      exports.add(new Startup.Export(type, null, true));
+      return this;
+    }
+
+    /** Like {@link #exportDurable(Class)}, on {@code subject}. */
+    public Builder exportDurable(Class<?> type, String subject) {
+      exports.add(new Startup.Export(type, Subjects.check(subject, false, "exportDurable"), true));
+      return this;
+    }
+
+    /**
+     * Posts on the bus what other processes export of {@code type}, from the derived subjects
+     * of its wire types; a message of another type there is reported malformed.
+     */
+    public Builder importType(Class<?> type) {
+      imports.add(new Startup.Import(type, null, null));
+      return this;
+    }
+
+    /** Posts on the bus what other processes publish on {@code subject}, of any wire type. */
+    public Builder importSubject(String subject) {
+      imports.add(new Startup.Import(null, Subjects.check(subject, true, "importSubject"), null));
+      return this;
+    }
+
+    /**
+     * Posts on the bus what the {@link #stream stream} holds on {@code subject}, through the
+     * durable consumer {@code consumer}: a process that restarts with the same consumer name gets
+     * what was stored while it was away, and nothing it had acknowledged.
+     */
+    public Builder importDurable(String subject, String consumer) {
+      if (!Subjects.isName(consumer, ".*>")) {
+        throw new IllegalArgumentException("A durable consumer's name must be non-empty, without dots,"
+            + " wildcards or white space: \"" + consumer + "\"");
+      }
+      imports.add(new Startup.Import(null, Subjects.check(subject, true, "importDurable"), consumer));
+      return this;
+    }
+
+    /**
+     * The JetStream stream that durable exports and imports use; created when the bridge starts
+     * if it does not exist, and given the subjects it lacks.
+     */
+    public Builder stream(String name) {
+      this.stream = Subjects.check(name, false, "stream");
+      return this;
+    }
+
+    /** Whether this process also receives what it exports itself; {@code false} by default. */
+    public Builder echo(boolean echo) {
+      this.echo = echo;
+      return this;
+    }
+
+    /** How long a request waits for another process to answer; 2 seconds by default. */
+    public Builder requestTimeout(Duration timeout) {
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException("requestTimeout must be positive: " + timeout);
+      }
+      this.requestTimeout = timeout;
+      return this;
+    }
+
+    /**
+     * How many bytes of exports the client holds while the connection is down (8 MiB by
+     * default); what does not fit is dropped and reported.
+     */
+    public Builder publishBufferBytes(long bytes) {
+      if (bytes <= 0) {
+        throw new IllegalArgumentException("publishBufferBytes must be positive: " + bytes);
+      }
+      this.publishBufferBytes = bytes;
+      return this;
+    }
+
+    /** How long the client waits between attempts to reconnect; 1 second by default. */
+    public Builder reconnectWait(Duration wait) {
+      this.reconnectWait = java.util.Objects.requireNonNull(wait, "wait");
+      return this;
+    }
+
+    /**
+     * Connects (if given a server), subscribes to the imports, and starts exporting. When it
+     * returns, the server knows the subscriptions.
+     *
+     * @throws IllegalArgumentException if an exported or imported type has no wire type the
+     *     codecs know, a type is exported twice, or something durable has no stream
+     * @throws IOException if the server cannot be reached or refuses JetStream requests
+     */
+    public NatsBridge start() throws IOException, InterruptedException {
+      return new Startup(this).start();
+    }
+  }
+}

@@ -1,0 +1,229 @@
+package dev.herald.nats;
+
+import dev.herald.Registration;
+import dev.herald.wire.CodecRegistry;
+import dev.herald.wire.WireCodec;
+import io.nats.client.Connection;
+import io.nats.client.ConsumerContext;
+import io.nats.client.Dispatcher;
+import io.nats.client.JetStreamApiException;
+import io.nats.client.JetStreamManagement;
+import io.nats.client.MessageConsumer;
+import io.nats.client.Nats;
+import io.nats.client.Options;
+import io.nats.client.api.AckPolicy;
+import io.nats.client.api.ConsumerConfiguration;
+import io.nats.client.api.StorageType;
+import io.nats.client.api.StreamConfiguration;
+import io.nats.client.api.StreamInfo;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeoutException;
+
+/** Turns a {@link NatsBridge.Builder} into a running bridge: checks, connects, subscribes. */
+final class Startup {
+  /** The JetStream error code for "stream not found". */
+  private static final int STREAM_NOT_FOUND = 10059;
+
+  /** One {@code exportType} or {@code exportDurable}: {@code subject} null means derived. */
+  static final class Export {
+    final Class<?> type;
+    final String subject;
+    final boolean durable;
+
+    Export(Class<?> type, String subject, boolean durable) {
+      this.type = java.util.Objects.requireNonNull(type, "type");
+      this.subject = subject;
+      this.durable = durable;
+    }
+  }
+
+  /** One import: of a type's derived subjects, or of a subject (durably with a consumer name). */
+  static final class Import {
+    final Class<?> type;
+    final String subject;
+    final String consumer;
+
+    Import(Class<?> type, String subject, String consumer) {
+      this.type = type;
+      this.subject = subject;
+      this.consumer = consumer;
+    }
+  }
+
+  private final NatsBridge.Builder builder;
+  private final CodecRegistry codecs;
+  private final Map<Class<?>, Channel> channels = new HashMap<>();
+  private final Map<String, Channel> channelsBySubject = new HashMap<>();
+
+  Startup(NatsBridge.Builder builder) {
+    this.builder = builder;
+    this.codecs = builder.codecs != null ? builder.codecs : CodecRegistry.load();
+  }
+
+  NatsBridge start() throws IOException, InterruptedException {
+    if ((builder.server == null) == (builder.connection == null)) {
+      throw new IllegalArgumentException(
+          "Give the bridge either server(\"nats://host:4222\") or connection(aConnection), not both or neither");
+    }
+    List<Export> exports = builder.exports;
+    for (Export export : exports) {
+      addChannels(export);
+    }
+    Set<String> durableSubjects = durableSubjects();
+    if (!durableSubjects.isEmpty() && builder.stream == null) {
+      throw new IllegalArgumentException("exportDurable and importDurable need a JetStream stream:"
+          + " name it with stream(\"NAME\") (the bridge creates it if it does not exist)");
+    }
+    boolean owns = builder.connection == null;
+    NatsBridge bridge = new NatsBridge(builder, codecs, owns ? null : builder.connection, owns);
+    if (owns) {
+      bridge.connection = connect(bridge);
+    } else {
+      builder.connection.addConnectionListener(bridge.watcher());
+    }
+    try {
+      if (!durableSubjects.isEmpty()) {
+        ensureStream(bridge.connection, durableSubjects);
+      }
+      Dispatcher dispatcher = bridge.connection.createDispatcher();
+      List<MessageConsumer> consumers = new ArrayList<>();
+      for (Import spec : builder.imports) {
+        subscribe(bridge, spec, dispatcher, consumers);
+      }
+      // what other processes send to this one alone (to its address on their buses)
+      dispatcher.subscribe(Subjects.direct(builder.origin), new Importer(bridge, null, false));
+      Exporter exporter = new Exporter(bridge, channels);
+      List<Registration> registrations = new ArrayList<>();
+      for (Export export : exports) {
+        registrations.add(builder.bus.registration().respond(export.type, exporter));
+      }
+      bridge.started(dispatcher, consumers, registrations);
+      bridge.connection.flush(Duration.ofSeconds(5));
+      return bridge;
+    } catch (IOException | JetStreamApiException | TimeoutException | RuntimeException e) {
+      bridge.close();
+      throw e instanceof IOException ? (IOException) e : new IOException("Cannot start the NATS bridge: " + e, e);
+    }
+  }
+
+  private Connection connect(NatsBridge bridge) throws IOException, InterruptedException {
+    Options.Builder options = new Options.Builder()
+        .server(builder.server)
+        .connectionName("herald " + builder.origin)
+        .connectionListener(bridge.watcher())
+        .errorListener(bridge.watcher())
+        .reconnectBufferSize(builder.publishBufferBytes)
+        .reconnectWait(builder.reconnectWait)
+        .maxReconnects(-1);
+    if (!builder.echo) {
+      options.noEcho();
+    }
+    try {
+      return Nats.connect(options.build());
+    } catch (IOException e) {
+      throw new IOException("Cannot connect to the NATS server at " + builder.server + ": " + e.getMessage()
+          + ". Is nats-server running there?", e);
+    }
+  }
+
+  /** Every wire type the codecs know that {@code type} stands for: itself, or its subtypes. */
+  private List<Class<?>> wireTypesOf(Class<?> type, String what) {
+    List<Class<?>> found = new ArrayList<>();
+    for (WireCodec<?> codec : codecs.codecs()) {
+      Class<?> wireType = codec.type();
+      if (!wireType.isInterface() && type.isAssignableFrom(wireType)) {
+        found.add(wireType);
+      }
+    }
+    if (found.isEmpty()) {
+      throw new IllegalArgumentException("Cannot " + what + " " + type.getName() + ": the bridge's codecs"
+          + " know no wire type that is, or implements, it. Annotate it (or, for a sealed interface,"
+          + " its subtypes) @Wire and build it with herald-processor on the annotation processor path");
+    }
+    return found;
+  }
+
+  private void addChannels(Export export) {
+    for (Class<?> wireType : wireTypesOf(export.type, "export")) {
+      String subject = export.subject != null ? export.subject : Subjects.derived(builder.prefix, wireType);
+      Channel channel = channelsBySubject.get(subject);
+      if (channel == null) {
+        channel = new Channel(subject, export.durable);
+        channelsBySubject.put(subject, channel);
+      } else if (channel.durable != export.durable) {
+        throw new IllegalArgumentException("Subject " + subject + " is exported both through JetStream"
+            + " and through core NATS: export it one way");
+      }
+      if (channels.put(wireType, channel) != null) {
+        throw new IllegalArgumentException(wireType.getName() + " is exported twice (by "
+            + export.type.getName() + " and by another export): it would be published twice."
+            + " Export each type once");
+      }
+    }
+  }
+
+  private Set<String> durableSubjects() {
+    Set<String> subjects = new LinkedHashSet<>();
+    for (Channel channel : channelsBySubject.values()) {
+      if (channel.durable) {
+        subjects.add(channel.subject);
+      }
+    }
+    for (Import spec : builder.imports) {
+      if (spec.consumer != null) {
+        subjects.add(spec.subject);
+      }
+    }
+    return subjects;
+  }
+
+  private void ensureStream(Connection connection, Set<String> subjects) throws IOException, JetStreamApiException {
+    JetStreamManagement management = connection.jetStreamManagement();
+    StreamInfo info;
+    try {
+      info = management.getStreamInfo(builder.stream);
+    } catch (JetStreamApiException e) {
+      if (e.getApiErrorCode() != STREAM_NOT_FOUND) {
+        throw e;
+      }
+      management.addStream(StreamConfiguration.builder()
+          .name(builder.stream)
+          .subjects(new ArrayList<>(subjects))
+          .storageType(StorageType.File)
+          .build());
+      return;
+    }
+    StreamConfiguration config = info.getConfiguration();
+    Set<String> all = new LinkedHashSet<>(config.getSubjects());
+    if (all.addAll(subjects)) {
+      management.updateStream(StreamConfiguration.builder(config).subjects(new ArrayList<>(all)).build());
+    }
+  }
+
+  private void subscribe(NatsBridge bridge, Import spec, Dispatcher dispatcher, List<MessageConsumer> consumers)
+      throws IOException, JetStreamApiException {
+    if (spec.consumer != null) {
+      ConsumerContext consumer = bridge.connection.getStreamContext(builder.stream)
+          .createOrUpdateConsumer(ConsumerConfiguration.builder()
+              .durable(spec.consumer)
+              .filterSubject(spec.subject)
+              .ackPolicy(AckPolicy.Explicit)
+              .build());
+      consumers.add(consumer.consume(new Importer(bridge, null, true)));
+    } else if (spec.type != null) {
+      Importer importer = new Importer(bridge, spec.type, false);
+      for (Class<?> wireType : wireTypesOf(spec.type, "import")) {
+        dispatcher.subscribe(Subjects.derived(builder.prefix, wireType), importer);
+      }
+    } else {
+      dispatcher.subscribe(spec.subject, new Importer(bridge, null, false));
+    }
+  }
+}

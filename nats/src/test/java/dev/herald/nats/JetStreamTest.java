@@ -1,0 +1,110 @@
+package dev.herald.nats;
+
+import static dev.herald.nats.Peer.next;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.herald.nats.Peer.Delivered;
+import dev.herald.wire.CodecRegistry;
+import io.nats.client.Connection;
+import io.nats.client.Nats;
+import io.nats.client.PublishOptions;
+import io.nats.client.api.PublishAck;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Durable export and import: a process that restarts gets what it missed, each message once. */
+@Timeout(60)
+class JetStreamTest {
+  private static NatsServer server;
+
+  @BeforeAll
+  static void startServer() throws Exception {
+    server = NatsServer.start();
+  }
+
+  @AfterAll
+  static void stopServer() throws Exception {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  private static final String SUBJECT = "durable.ticks";
+
+  @Test
+  void aRestartedProcessGetsWhatItMissedWithNothingLostAndNothingDoubled() throws Exception {
+    try (Peer sender = new Peer()) {
+      sender.start(sender.bridge(server).origin("match").stream("TICKS").exportDurable(Tick.class, SUBJECT));
+      List<Integer> received = new ArrayList<>();
+
+      try (Peer receiver = new Peer()) {
+        BlockingQueue<Delivered<Tick>> ticks = receiver.record(Tick.class);
+        receiver.start(receiver.bridge(server).stream("TICKS").importDurable(SUBJECT, "scoreboard"));
+        for (int i = 1; i <= 5; i++) {
+          sender.bus.post(new Tick(i));
+        }
+        for (int i = 1; i <= 5; i++) {
+          received.add(next(ticks).message().number());
+        }
+      } // the receiving process stops, having acknowledged 1..5
+
+      for (int i = 6; i <= 10; i++) {
+        sender.bus.post(new Tick(i)); // stored while nobody consumes
+      }
+      // a retry of message 8 with its message id, as after a lost acknowledgement: stored once
+      try (Connection raw = Nats.connect(server.url())) {
+        PublishAck ack = raw.jetStream().publish(SUBJECT, OriginHeader.of("match", 8),
+            CodecRegistry.load().toBytes(new Tick(8)),
+            PublishOptions.builder().messageId("match:" + SUBJECT + ":8").build());
+        assertTrue(ack.isDuplicate(), "the stream should know message 8 by its id");
+      }
+
+      try (Peer restarted = new Peer()) {
+        BlockingQueue<Delivered<Tick>> ticks = restarted.record(Tick.class);
+        restarted.start(restarted.bridge(server).stream("TICKS").importDurable(SUBJECT, "scoreboard"));
+        sender.bus.post(new Tick(11)); // the last: once it is here, anything doubled would be too
+        for (Delivered<Tick> tick = next(ticks); ; tick = next(ticks)) {
+          received.add(tick.message().number());
+          assertEquals("match", restarted.bridge.originOf(tick.from()));
+          if (tick.message().number() == 11) {
+            break;
+          }
+        }
+        assertTrue(ticks.isEmpty(), ticks.toString());
+        assertTrue(restarted.errors.isEmpty(), restarted.errors.toString());
+      }
+      assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), received);
+      assertEquals(0, sender.bridge.droppedCount());
+    }
+  }
+
+  @Test
+  void aRedeliveryIsDroppedSoAHandlerSeesEachMessageOnce() {
+    RemoteProcess process = new RemoteProcess("p", null);
+
+    assertEquals(0, process.accept("s", 1));
+    assertEquals(0, process.accept("s", 2));
+    assertEquals(RemoteProcess.DUPLICATE, process.accept("s", 2));
+    assertEquals(RemoteProcess.DUPLICATE, process.accept("s", 1));
+    assertEquals(2, process.accept("s", 5));
+    assertEquals(0, process.accept("other", 7), "the first seen on a subject is where counting starts");
+  }
+
+  @Test
+  void requestsAreNotForwardedThroughJetStream() throws Exception {
+    try (Peer peer = new Peer()) {
+      peer.start(peer.bridge(server).stream("QUERIES").exportDurable(ScoreQuery.class));
+
+      assertEquals(List.of(), peer.bus.request(new ScoreQuery("x"), ScoreReply.class));
+
+      IllegalArgumentException refused = peer.nextError(IllegalArgumentException.class);
+      assertTrue(refused.getMessage().contains("exportType"), refused.getMessage());
+    }
+  }
+}

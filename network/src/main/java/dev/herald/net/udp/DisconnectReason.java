@@ -1,0 +1,26 @@
+package dev.herald.net.udp;
+
+import dev.herald.net.ConnectionError;
+
+/** Why a peer is gone, or never came. */
+public enum DisconnectReason {
+  /** This side called {@link UdpNode#disconnect} or {@link UdpNode#close}. */
+  CLOSED_HERE,
+  /** The peer said goodbye with a disconnect packet. */
+  CLOSED_BY_PEER,
+  /** Nothing arrived from the peer for the connection timeout. */
+  TIMED_OUT,
+  /**
+   * The reliable layer could not keep its promise (a message lost for good, never
+   * acknowledged, or a dependency that never came): see {@link Peer#connectionError()}.
+   */
+  CONNECTION_FAILED,
+  /** The client's handshake was not answered within the handshake timeout. */
+  HANDSHAKE_TIMED_OUT,
+  /** The server already had as many peers as it accepts. */
+  SERVER_FULL;
+
+  static DisconnectReason of(ConnectionError error) {
+    return error == ConnectionError.PEER_SILENT ? TIMED_OUT : CONNECTION_FAILED;
+  }
+}

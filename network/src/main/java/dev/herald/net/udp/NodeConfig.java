@@ -1,0 +1,134 @@
+package dev.herald.net.udp;
+
+import dev.herald.net.ConnectionConfig;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The settings of a {@link UdpNode}: immutable, built from {@link #defaults()} with the
+ * {@code with...} methods. Client and server must use the same protocol id and the same
+ * {@link ConnectionConfig} window, packet size and dependency limit.
+ *
+ * <table>
+ *   <caption>Defaults</caption>
+ *   <tr><td>connection</td><td>{@link ConnectionConfig#defaults()} (keep-alive 250 ms,
+ *       timeout 5 s)</td></tr>
+ *   <tr><td>peers a server accepts</td><td>64</td></tr>
+ *   <tr><td>handshake: resend every</td><td>100 ms</td></tr>
+ *   <tr><td>handshake: give up after</td><td>5 s</td></tr>
+ *   <tr><td>cookie lifetime</td><td>10 s</td></tr>
+ *   <tr><td>protocol id</td><td>{@link #DEFAULT_PROTOCOL} ("HERALD01")</td></tr>
+ * </table>
+ */
+public final class NodeConfig {
+
+  /** The protocol id of the defaults: the bytes of "HERALD01". */
+  public static final long DEFAULT_PROTOCOL = 0x48455241_4C443031L;
+
+  private static final NodeConfig DEFAULTS = new NodeConfig(ConnectionConfig.defaults(), 64,
+      Duration.ofMillis(100), Duration.ofSeconds(5), Duration.ofSeconds(10), DEFAULT_PROTOCOL);
+
+  private final ConnectionConfig connection;
+  private final int maxPeers;
+  private final Duration handshakeResendInterval;
+  private final Duration handshakeTimeout;
+  private final Duration cookieLifetime;
+  private final long protocol;
+
+  private NodeConfig(ConnectionConfig connection, int maxPeers, Duration handshakeResendInterval,
+      Duration handshakeTimeout, Duration cookieLifetime, long protocol) {
+    this.connection = connection;
+    this.maxPeers = maxPeers;
+    this.handshakeResendInterval = handshakeResendInterval;
+    this.handshakeTimeout = handshakeTimeout;
+    this.cookieLifetime = cookieLifetime;
+    this.protocol = protocol;
+  }
+
+  /** The default settings (see the class comment). */
+  public static NodeConfig defaults() {
+    return DEFAULTS;
+  }
+
+  /** A copy whose connections use {@code connection}. */
+  public NodeConfig withConnection(ConnectionConfig connection) {
+    return new NodeConfig(Objects.requireNonNull(connection, "connection"), maxPeers,
+        handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol);
+  }
+
+  /**
+   * A copy whose server accepts at most {@code count} peers at once; a client that completes
+   * the handshake past that is told the server is full.
+   */
+  public NodeConfig withMaxPeers(int count) {
+    require(count >= 1, "maximum peers must be at least 1, was " + count);
+    return new NodeConfig(connection, count, handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol);
+  }
+
+  /** A copy whose client resends its handshake packets every {@code interval} until answered. */
+  public NodeConfig withHandshakeResendInterval(Duration interval) {
+    require(interval.toNanos() > 0, "handshake resend interval must be positive, was " + interval);
+    return new NodeConfig(connection, maxPeers, interval, handshakeTimeout, cookieLifetime, protocol);
+  }
+
+  /** A copy whose client gives up on a handshake not completed within {@code timeout}. */
+  public NodeConfig withHandshakeTimeout(Duration timeout) {
+    require(timeout.compareTo(handshakeResendInterval) > 0,
+        "handshake timeout must exceed the resend interval (" + handshakeResendInterval + "), was " + timeout);
+    return new NodeConfig(connection, maxPeers, handshakeResendInterval, timeout, cookieLifetime, protocol);
+  }
+
+  /**
+   * A copy whose server accepts a cookie for {@code lifetime} after minting it. Long enough
+   * for a round trip and a few resends; short, because until it expires the server remembers
+   * each accepted cookie to refuse replays.
+   */
+  public NodeConfig withCookieLifetime(Duration lifetime) {
+    require(lifetime.toNanos() > 0, "cookie lifetime must be positive, was " + lifetime);
+    return new NodeConfig(connection, maxPeers, handshakeResendInterval, handshakeTimeout, lifetime, protocol);
+  }
+
+  /**
+   * A copy with another protocol id: nodes with different ids never connect, so two games (or
+   * two incompatible versions of one) on the same port ignore each other.
+   */
+  public NodeConfig withProtocol(long protocol) {
+    return new NodeConfig(connection, maxPeers, handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol);
+  }
+
+  /** The settings of each connection. */
+  public ConnectionConfig connection() {
+    return connection;
+  }
+
+  /** How many peers a server accepts at once. */
+  public int maxPeers() {
+    return maxPeers;
+  }
+
+  /** How often a client resends an unanswered handshake packet. */
+  public Duration handshakeResendInterval() {
+    return handshakeResendInterval;
+  }
+
+  /** How long a client tries to connect. */
+  public Duration handshakeTimeout() {
+    return handshakeTimeout;
+  }
+
+  /** How long a server's cookie stays valid. */
+  public Duration cookieLifetime() {
+    return cookieLifetime;
+  }
+
+  /** The protocol id both ends must share. */
+  public long protocol() {
+    return protocol;
+  }
+
+  private static void require(boolean condition, String message) {
+    if (!condition) {
+      throw new IllegalArgumentException(message);
+    }
+  }
+}

@@ -1,0 +1,114 @@
+package dev.herald.net.udp;
+
+/**
+ * What a {@link UdpNode} has done with datagrams, as of when {@link UdpNode#counters()} was
+ * called: an immutable snapshot. The reliable layer's own counters are per peer
+ * ({@link Peer#counters()}).
+ */
+public final class NodeCounters {
+
+  long datagramsReceived;
+  long datagramsSent;
+  long unknownDatagrams;
+  long malformedHandshakes;
+  long challengesSent;
+  long badCookies;
+  long replayedCookies;
+  long peersRefused;
+  long peersAccepted;
+  long protocolErrors;
+  long staleSnapshots;
+  long sendFailures;
+
+  NodeCounters() {}
+
+  NodeCounters copy() {
+    NodeCounters copy = new NodeCounters();
+    copy.datagramsReceived = datagramsReceived;
+    copy.datagramsSent = datagramsSent;
+    copy.unknownDatagrams = unknownDatagrams;
+    copy.malformedHandshakes = malformedHandshakes;
+    copy.challengesSent = challengesSent;
+    copy.badCookies = badCookies;
+    copy.replayedCookies = replayedCookies;
+    copy.peersRefused = peersRefused;
+    copy.peersAccepted = peersAccepted;
+    copy.protocolErrors = protocolErrors;
+    copy.staleSnapshots = staleSnapshots;
+    copy.sendFailures = sendFailures;
+    return copy;
+  }
+
+  /** Datagrams read from the socket, whatever became of them. */
+  public long datagramsReceived() {
+    return datagramsReceived;
+  }
+
+  /** Datagrams handed to the socket. */
+  public long datagramsSent() {
+    return datagramsSent;
+  }
+
+  /**
+   * Datagrams dropped unread because they came from an address with no connection and were no
+   * handshake packet, or named a connection they do not belong to (a wrong token in a
+   * disconnect or snapshot). Packets with a wrong token for a connected address are counted by
+   * that peer's connection ({@code foreignPackets}).
+   */
+  public long unknownDatagrams() {
+    return unknownDatagrams;
+  }
+
+  /** Handshake packets of the wrong size, protocol id or kind. */
+  public long malformedHandshakes() {
+    return malformedHandshakes;
+  }
+
+  /** Challenges sent in answer to connection requests. */
+  public long challengesSent() {
+    return challengesSent;
+  }
+
+  /** Responses whose cookie was wrong, expired, or minted for another address. */
+  public long badCookies() {
+    return badCookies;
+  }
+
+  /** Responses that replayed a cookie already used to connect. */
+  public long replayedCookies() {
+    return replayedCookies;
+  }
+
+  /** Clients turned away because the server had its maximum of peers. */
+  public long peersRefused() {
+    return peersRefused;
+  }
+
+  /** Clients that completed the handshake. */
+  public long peersAccepted() {
+    return peersAccepted;
+  }
+
+  /** Packets from connected peers that the reliable layer rejected as malformed. */
+  public long protocolErrors() {
+    return protocolErrors;
+  }
+
+  /** Snapshots dropped because a newer one from the same peer had arrived. */
+  public long staleSnapshots() {
+    return staleSnapshots;
+  }
+
+  /** Datagrams the socket would not take (its buffer full, or an error); the reliable layer resends. */
+  public long sendFailures() {
+    return sendFailures;
+  }
+
+  @Override
+  public String toString() {
+    return "NodeCounters[received " + datagramsReceived + ", sent " + datagramsSent + ", unknown " + unknownDatagrams
+        + ", malformed handshakes " + malformedHandshakes + ", challenges " + challengesSent + ", bad cookies " + badCookies
+        + ", replayed cookies " + replayedCookies + ", accepted " + peersAccepted + ", refused " + peersRefused
+        + ", protocol errors " + protocolErrors + ", stale snapshots " + staleSnapshots + ", send failures " + sendFailures + "]";
+  }
+}

@@ -1,0 +1,135 @@
+package dev.herald.net.udp;
+
+import dev.herald.net.Connection;
+import dev.herald.net.ConnectionCounters;
+import dev.herald.net.ConnectionError;
+import dev.herald.net.DeliveryListener;
+import java.net.InetSocketAddress;
+
+/**
+ * The other end of one connection of a {@link UdpNode}: for a server, one per connected
+ * client; for a client, the server. Identity is the object: a client that reconnects from the
+ * same address is a new {@code Peer}.
+ */
+public final class Peer {
+
+  enum State {
+    REQUESTING,
+    RESPONDING,
+    CONNECTED,
+    GONE
+  }
+
+  private final UdpNode node;
+  private final InetSocketAddress address;
+  private final long id;
+  final long nonce;
+  State state;
+  Connection connection;
+  ConnectionError connectionError;
+  DisconnectReason disconnectReason;
+
+  /** Client side: the packet to resend until the server answers, and when it was last sent. */
+  byte[] handshakePacket;
+  long handshakeStartedNanos;
+  long handshakeSentNanos;
+
+  int nextSnapshotOut;
+  int newestSnapshotIn;
+  boolean anySnapshotIn;
+
+  Peer(UdpNode node, InetSocketAddress address, long id, long nonce, State state) {
+    this.node = node;
+    this.address = address;
+    this.id = id;
+    this.nonce = nonce;
+    this.state = state;
+  }
+
+  /** The peer's socket address, as this node sees it. */
+  public InetSocketAddress address() {
+    return address;
+  }
+
+  /** A number unique among this node's peers, in order of connection. */
+  public long id() {
+    return id;
+  }
+
+  /** Whether the handshake completed and the peer is not gone. */
+  public boolean isConnected() {
+    return state == State.CONNECTED;
+  }
+
+  /** Why the peer is gone, or null while it is not. */
+  public DisconnectReason disconnectReason() {
+    return disconnectReason;
+  }
+
+  /** What the reliable layer reported when it failed, or null. */
+  public ConnectionError connectionError() {
+    return connectionError;
+  }
+
+  /**
+   * The counters of the reliable connection to this peer: packets, resends, header bytes. Read
+   * them on the node's thread.
+   *
+   * @throws IllegalStateException before the handshake completed
+   */
+  public ConnectionCounters counters() {
+    if (connection == null) {
+      throw new IllegalStateException(this + " has not completed the handshake: it has no connection yet");
+    }
+    return connection.counters();
+  }
+
+  /** For tests: the token of the connection. */
+  long connectionToken() {
+    return connection.token();
+  }
+
+  UdpNode node() {
+    return node;
+  }
+
+  /** Takes a snapshot's sequence; false if it is not newer than the newest taken. */
+  boolean acceptSnapshot(int sequence) {
+    if (anySnapshotIn && sequence - newestSnapshotIn <= 0) {
+      return false;
+    }
+    anySnapshotIn = true;
+    newestSnapshotIn = sequence;
+    return true;
+  }
+
+  /** Hands the connection's deliveries to the node's listener, naming this peer. */
+  DeliveryListener inbox(PeerListener listener) {
+    return new Inbox(this, listener);
+  }
+
+  @Override
+  public String toString() {
+    return "Peer#" + id + "[" + address + ", " + state + "]";
+  }
+
+  private static final class Inbox implements DeliveryListener {
+    private final Peer peer;
+    private final PeerListener listener;
+
+    Inbox(Peer peer, PeerListener listener) {
+      this.peer = peer;
+      this.listener = listener;
+    }
+
+    @Override
+    public void onMessage(int sequence, byte[] payload) {
+      listener.onMessage(peer, payload);
+    }
+
+    @Override
+    public void onConnectionError(ConnectionError error) {
+      peer.connectionError = error;
+    }
+  }
+}

@@ -1,0 +1,690 @@
+package dev.herald.net.udp;
+
+import dev.herald.net.Clock;
+import dev.herald.net.Connection;
+import dev.herald.net.MessageDependency;
+import dev.herald.net.ProtocolException;
+import dev.herald.net.SendStatus;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Herald's reliable layer over a real UDP socket: a server for many peers, or a client of one.
+ *
+ * <pre>{@code
+ * UdpNode server = UdpNode.server(new InetSocketAddress(7777), NodeConfig.defaults(), listener);
+ * UdpNode client = UdpNode.client(new InetSocketAddress("game.example", 7777), NodeConfig.defaults(), listener);
+ * // each frame of the game loop:
+ * client.update();                          // reads what arrived, runs timers, sends
+ * client.send(client.server(), payload);    // once listener.onConnected has run
+ * }</pre>
+ *
+ * <p><b>Who drives it.</b> By default nobody but the caller: {@link #update()}, called once per
+ * frame or tick, reads every waiting datagram, calls the {@link PeerListener}, notices timeouts
+ * and sends what is due, on the calling thread. That is the default because a game already has
+ * a loop, and messages then arrive at a known point of the frame, on the game's thread, with no
+ * lock around the game's state. {@link #start()} instead gives the node a thread of its own,
+ * which waits on the socket and calls the listener there; sends from other threads then wake it.
+ * Every public method is thread-safe either way (they synchronize on the node).
+ *
+ * <p><b>Connecting.</b> The client sends a padded request; the server answers with a smaller
+ * challenge carrying a cookie, a MAC of the client's address, nonce and an expiry, under a key
+ * only the server knows, and keeps nothing. The client echoes the cookie in a padded response;
+ * only then, its address proven, does the server create the connection and send the token
+ * (see {@link ControlPacket} for the formats). A cookie connects once: a replay is refused and
+ * counted. Datagrams from addresses that have no connection and are not handshake packets are
+ * dropped unread and counted ({@link NodeCounters#unknownDatagrams()}), at most
+ * {@value #MAX_DATAGRAMS_PER_UPDATE} per update, so a flood can cost neither memory nor more
+ * than bounded time per frame.
+ *
+ * <p>Nothing is encrypted: someone who sees the traffic can read it and, knowing the token,
+ * forge packets (see {@link Connection} for what the reliable layer still promises then).
+ */
+public final class UdpNode implements AutoCloseable {
+
+  /** The most datagrams one {@link #update()} reads; the rest wait for the next. */
+  public static final int MAX_DATAGRAMS_PER_UPDATE = 4096;
+  /** How many copies of a disconnect packet are sent: it is never resent. */
+  static final int DISCONNECT_COPIES = 3;
+  private static final long THREAD_TICK_MILLIS = 5;
+  private static final System.Logger LOG = System.getLogger(UdpNode.class.getName());
+
+  private final NodeConfig config;
+  private final PeerListener listener;
+  private final DatagramChannel channel;
+  private final Clock clock;
+  private final SecureRandom random = new SecureRandom();
+  private final ByteBuffer receiveBuffer;
+  private final byte[] receiveBytes;
+  private final NodeCounters counters = new NodeCounters();
+  private final Map<InetSocketAddress, Peer> peers = new LinkedHashMap<>();
+
+  /** Server only: answers and judges handshakes. */
+  private final ServerHandshake handshake;
+  /** Client only: the server. */
+  private final Peer server;
+
+  private long nextPeerId = 1;
+  private Selector selector;
+  private Thread thread;
+  private volatile boolean closed;
+
+  private UdpNode(NodeConfig config, PeerListener listener, DatagramChannel channel, Clock clock,
+      InetSocketAddress serverAddress) {
+    this.config = config;
+    this.listener = listener;
+    this.channel = channel;
+    this.clock = clock;
+    this.receiveBytes = new byte[config.connection().maxPacketSize() + 1];
+    this.receiveBuffer = ByteBuffer.wrap(receiveBytes);
+    if (serverAddress == null) {
+      this.handshake = new ServerHandshake(config, counters, random);
+      this.server = null;
+    } else {
+      this.handshake = null;
+      this.server = new Peer(this, serverAddress, nextPeerId++, nonZero(), Peer.State.REQUESTING);
+      long now = clock.nanoTime();
+      server.handshakeStartedNanos = now;
+      server.handshakePacket = ControlPacket.request(config.protocol(), server.nonce);
+      sendHandshake(server, now);
+    }
+  }
+
+  /**
+   * Opens a server socket bound to {@code bind} (port 0 picks a free port: see
+   * {@link #localAddress()}).
+   */
+  public static UdpNode server(InetSocketAddress bind, NodeConfig config, PeerListener listener) throws IOException {
+    return server(bind, config, listener, Clock.system());
+  }
+
+  /** Like {@link #server(InetSocketAddress, NodeConfig, PeerListener)}, reading time from {@code clock}. */
+  public static UdpNode server(InetSocketAddress bind, NodeConfig config, PeerListener listener, Clock clock) throws IOException {
+    Objects.requireNonNull(bind, "bind");
+    return new UdpNode(Objects.requireNonNull(config, "config"), Objects.requireNonNull(listener, "listener"),
+        open(bind), Objects.requireNonNull(clock, "clock"), null);
+  }
+
+  /**
+   * Opens a client socket on a free port (on the loopback interface if the server is on it, on
+   * every interface otherwise) and sends the first connection request to {@code server}. The
+   * listener's {@code onConnected} runs when the handshake completes, {@code onDisconnected}
+   * with {@link DisconnectReason#HANDSHAKE_TIMED_OUT} or {@link DisconnectReason#SERVER_FULL}
+   * if it does not.
+   */
+  public static UdpNode client(InetSocketAddress server, NodeConfig config, PeerListener listener) throws IOException {
+    return client(server, config, listener, Clock.system());
+  }
+
+  /** Like {@link #client(InetSocketAddress, NodeConfig, PeerListener)}, reading time from {@code clock}. */
+  public static UdpNode client(InetSocketAddress server, NodeConfig config, PeerListener listener, Clock clock) throws IOException {
+    Objects.requireNonNull(server, "server");
+    if (server.isUnresolved()) {
+      throw new IllegalArgumentException("cannot resolve the server's host name " + server.getHostString());
+    }
+    InetAddress local = server.getAddress().isLoopbackAddress() ? server.getAddress() : null;
+    return new UdpNode(Objects.requireNonNull(config, "config"), Objects.requireNonNull(listener, "listener"),
+        open(new InetSocketAddress(local, 0)), Objects.requireNonNull(clock, "clock"), server);
+  }
+
+  private static DatagramChannel open(InetSocketAddress bind) throws IOException {
+    DatagramChannel channel = DatagramChannel.open();
+    try {
+      channel.configureBlocking(false);
+      channel.bind(bind);
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+    return channel;
+  }
+
+  /** The address the socket is bound to. */
+  public InetSocketAddress localAddress() {
+    try {
+      return (InetSocketAddress) channel.getLocalAddress();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Whether this node is a client. */
+  public boolean isClient() {
+    return server != null;
+  }
+
+  /**
+   * The server this client connects to (connected or not yet).
+   *
+   * @throws IllegalStateException on a server
+   */
+  public Peer server() {
+    if (server == null) {
+      throw new IllegalStateException("a server node has many peers and no server: see peers()");
+    }
+    return server;
+  }
+
+  /** The peers connected now, in order of connection. */
+  public synchronized List<Peer> peers() {
+    return new ArrayList<>(peers.values());
+  }
+
+  /** A snapshot of the node's counters. */
+  public synchronized NodeCounters counters() {
+    return counters.copy();
+  }
+
+  /**
+   * Does one frame's work: reads every waiting datagram (up to
+   * {@value #MAX_DATAGRAMS_PER_UPDATE}) and calls the listener for what they bring, resends
+   * handshake packets, notices timeouts, and sends every packet due. Does nothing once closed.
+   *
+   * @throws RuntimeException what the listener threw, after the node's state was made whole
+   */
+  public synchronized void update() {
+    if (closed) {
+      return;
+    }
+    long now = clock.nanoTime();
+    readDatagrams(now);
+    if (server != null && (server.state == Peer.State.REQUESTING || server.state == Peer.State.RESPONDING)) {
+      continueHandshake(now);
+    }
+    for (Peer peer : peers.values().toArray(new Peer[0])) {
+      peer.connection.update();
+      if (!dropIfFailed(peer)) {
+        flush(peer);
+      }
+    }
+    if (handshake != null) {
+      handshake.forgetExpired(now);
+    }
+  }
+
+  /**
+   * Waits until a datagram is waiting or {@code max} has passed, whichever comes first: for a
+   * loop that has nothing else to do between {@link #update()}s.
+   *
+   * @throws IllegalStateException if the node runs on its own thread
+   */
+  public void awaitDatagram(Duration max) throws IOException {
+    Selector waiting;
+    synchronized (this) {
+      if (thread != null) {
+        throw new IllegalStateException("the node runs on its own thread, which does the waiting");
+      }
+      waiting = selector();
+    }
+    waiting.select(Math.max(1, max.toMillis()));
+    waiting.selectedKeys().clear();
+  }
+
+  /**
+   * Runs the node on a thread of its own (a daemon named after the local address), which waits
+   * on the socket and updates the node when datagrams arrive, after a send, and every few
+   * milliseconds for timers. The listener is then called on that thread; {@link #update()} need
+   * not be called. Stopped by {@link #close()}.
+   */
+  public synchronized void start() throws IOException {
+    if (thread != null) {
+      throw new IllegalStateException("already started");
+    }
+    if (closed) {
+      throw new IllegalStateException("closed");
+    }
+    Selector waiting = selector();
+    thread = new Thread(new Runnable() {
+      @Override
+      public void run() {
+        runLoop(waiting);
+      }
+    }, "herald-udp-node " + localAddress());
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  private void runLoop(Selector waiting) {
+    while (!closed) {
+      try {
+        waiting.select(THREAD_TICK_MILLIS);
+        waiting.selectedKeys().clear();
+        update();
+      } catch (IOException | RuntimeException e) {
+        if (!closed) {
+          LOG.log(System.Logger.Level.WARNING, "Herald: the UDP node's listener or socket failed; the node goes on", e);
+        }
+      }
+    }
+  }
+
+  private Selector selector() throws IOException {
+    if (selector == null) {
+      selector = Selector.open();
+      channel.register(selector, SelectionKey.OP_READ);
+    }
+    return selector;
+  }
+
+  /**
+   * Sends {@code payload} reliably to {@code peer}, to be executed there after the messages
+   * named by {@code dependsOn}; returns the new message's handle. The packet leaves at the next
+   * update (at once on a started node).
+   *
+   * @throws IllegalStateException if the peer is not connected or the send window is full
+   * @throws IllegalArgumentException as {@link Connection#trySend} does, or if the peer is another node's
+   */
+  public MessageDependency send(Peer peer, byte[] payload, MessageDependency... dependsOn) {
+    MessageDependency handle = new MessageDependency();
+    SendStatus status = trySend(peer, handle, payload, dependsOn);
+    if (status != SendStatus.ACCEPTED) {
+      throw new IllegalStateException("cannot send to " + peer + ": " + (status == SendStatus.WINDOW_FULL
+          ? "the send window is full; wait for acknowledgements (see trySend)" : "the peer is gone"));
+    }
+    return handle;
+  }
+
+  /**
+   * Queues {@code payload} for {@code peer} like {@link Connection#trySend}; returns
+   * {@link SendStatus#CONNECTION_FAILED} if the peer is not connected.
+   */
+  public synchronized SendStatus trySend(Peer peer, MessageDependency into, byte[] payload, MessageDependency... dependsOn) {
+    Connection connection = connectionOf(peer);
+    if (connection == null) {
+      return SendStatus.CONNECTION_FAILED;
+    }
+    SendStatus status = connection.trySend(into, payload, dependsOn);
+    wakeThread();
+    return status;
+  }
+
+  /**
+   * Sends {@code payload} to {@code peer} once, unreliably: never resent, and dropped by the
+   * peer if a newer snapshot arrived first. For latest-state messages (positions) that the next
+   * one replaces. Returns false if the peer is not connected.
+   *
+   * @throws IllegalArgumentException if the payload does not fit one datagram
+   */
+  public synchronized boolean sendSnapshot(Peer peer, byte[] payload) {
+    int room = config.connection().maxPacketSize() - ControlPacket.SNAPSHOT_HEADER_SIZE;
+    if (payload.length > room) {
+      throw new IllegalArgumentException("snapshot of " + payload.length + " bytes exceeds the " + room
+          + " that fit a packet of " + config.connection().maxPacketSize() + " bytes: send it reliably, or split it");
+    }
+    Connection connection = connectionOf(peer);
+    if (connection == null) {
+      return false;
+    }
+    transmit(peer.address(), ControlPacket.snapshot(connection.token(), peer.nextSnapshotOut++, payload));
+    return true;
+  }
+
+  private Connection connectionOf(Peer peer) {
+    Objects.requireNonNull(peer, "peer");
+    if (peer.node() != this) {
+      throw new IllegalArgumentException(peer + " is a peer of another node");
+    }
+    return peer.state == Peer.State.CONNECTED ? peer.connection : null;
+  }
+
+  /**
+   * Says goodbye to {@code peer}: sends what is queued for it now, then a disconnect packet
+   * (a few copies, as it is never resent), and forgets it. Messages the peer has not yet
+   * acknowledged may never arrive. The listener hears {@link DisconnectReason#CLOSED_HERE}.
+   * Does nothing if the peer is already gone.
+   */
+  public synchronized void disconnect(Peer peer) {
+    connectionOf(peer);
+    if (peer.state == Peer.State.GONE) {
+      return;
+    }
+    if (peer.state == Peer.State.CONNECTED) {
+      flush(peer);
+      byte[] goodbye = ControlPacket.disconnect(peer.connection.token());
+      for (int i = 0; i < DISCONNECT_COPIES; i++) {
+        transmit(peer.address(), goodbye);
+      }
+    }
+    drop(peer, DisconnectReason.CLOSED_HERE);
+  }
+
+  /**
+   * Disconnects every peer, stops the node's thread if it has one (waiting for it unless called
+   * on it), and closes the socket. Idempotent.
+   */
+  @Override
+  public void close() {
+    Thread running;
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      for (Peer peer : peers.values().toArray(new Peer[0])) {
+        disconnect(peer);
+      }
+      if (server != null && server.state != Peer.State.GONE) {
+        drop(server, DisconnectReason.CLOSED_HERE);
+      }
+      closed = true;
+      running = thread;
+    }
+    if (selector != null) {
+      selector.wakeup();
+    }
+    if (running != null && running != Thread.currentThread()) {
+      try {
+        running.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    synchronized (this) {
+      closeQuietly();
+    }
+  }
+
+  private void closeQuietly() {
+    try {
+      if (selector != null) {
+        selector.close();
+      }
+      channel.close();
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.DEBUG, "Herald: closing the UDP socket failed", e);
+    }
+  }
+
+  /** Whether {@link #close()} was called. */
+  public boolean isClosed() {
+    return closed;
+  }
+
+  // ---- receiving ---------------------------------------------------------------------------
+
+  private void readDatagrams(long now) {
+    for (int i = 0; i < MAX_DATAGRAMS_PER_UPDATE; i++) {
+      receiveBuffer.clear();
+      SocketAddress from;
+      try {
+        from = channel.receive(receiveBuffer);
+      } catch (IOException e) {
+        // e.g. an ICMP error reported on the socket; the next datagram may be fine
+        counters.sendFailures++;
+        continue;
+      }
+      if (from == null) {
+        return;
+      }
+      onDatagram((InetSocketAddress) from, receiveBuffer.position(), now);
+    }
+  }
+
+  /** What every datagram read goes through: its bytes are the first {@code length} of {@code receiveBytes}. */
+  private void onDatagram(InetSocketAddress sender, int length, long now) {
+    counters.datagramsReceived++;
+    if (ControlPacket.isControl(receiveBytes, length)) {
+      onControl(sender, length, now);
+    } else {
+      onPacket(sender, length);
+    }
+  }
+
+  /**
+   * The entry point of the fuzz test: handles {@code datagram} as if read from the socket from
+   * {@code sender} (cut to the receive buffer's size, as the socket would).
+   */
+  synchronized void receiveAsIfFrom(InetSocketAddress sender, byte[] datagram) {
+    int length = Math.min(datagram.length, receiveBytes.length);
+    System.arraycopy(datagram, 0, receiveBytes, 0, length);
+    onDatagram(sender, length, clock.nanoTime());
+  }
+
+  /** For the fuzz test: a valid RESPONSE from {@code client}, as if it had echoed a real challenge. */
+  synchronized byte[] validResponseFor(InetSocketAddress client, long nonce) {
+    return handshake.validResponseFor(client, nonce, clock.nanoTime());
+  }
+
+  private void onPacket(InetSocketAddress sender, int length) {
+    Peer peer = peers.get(sender);
+    if (peer == null) {
+      counters.unknownDatagrams++;
+      return;
+    }
+    try {
+      peer.connection.receive(receiveBytes, 0, length);
+    } catch (ProtocolException e) {
+      counters.protocolErrors++;
+    } finally {
+      if (!dropIfFailed(peer)) {
+        flush(peer);
+      }
+    }
+  }
+
+  private void onControl(InetSocketAddress sender, int length, long now) {
+    int kind = receiveBytes[0] & 0xFF;
+    switch (kind) {
+      case ControlPacket.REQUEST:
+        onRequest(sender, length, now);
+        break;
+      case ControlPacket.RESPONSE:
+        onResponse(sender, length, now);
+        break;
+      case ControlPacket.CHALLENGE:
+        onChallenge(sender, length, now);
+        break;
+      case ControlPacket.ACCEPT:
+        onAccept(sender, length);
+        break;
+      case ControlPacket.DENIED:
+        onDenied(sender, length);
+        break;
+      case ControlPacket.DISCONNECT:
+        onDisconnect(sender, length);
+        break;
+      case ControlPacket.SNAPSHOT:
+        onSnapshot(sender, length);
+        break;
+      default:
+        counters.malformedHandshakes++;
+    }
+  }
+
+  /** Server: answers with a cookie and remembers nothing. */
+  private void onRequest(InetSocketAddress sender, int length, long now) {
+    if (handshake == null) {
+      counters.malformedHandshakes++; // a client answers no requests
+      return;
+    }
+    byte[] challenge = handshake.answer(sender, receiveBytes, length, now);
+    if (challenge != null) {
+      transmit(sender, challenge);
+    }
+  }
+
+  /** Server: a client that echoes a valid cookie has proved its address; connect it. */
+  private void onResponse(InetSocketAddress sender, int length, long now) {
+    if (handshake == null) {
+      counters.malformedHandshakes++; // a client accepts nobody
+      return;
+    }
+    Peer existing = peers.get(sender);
+    long nonce = ServerHandshake.nonceOf(receiveBytes);
+    switch (handshake.judge(sender, receiveBytes, length, now, existing, peers.size())) {
+      case ACCEPT_AGAIN:
+        transmit(sender, ControlPacket.accept(nonce, existing.connection.token()));
+        break;
+      case REFUSE:
+        transmit(sender, ControlPacket.denied(nonce));
+        break;
+      case ACCEPT:
+        Peer peer = new Peer(this, sender, nextPeerId++, nonce, Peer.State.CONNECTED);
+        peer.connection = new Connection(config.connection(), nonZero(), clock, peer.inbox(listener));
+        peers.put(sender, peer);
+        transmit(sender, ControlPacket.accept(nonce, peer.connection.token()));
+        listener.onConnected(peer);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** How many accepted cookies the server remembers to refuse their replays: its only state per handshake. */
+  synchronized int rememberedNonces() {
+    return handshake == null ? 0 : handshake.remembered();
+  }
+
+  /** Client: the server's cookie; echo it. */
+  private void onChallenge(InetSocketAddress sender, int length, long now) {
+    if (!fromServerWithNonce(sender, length, ControlPacket.CHALLENGE_SIZE) || server.state != Peer.State.REQUESTING) {
+      return;
+    }
+    server.state = Peer.State.RESPONDING;
+    server.handshakePacket = ControlPacket.response(config.protocol(), java.util.Arrays.copyOf(receiveBytes, length));
+    sendHandshake(server, now);
+  }
+
+  /** Client: the server took us; the connection starts with its token. */
+  private void onAccept(InetSocketAddress sender, int length) {
+    if (!fromServerWithNonce(sender, length, ControlPacket.ACCEPT_SIZE) || server.state != Peer.State.RESPONDING) {
+      return;
+    }
+    server.state = Peer.State.CONNECTED;
+    server.handshakePacket = null;
+    server.connection = new Connection(config.connection(), ControlPacket.getLong(receiveBytes, 9), clock, server.inbox(listener));
+    peers.put(server.address(), server);
+    listener.onConnected(server);
+    flush(server); // the first packet tells the server we have the token
+  }
+
+  private void onDenied(InetSocketAddress sender, int length) {
+    if (!fromServerWithNonce(sender, length, ControlPacket.DENIED_SIZE) || server.state == Peer.State.CONNECTED
+        || server.state == Peer.State.GONE) {
+      return;
+    }
+    drop(server, DisconnectReason.SERVER_FULL);
+  }
+
+  private boolean fromServerWithNonce(InetSocketAddress sender, int length, int expectedLength) {
+    if (server == null || !server.address().equals(sender) || length != expectedLength
+        || ControlPacket.getLong(receiveBytes, 1) != server.nonce) {
+      counters.unknownDatagrams++;
+      return false;
+    }
+    return true;
+  }
+
+  private void onDisconnect(InetSocketAddress sender, int length) {
+    Peer peer = connectedPeerWithToken(sender, length, ControlPacket.DISCONNECT_SIZE);
+    if (peer != null) {
+      drop(peer, DisconnectReason.CLOSED_BY_PEER);
+    }
+  }
+
+  private void onSnapshot(InetSocketAddress sender, int length) {
+    Peer peer = connectedPeerWithToken(sender, length, ControlPacket.SNAPSHOT_HEADER_SIZE);
+    if (peer == null) {
+      return;
+    }
+    if (!peer.acceptSnapshot(ControlPacket.getInt(receiveBytes, 9))) {
+      counters.staleSnapshots++;
+      return;
+    }
+    listener.onSnapshot(peer, java.util.Arrays.copyOfRange(receiveBytes, ControlPacket.SNAPSHOT_HEADER_SIZE, length));
+  }
+
+  /** The connected peer at {@code sender} if the datagram is long enough and carries its token. */
+  private Peer connectedPeerWithToken(InetSocketAddress sender, int length, int minLength) {
+    Peer peer = peers.get(sender);
+    if (peer == null || length < minLength || ControlPacket.getLong(receiveBytes, 1) != peer.connection.token()) {
+      counters.unknownDatagrams++;
+      return null;
+    }
+    return peer;
+  }
+
+  // ---- sending and timers ------------------------------------------------------------------
+
+  private void continueHandshake(long now) {
+    if (now - server.handshakeStartedNanos >= config.handshakeTimeout().toNanos()) {
+      drop(server, DisconnectReason.HANDSHAKE_TIMED_OUT);
+    } else if (now - server.handshakeSentNanos >= config.handshakeResendInterval().toNanos()) {
+      sendHandshake(server, now);
+    }
+  }
+
+  private void sendHandshake(Peer peer, long now) {
+    peer.handshakeSentNanos = now;
+    transmit(peer.address(), peer.handshakePacket);
+  }
+
+  private void flush(Peer peer) {
+    for (byte[] packet = peer.connection.poll(); packet != null; packet = peer.connection.poll()) {
+      transmit(peer.address(), packet);
+    }
+  }
+
+  private boolean dropIfFailed(Peer peer) {
+    if (peer.state != Peer.State.CONNECTED) {
+      return true; // the listener disconnected it while it was being read
+    }
+    if (peer.connection.failure() == null) {
+      return false;
+    }
+    peer.connectionError = peer.connection.failure();
+    drop(peer, DisconnectReason.of(peer.connectionError));
+    return true;
+  }
+
+  private void drop(Peer peer, DisconnectReason reason) {
+    peers.remove(peer.address());
+    peer.state = Peer.State.GONE;
+    peer.disconnectReason = reason;
+    listener.onDisconnected(peer, reason);
+  }
+
+  private void transmit(InetSocketAddress to, byte[] datagram) {
+    try {
+      if (channel.send(ByteBuffer.wrap(datagram), to) == 0) {
+        counters.sendFailures++; // the socket's buffer is full: as if lost on the way
+      } else {
+        counters.datagramsSent++;
+      }
+    } catch (IOException e) {
+      counters.sendFailures++;
+    }
+  }
+
+  private void wakeThread() {
+    if (thread != null && selector != null) {
+      selector.wakeup();
+    }
+  }
+
+  private long nonZero() {
+    long value;
+    do {
+      value = random.nextLong();
+    } while (value == 0);
+    return value;
+  }
+
+  @Override
+  public String toString() {
+    return (server == null ? "UdpNode[server " : "UdpNode[client ") + localAddress() + ", " + peers.size() + " peers]";
+  }
+}

@@ -1,0 +1,133 @@
+package dev.herald.net.udp;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.herald.net.simulation.ManualClock;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Keep-alives, timeouts, clean disconnects and snapshots over loopback sockets. Both nodes read
+ * a clock the test moves, so "five seconds of silence" takes no time.
+ */
+class ConnectionLifeTest {
+
+  private static final Duration STEP = Duration.ofMillis(100);
+
+  private final ManualClock clock = new ManualClock();
+  private final Recorder atServer = new Recorder();
+  private final Recorder atClient = new Recorder();
+  private final UdpNode server;
+  private final UdpNode client;
+
+  ConnectionLifeTest() throws IOException {
+    server = UdpNode.server(HandshakeTest.LOOPBACK, NodeConfig.defaults(), atServer, clock);
+    client = UdpNode.client(server.localAddress(), NodeConfig.defaults(), atClient, clock);
+    Drive.until("connected", () -> atClient.connected.size() == 1 && atServer.connected.size() == 1, server, client);
+  }
+
+  @AfterEach
+  void close() {
+    client.close();
+    server.close();
+  }
+
+  /** Moves the clock a step, then lets each node send and read what the other sent. */
+  private void step() {
+    clock.advance(STEP);
+    Drive.rounds(2, Duration.ofMillis(5), server, client);
+  }
+
+  @Test
+  void keepAlivesHoldAnIdleConnectionOpenPastTheTimeout() {
+    Peer atServerSide = server.peers().get(0);
+    long before = atServerSide.counters().packetsReceived();
+    int steps = (int) (NodeConfig.defaults().connection().connectionTimeout().toMillis() * 3 / STEP.toMillis());
+    for (int i = 0; i < steps; i++) {
+      step();
+    }
+
+    assertTrue(atServerSide.isConnected() && client.server().isConnected());
+    assertEquals(List.of(), atServer.reasons);
+    assertTrue(atServerSide.counters().packetsReceived() - before >= 10,
+        "keep-alives received: " + (atServerSide.counters().packetsReceived() - before));
+  }
+
+  @Test
+  void peerThatFallsSilentTimesOut() {
+    Peer atServerSide = server.peers().get(0);
+    clock.advance(NodeConfig.defaults().connection().connectionTimeout());
+    server.update(); // the client is never updated again: it sends nothing
+
+    assertEquals(List.of(DisconnectReason.TIMED_OUT), atServer.reasons);
+    assertEquals(DisconnectReason.TIMED_OUT, atServerSide.disconnectReason());
+    assertEquals(List.of(), server.peers());
+  }
+
+  @Test
+  void cleanDisconnectReachesThePeerAtOnce() {
+    client.disconnect(client.server());
+    Drive.until("the server heard the goodbye", () -> !atServer.reasons.isEmpty(), server);
+
+    assertEquals(List.of(DisconnectReason.CLOSED_BY_PEER), atServer.reasons);
+    assertEquals(List.of(DisconnectReason.CLOSED_HERE), atClient.reasons);
+    assertEquals(List.of(), server.peers());
+    assertThrows(IllegalStateException.class, () -> client.send(client.server(), new byte[1]));
+  }
+
+  @Test
+  void closingTheServerDisconnectsItsClients() {
+    server.close();
+    Drive.until("the client heard the goodbye", () -> !atClient.reasons.isEmpty(), client);
+
+    assertEquals(List.of(DisconnectReason.CLOSED_BY_PEER), atClient.reasons);
+    assertEquals(List.of(DisconnectReason.CLOSED_HERE), atServer.reasons);
+  }
+
+  @Test
+  void disconnectFromAnAddressWithNoConnectionIsIgnoredAndCounted() throws IOException {
+    try (RawClient raw = new RawClient(server.localAddress())) {
+      raw.send(RawClient.disconnect(42));
+      // the raw socket has no connection at all; a disconnect from it is unknown
+      Drive.until("counted", () -> server.counters().unknownDatagrams() == 1, server);
+      assertEquals(1, server.peers().size());
+    }
+  }
+
+  @Test
+  void snapshotsArriveAndOlderOnesAreDropped() throws IOException {
+    Peer atServerSide = server.peers().get(0);
+    server.sendSnapshot(atServerSide, new byte[] {1});
+    server.sendSnapshot(atServerSide, new byte[] {2});
+    Drive.until("both snapshots", () -> atClient.snapshots.size() == 2, client);
+    assertArrayEquals(new byte[] {2}, atClient.snapshots.get(1));
+
+    try (RawClient raw = new RawClient(client.localAddress())) {
+      // from an address that is not the server's: unknown whatever it carries
+      raw.send(RawClient.snapshot(0, 5, new byte[] {9}));
+      Drive.until("counted", () -> client.counters().unknownDatagrams() == 1, client);
+    }
+    assertEquals(2, atClient.snapshots.size());
+  }
+
+  @Test
+  void snapshotOlderThanOneReceivedIsDropped() {
+    Peer atServerSide = server.peers().get(0);
+    atServerSide.nextSnapshotOut = 10;
+    server.sendSnapshot(atServerSide, new byte[] {10});
+    Drive.until("the snapshot", () -> atClient.snapshots.size() == 1, client);
+    atServerSide.nextSnapshotOut = 9;
+    server.sendSnapshot(atServerSide, new byte[] {9});
+    Drive.until("the stale one counted", () -> client.counters().staleSnapshots() == 1, client);
+
+    assertEquals(1, atClient.snapshots.size());
+    assertNull(client.server().disconnectReason());
+  }
+}

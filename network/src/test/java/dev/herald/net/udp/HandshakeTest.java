@@ -1,0 +1,201 @@
+package dev.herald.net.udp;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.herald.net.simulation.ManualClock;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Arrays;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The stateless-cookie handshake over loopback sockets: the good path and each way to abuse it. */
+class HandshakeTest {
+
+  static final InetSocketAddress LOOPBACK = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+  private static final Duration SHORT = Duration.ofMillis(200);
+
+  private final Recorder atServer = new Recorder();
+  private final UdpNode server;
+
+  HandshakeTest() throws IOException {
+    server = UdpNode.server(LOOPBACK, NodeConfig.defaults().withMaxPeers(2), atServer);
+  }
+
+  @AfterEach
+  void close() {
+    server.close();
+  }
+
+  @Test
+  void clientConnectsAndBothSidesHearOfIt() throws IOException {
+    Recorder atClient = new Recorder();
+    try (UdpNode client = UdpNode.client(server.localAddress(), NodeConfig.defaults(), atClient)) {
+      Drive.until("both connected", () -> atClient.connected.size() == 1 && atServer.connected.size() == 1, server, client);
+
+      assertTrue(client.server().isConnected());
+      Peer peer = server.peers().get(0);
+      assertEquals(client.localAddress(), peer.address());
+      assertEquals(1, server.counters().peersAccepted());
+
+      client.send(client.server(), new byte[] {1, 2, 3});
+      Drive.until("the message arrived", () -> atServer.messages.size() == 1, server, client);
+      assertArrayEquals(new byte[] {1, 2, 3}, atServer.messages.get(0));
+      assertEquals(peer, atServer.messageSenders.get(0));
+    }
+  }
+
+  @Test
+  void serverAnswersARequestWithLessThanItAndRemembersNothing() throws IOException {
+    try (RawClient raw = new RawClient(server.localAddress())) {
+      byte[] request = RawClient.request(7);
+      byte[] challenge = raw.challenge(server, 7);
+
+      assertTrue(challenge.length < request.length, challenge.length + " bytes answered " + request.length);
+      assertEquals(0, server.peers().size());
+      assertEquals(0, server.rememberedNonces());
+    }
+  }
+
+  @Test
+  void requestOfAnotherSizeOrProtocolIsDroppedUnanswered() throws IOException {
+    try (RawClient raw = new RawClient(server.localAddress())) {
+      raw.send(Arrays.copyOf(RawClient.request(7), ControlPacket.PADDED_SIZE - 1));
+      byte[] otherProtocol = RawClient.request(7);
+      otherProtocol[1] ^= 1;
+      raw.send(otherProtocol);
+
+      assertNull(raw.receive(server, SHORT));
+      assertEquals(2, server.counters().malformedHandshakes());
+      assertEquals(0, server.counters().challengesSent());
+    }
+  }
+
+  @Test
+  void replayedResponseConnectsNobody() throws IOException {
+    try (RawClient raw = new RawClient(server.localAddress())) {
+      byte[] response = RawClient.responseTo(raw.challenge(server, 11));
+      raw.send(response);
+      byte[] accept = raw.receive(server, Drive.LIMIT);
+      assertEquals(ControlPacket.ACCEPT, accept[0] & 0xFF);
+
+      raw.send(response); // while connected: our accept may have been lost, so it comes again
+      assertArrayEquals(accept, raw.receive(server, Drive.LIMIT));
+      assertEquals(1, server.peers().size());
+
+      raw.send(RawClient.disconnect(RawClient.tokenOf(accept)));
+      Drive.until("disconnected", () -> server.peers().isEmpty(), server);
+      raw.send(response); // the same cookie after the connection ended: a replay
+      assertNull(raw.receive(server, SHORT));
+      assertEquals(0, server.peers().size());
+      assertEquals(1, server.counters().replayedCookies());
+      assertEquals(1, server.counters().peersAccepted());
+    }
+  }
+
+  @Test
+  void cookieEchoedFromAnotherAddressIsRefused() throws IOException {
+    try (RawClient victim = new RawClient(server.localAddress());
+        RawClient forger = new RawClient(server.localAddress())) {
+      // The forger asked in the victim's name; the challenge went to the victim, and the
+      // forger (who somehow saw it) answers from its own address.
+      byte[] challenge = victim.challenge(server, 13);
+      forger.send(RawClient.responseTo(challenge));
+
+      assertNull(forger.receive(server, SHORT));
+      assertEquals(1, server.counters().badCookies());
+      assertEquals(0, server.peers().size());
+    }
+  }
+
+  @Test
+  void wrongCookieIsRefused() throws IOException {
+    try (RawClient raw = new RawClient(server.localAddress())) {
+      byte[] response = RawClient.responseTo(raw.challenge(server, 17));
+      response[ControlPacket.RESPONSE_COOKIE + 3] ^= 0x40;
+      raw.send(response);
+      byte[] otherNonce = RawClient.responseTo(raw.challenge(server, 17));
+      otherNonce[ControlPacket.RESPONSE_NONCE + 7] ^= 1;
+      raw.send(otherNonce);
+
+      assertNull(raw.receive(server, SHORT));
+      assertEquals(2, server.counters().badCookies());
+      assertEquals(0, server.peers().size());
+    }
+  }
+
+  @Test
+  void expiredCookieIsRefused() throws IOException {
+    ManualClock clock = new ManualClock();
+    try (UdpNode timed = UdpNode.server(LOOPBACK, NodeConfig.defaults(), new Recorder(), clock);
+        RawClient raw = new RawClient(timed.localAddress())) {
+      byte[] response = RawClient.responseTo(raw.challenge(timed, 19));
+      clock.advance(NodeConfig.defaults().cookieLifetime());
+      raw.send(response);
+
+      assertNull(raw.receive(timed, SHORT));
+      assertEquals(1, timed.counters().badCookies());
+      assertEquals(0, timed.peers().size());
+    }
+  }
+
+  @Test
+  void clientPastTheLimitIsToldTheServerIsFull() throws IOException {
+    Recorder[] recorders = {new Recorder(), new Recorder(), new Recorder()};
+    UdpNode[] clients = new UdpNode[3];
+    try {
+      for (int i = 0; i < 3; i++) {
+        clients[i] = UdpNode.client(server.localAddress(), NodeConfig.defaults(), recorders[i]);
+      }
+      Drive.until("two connected and one refused",
+          () -> server.peers().size() == 2 && countReason(recorders, DisconnectReason.SERVER_FULL) == 1,
+          server, clients[0], clients[1], clients[2]);
+
+      assertEquals(1, server.counters().peersRefused());
+      assertEquals(2, atServer.connected.size());
+    } finally {
+      for (UdpNode client : clients) {
+        if (client != null) {
+          client.close();
+        }
+      }
+    }
+  }
+
+  @Test
+  void clientGivesUpWhenNobodyAnswers() throws IOException {
+    ManualClock clock = new ManualClock();
+    Recorder atClient = new Recorder();
+    try (RawClient silent = new RawClient(new InetSocketAddress(InetAddress.getLoopbackAddress(), 9));
+        UdpNode client = UdpNode.client(silent.address(), NodeConfig.defaults(), atClient, clock)) {
+      for (int i = 0; i < 49; i++) {
+        clock.advance(Duration.ofMillis(100));
+        client.update();
+      }
+      assertNull(atClient.lastReason());
+      assertNotNull(silent.receive(client, SHORT), "the request was resent");
+      clock.advance(Duration.ofMillis(100));
+      client.update();
+
+      assertEquals(DisconnectReason.HANDSHAKE_TIMED_OUT, atClient.lastReason());
+      assertFalse(client.server().isConnected());
+    }
+  }
+
+  private static int countReason(Recorder[] recorders, DisconnectReason reason) {
+    int count = 0;
+    for (Recorder recorder : recorders) {
+      synchronized (recorder) {
+        count += recorder.reasons.contains(reason) ? 1 : 0;
+      }
+    }
+    return count;
+  }
+}

@@ -1,0 +1,253 @@
+package dev.herald.peers;
+
+import dev.herald.Address;
+import dev.herald.MessageBus;
+import dev.herald.RemoteEndpoint;
+import dev.herald.net.MessageDependency;
+import dev.herald.net.udp.DisconnectReason;
+import dev.herald.net.udp.NodeConfig;
+import dev.herald.net.udp.Peer;
+import dev.herald.net.udp.PeerListener;
+import dev.herald.net.udp.UdpNode;
+import dev.herald.wire.CodecRegistry;
+import dev.herald.wire.WireFormatException;
+import dev.herald.wire.WireReader;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A bus whose peers in other processes are addresses: a {@link UdpNode} attached to a
+ * {@link MessageBus}, carrying {@code @Wire} messages with their generated codecs.
+ *
+ * <pre>{@code
+ * MessageBus bus = MessageBus.create();
+ * NetworkedBus net = NetworkedBus.server(bus, CodecRegistry.load(), new InetSocketAddress(7777), NodeConfig.defaults());
+ * bus.register(new Lobby());   // @Subscribe void on(PeerConnected c) { me.send(c.peer(), new Welcome()); }
+ * while (running) { net.update(); ... }   // each frame
+ * }</pre>
+ *
+ * <ul>
+ *   <li>Each connected peer is an {@link Address} ({@link PeerConnected#peer()}).
+ *       {@code registration.send(peer, m)} and {@code bus.post(m, Header.to(peer))} encode
+ *       {@code m} and send it reliably; a type with no wire codec fails the send at once with
+ *       an {@code IllegalArgumentException}. {@link #send(Address, Object, MessageDependency...)}
+ *       does the same and returns the message's handle, for later messages to depend on.
+ *   <li>What a peer sends is posted on this bus as a broadcast from the peer's address: a
+ *       handler's {@code Envelope.from()} is the peer, set from the connection it came on, never
+ *       from the payload. Replying is {@code registration.send(envelope.from(), reply)}.
+ *   <li>{@link PeerConnected} and {@link PeerDisconnected} are posted as the peers come and go.
+ *   <li>{@link #allPeers()} is an address that reaches every connected peer with one send.
+ * </ul>
+ *
+ * <p>Driven like the node: {@link #update()} from the game loop (the default: the peers'
+ * messages are then posted on the game's thread, at that point of the frame), or
+ * {@link #start()} for a thread of its own (they are then posted on that thread).
+ */
+public final class NetworkedBus implements AutoCloseable {
+
+  private static final System.Logger LOG = System.getLogger(NetworkedBus.class.getName());
+
+  private final MessageBus bus;
+  private final CodecRegistry codecs;
+  private final UdpNode node;
+  private final Map<Peer, PeerLink> links = new LinkedHashMap<>();
+  private final Map<Address, PeerLink> byAddress = new HashMap<>();
+  private final RemoteEndpoint allPeers;
+  private long undecodable;
+
+  /** Opens a server bound to {@code bind}, or a client of {@code server} if it is not null. */
+  private NetworkedBus(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, InetSocketAddress server,
+      NodeConfig config) throws IOException {
+    this.bus = Objects.requireNonNull(bus, "bus");
+    this.codecs = Objects.requireNonNull(codecs, "codecs");
+    this.node = server == null ? UdpNode.server(bind, config, new Inbox()) : UdpNode.client(server, config, new Inbox());
+    this.allPeers = bus.attachRemote(new AllPeersLink(node, codecs, links.values()));
+  }
+
+  /** A server bound to {@code bind} (port 0 picks a free one: see {@link #node()}). */
+  public static NetworkedBus server(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, NodeConfig config) throws IOException {
+    return new NetworkedBus(bus, codecs, Objects.requireNonNull(bind, "bind"), null, config);
+  }
+
+  /** A client of the server at {@code server}; {@link PeerConnected} is posted once it is in. */
+  public static NetworkedBus client(MessageBus bus, CodecRegistry codecs, InetSocketAddress server, NodeConfig config) throws IOException {
+    return new NetworkedBus(bus, codecs, null, Objects.requireNonNull(server, "server"), config);
+  }
+
+  /** Reads what arrived and posts it on the bus, runs timers, sends what is due: once per frame. */
+  public void update() {
+    node.update();
+  }
+
+  /** Runs the node on a thread of its own; {@link #update()} need not be called then. */
+  public void start() throws IOException {
+    node.start();
+  }
+
+  /** The node underneath: its address, counters and peers. */
+  public UdpNode node() {
+    return node;
+  }
+
+  /** The bus the peers are attached to. */
+  public MessageBus bus() {
+    return bus;
+  }
+
+  /**
+   * A client's server: its address once connected, else null.
+   *
+   * @throws IllegalStateException on a server
+   */
+  public Address server() {
+    PeerLink link;
+    synchronized (links) {
+      link = links.get(node.server());
+    }
+    return link == null ? null : link.endpoint.address();
+  }
+
+  /** An address that reaches every connected peer: one send, encoded once. */
+  public Address allPeers() {
+    return allPeers.address();
+  }
+
+  /** The addresses of the peers connected now. */
+  public List<Address> peers() {
+    List<Address> addresses = new ArrayList<>();
+    synchronized (links) {
+      for (PeerLink link : links.values()) {
+        addresses.add(link.endpoint.address());
+      }
+    }
+    return addresses;
+  }
+
+  /**
+   * Sends {@code message} reliably to {@code peer}, to be executed there after the messages
+   * named by {@code after} (handles returned by earlier sends to the same peer; those known
+   * executed are ignored), and returns its handle.
+   *
+   * @throws IllegalArgumentException if {@code message} has no wire codec, {@code peer} is not a
+   *     peer of this bus, or a handle belongs to another peer
+   * @throws IllegalStateException if the peer is gone or its send window is full
+   */
+  public MessageDependency send(Address peer, Object message, MessageDependency... after) {
+    PeerLink link = linkOf(peer);
+    MessageDependency handle = new MessageDependency();
+    if (link == null || !link.send(message, handle, after)) {
+      throw new IllegalStateException("cannot send " + message.getClass().getName() + " to " + peer + ": the peer is gone");
+    }
+    return handle;
+  }
+
+  /**
+   * Sends {@code message} to {@code peer} once, unreliably: never resent, and dropped by the
+   * peer if a newer snapshot from here arrived first. For latest-state messages (positions,
+   * scores) that the next one replaces. Returns false if the peer is gone.
+   *
+   * @throws IllegalArgumentException if {@code message} has no wire codec or does not fit one datagram
+   */
+  public boolean sendSnapshot(Address peer, Object message) {
+    PeerLink link = linkOf(peer);
+    return link != null && node.sendSnapshot(link.peer, codecs.toBytes(message));
+  }
+
+  /** Says goodbye to {@code peer}; {@link PeerDisconnected} is posted. Does nothing if it is gone. */
+  public void disconnect(Address peer) {
+    PeerLink link = linkOf(peer);
+    if (link != null) {
+      node.disconnect(link.peer);
+    }
+  }
+
+  private PeerLink linkOf(Address peer) {
+    Objects.requireNonNull(peer, "peer");
+    if (!peer.isRemote()) {
+      throw new IllegalArgumentException(peer + " is not a peer's address: use the address of a PeerConnected message");
+    }
+    synchronized (links) {
+      return byAddress.get(peer);
+    }
+  }
+
+  /** Messages from peers that did not decode (a peer built with other wire types), dropped. */
+  public long undecodableMessages() {
+    return undecodable;
+  }
+
+  /** Disconnects every peer (each {@link PeerDisconnected} is posted) and closes the socket. */
+  @Override
+  public void close() {
+    node.close();
+    allPeers.close();
+  }
+
+  /** Turns what the node hears into bus messages. */
+  private final class Inbox implements PeerListener {
+    @Override
+    public void onConnected(Peer peer) {
+      PeerLink link = new PeerLink(node, codecs, peer);
+      link.endpoint = bus.attachRemote(link);
+      synchronized (links) {
+        links.put(peer, link);
+        byAddress.put(link.endpoint.address(), link);
+      }
+      link.endpoint.deliver(new PeerConnected(link.endpoint.address(), peer.address()));
+    }
+
+    @Override
+    public void onMessage(Peer peer, byte[] payload) {
+      deliver(peer, payload);
+    }
+
+    @Override
+    public void onSnapshot(Peer peer, byte[] payload) {
+      deliver(peer, payload);
+    }
+
+    private void deliver(Peer peer, byte[] payload) {
+      PeerLink link;
+      synchronized (links) {
+        link = links.get(peer);
+      }
+      Object message;
+      try {
+        message = codecs.decode(new WireReader(payload, 0, payload.length));
+      } catch (WireFormatException e) {
+        undecodable++;
+        LOG.log(System.Logger.Level.WARNING, "Herald: dropped a message from " + link.endpoint.address() + " that did not decode", e);
+        return;
+      }
+      link.endpoint.deliver(message);
+    }
+
+    @Override
+    public void onDisconnected(Peer peer, DisconnectReason reason) {
+      PeerLink link;
+      synchronized (links) {
+        link = links.remove(peer);
+        if (link != null) {
+          byAddress.remove(link.endpoint.address());
+        }
+      }
+      if (link == null) {
+        // a client whose handshake failed: the server never had an address here
+        RemoteEndpoint never = bus.attachRemote(new PeerLink(node, codecs, peer));
+        never.close();
+        bus.post(new PeerDisconnected(never.address(), reason));
+        return;
+      }
+      link.endpoint.close();
+      if (!bus.isClosed()) {
+        link.endpoint.deliver(new PeerDisconnected(link.endpoint.address(), reason));
+      }
+    }
+  }
+}

@@ -1,0 +1,14 @@
+package dev.herald.peers;
+
+import dev.herald.Address;
+import dev.herald.net.udp.DisconnectReason;
+
+/**
+ * Posted on the bus when a peer is gone, as sent from the peer; after it, what is sent to
+ * {@link #peer()} reaches nobody. A client whose handshake failed hears it too, with
+ * {@link DisconnectReason#HANDSHAKE_TIMED_OUT} or {@link DisconnectReason#SERVER_FULL}.
+ *
+ * @param peer the peer's address on this bus
+ * @param reason why it is gone
+ */
+public record PeerDisconnected(Address peer, DisconnectReason reason) {}

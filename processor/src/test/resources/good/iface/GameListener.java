@@ -1,0 +1,13 @@
+package iface;
+
+import dev.herald.annotation.Subscribe;
+
+/** Extends a listener interface, adds a default handler and re-declares an inherited one. */
+public interface GameListener extends MoveListener {
+  @Subscribe(priority = 2)
+  default void onGameOver(GameOver over) {}
+
+  @Subscribe(priority = 1)
+  @Override
+  void onMove(Move move);
+}

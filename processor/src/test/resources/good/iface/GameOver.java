@@ -1,0 +1,3 @@
+package iface;
+
+public final class GameOver {}

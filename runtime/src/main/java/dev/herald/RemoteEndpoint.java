@@ -1,0 +1,69 @@
+package dev.herald;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A peer in another process, attached to this bus by {@link MessageBus#attachRemote}: its
+ * {@linkplain #address() address} is where local code sends messages for the peer, and
+ * {@link #deliver} posts what the peer sent as coming from that address, so a handler's
+ * {@link Envelope#from()} names the peer and nobody else can post in its name.
+ */
+public final class RemoteEndpoint implements AutoCloseable {
+  private static final AtomicLong NUMBERS = new AtomicLong();
+
+  private final Delivery delivery;
+  final Registry owner;
+  final RemoteLink link;
+  final long number = NUMBERS.incrementAndGet();
+  private final Address address;
+  private volatile boolean closed;
+
+  RemoteEndpoint(Delivery delivery, Registry owner, RemoteLink link) {
+    this.delivery = delivery;
+    this.owner = owner;
+    this.link = link;
+    this.address = Address.remote(this);
+  }
+
+  /** The peer's address on this bus. */
+  public Address address() {
+    return address;
+  }
+
+  /**
+   * Broadcasts {@code message} on this bus as sent by the peer: {@link Envelope#from()} is
+   * {@link #address()}. Handlers run on this thread before it returns.
+   *
+   * @return how many handlers ran
+   */
+  public int deliver(Object message) {
+    return delivery.send(address, message, Header.BROADCAST, null, null);
+  }
+
+  /**
+   * Broadcasts {@code message} like {@link #deliver}, as a request from the peer: returns the
+   * replies of type {@code replyType}, for the link to carry back.
+   */
+  public <R> List<R> request(Object message, Class<R> replyType) {
+    return delivery.request(address, message, Header.BROADCAST, replyType);
+  }
+
+  /**
+   * Retires the address: from now on, what is sent to it reaches nobody (the link is not
+   * called). Idempotent.
+   */
+  @Override
+  public void close() {
+    closed = true;
+  }
+
+  boolean isClosed() {
+    return closed;
+  }
+
+  @Override
+  public String toString() {
+    return "RemoteEndpoint[" + address + "]";
+  }
+}
