@@ -157,7 +157,12 @@ final class RegistrationEntry {
 
   /** A weakly held listener; the registry learns of its collection through the reference queue. */
   static final class WeakListener extends WeakReference<Object> {
-    final RegistrationEntry registration;
+    /**
+     * Null once the registration was removed: then this reference, which the reference queue
+     * keeps until the registry next polls it, holds nothing of the registration (its
+     * listener's class, so its class loader). Guarded by the registry's lock.
+     */
+    RegistrationEntry registration;
 
     WeakListener(Object listener, RegistrationEntry registration, ReferenceQueue<Object> collected) {
       super(listener, collected);
