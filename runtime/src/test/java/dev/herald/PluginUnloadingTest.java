@@ -146,8 +146,8 @@ class PluginUnloadingTest {
   }
 
   /**
-   * Loads the mod, registers it, checks it took part, and lets it go: unregistered, or only
-   * dropped. Nothing of the mod outlives this method but what the bus keeps.
+   * Loads the mod, registers it, checks it took part, and lets it go: unregistered, or (registered
+   * weakly) only dropped. Nothing of the mod outlives this method but what the bus keeps.
    */
   @SuppressWarnings("unchecked")
   private WeakReference<ClassLoader> loadPostAndUnload(MessageBus bus, boolean unregister)
@@ -156,7 +156,7 @@ class PluginUnloadingTest {
         new URL[] {compiled.resolve("classes").toUri().toURL()}, MessageBus.class.getClassLoader())) {
       Object mod = loader.loadClass("mod.Mod").getConstructor().newInstance();
       ((Consumer<MessageBus>) mod).accept(bus);
-      Registration registration = bus.register(mod);
+      Registration registration = unregister ? bus.register(mod) : bus.registerWeakly(mod);
       // a plain post, a tagged one (through the envelope path), and the mod's own chain
       bus.post("hello");
       bus.post("tagged", Header.builder().tags("mods").build());
