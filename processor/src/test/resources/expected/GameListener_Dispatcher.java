@@ -15,8 +15,8 @@ import javax.annotation.processing.Generated;
 public final class GameListener_Dispatcher extends Dispatcher<GameListener> {
   public GameListener_Dispatcher() {
     super(GameListener.class,
-        HandlerInfo.of("onGameOver", GameOver.class).priority(2),
-        HandlerInfo.of("onMove", Move.class).priority(1));
+        HandlerInfo.of("onGameOver", GameOver.class).priority(2).lane("ui").sticky(),
+        HandlerInfo.of("onMove", Move.class).priority(1).serialized());
   }
 
   @Override

@@ -17,7 +17,7 @@ public final class Uploader_Dispatcher extends Dispatcher<Uploader> {
   public Uploader_Dispatcher() {
     super(Uploader.class,
         HandlerInfo.of("upload", Question.class).async(),
-        HandlerInfo.of("archive", Question.class).priority(2).concurrent().withEnvelope());
+        HandlerInfo.of("archive", Question.class).priority(2).async().concurrent().withEnvelope());
   }
 
   @Override

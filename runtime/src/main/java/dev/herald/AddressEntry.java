@@ -95,6 +95,14 @@ final class AddressEntry {
     }
   }
 
+  /** Forgets what its type index keys by foreign classes; under the registry's lock. */
+  void forgetForeignClasses() {
+    TypeIndex made = index;
+    if (made != null) {
+      made.forgetForeignClasses();
+    }
+  }
+
   /** Takes out every retired handler, each list copied once; under the registry's lock. */
   void removeRetired() {
     if (members != null) {

@@ -249,15 +249,40 @@ final class AsyncCalls {
     }
   }
 
-  /** Threads that do not keep the JVM alive. */
+  /**
+   * Threads that do not keep the JVM alive, nor any class loader. A pool makes its threads on
+   * whichever thread submits, maybe in the middle of a plugin's handler: made as they are, they
+   * would keep that thread's context class loader and the access-control context of every
+   * frame on its stack, so the plugin's class loader, for as long as they live.
+   */
   private static final class DaemonThreads implements ThreadFactory {
+    private static final ClassLoader HERALDS = DaemonThreads.class.getClassLoader();
+
     private final AtomicInteger count = new AtomicInteger();
 
     @Override
+    @SuppressWarnings("removal") // on JDKs that no longer capture a context, this just runs it
     public Thread newThread(Runnable task) {
-      Thread thread = new Thread(task, "herald-async-" + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
+      return java.security.AccessController.doPrivileged(new Make(task, count.incrementAndGet()));
+    }
+
+    /** Makes one thread, with only Herald's own frames on the stack above it. */
+    private static final class Make implements java.security.PrivilegedAction<Thread> {
+      private final Runnable task;
+      private final int number;
+
+      Make(Runnable task, int number) {
+        this.task = task;
+        this.number = number;
+      }
+
+      @Override
+      public Thread run() {
+        Thread thread = new Thread(task, "herald-async-" + number);
+        thread.setDaemon(true);
+        thread.setContextClassLoader(HERALDS);
+        return thread;
+      }
     }
   }
 }

@@ -24,8 +24,17 @@ final class Delivery {
   private HandlersForClass lastPosted;
   /** Looked up once: every message nobody receives asks whether anyone listens for it. */
   private final HandlersForClass deadMessages;
+  /** For {@link NestedPosts#BREADTH_FIRST}: each thread's queue of nested posts; else null. */
+  private final ThreadLocal<NestedQueue> nested;
 
-  Delivery(Registry registry, FrameScheduler scheduler, AsyncCalls async, Failures failures, Ticker ticker) {
+  Delivery(
+      Registry registry,
+      FrameScheduler scheduler,
+      AsyncCalls async,
+      Failures failures,
+      Ticker ticker,
+      NestedPosts nestedPosts) {
+    this.nested = nestedPosts == NestedPosts.BREADTH_FIRST ? new NestedQueue.PerThread() : null;
     this.registry = registry;
     this.scheduler = scheduler;
     this.async = async;
@@ -43,7 +52,61 @@ final class Delivery {
     if (!accepting) {
       throw closedError(message);
     }
+    if (nested != null) {
+      return postBreadthFirst(message);
+    }
     return broadcast(message);
+  }
+
+  /**
+   * Breadth first: a post made while this thread delivers another message waits in the
+   * thread's queue and returns 0; the outermost post delivers it after its own message.
+   */
+  private int postBreadthFirst(Object message) {
+    NestedQueue queue = nested.get();
+    if (queue.delivering) {
+      queue.add(null, message, null);
+      return 0;
+    }
+    queue.delivering = true;
+    try {
+      int ran = broadcast(message);
+      drain(queue);
+      return ran;
+    } finally {
+      queue.clear();
+      queue.delivering = false;
+    }
+  }
+
+  /** {@link #postBreadthFirst} for an immediate send; null when it was queued. */
+  private Sending sendBreadthFirst(Address from, Object message, Header header, long now) {
+    NestedQueue queue = nested.get();
+    if (queue.delivering) {
+      queue.add(from, message, header);
+      return null;
+    }
+    queue.delivering = true;
+    try {
+      Sending first = deliver(from, message, header, now, scheduler.frame(), false, null);
+      drain(queue);
+      return first;
+    } finally {
+      queue.clear();
+      queue.delivering = false;
+    }
+  }
+
+  /** Delivers the queued nested posts and sends, and those they queue, in order. */
+  private void drain(NestedQueue queue) {
+    for (int i = 0; i < queue.size(); i++) {
+      if (queue.header(i) == null) {
+        broadcast(queue.message(i));
+      } else {
+        deliver(queue.from(i), queue.message(i), queue.header(i), ticker.nanoTime(),
+            scheduler.frame(), false, null);
+      }
+    }
   }
 
   /**
@@ -79,7 +142,11 @@ final class Delivery {
     if (handlers.directNodes() != nodes) {
       // handlers were registered during this post: rare, and they may need more than a call
       Sending added = plainSending(message);
-      deliverTo(handlers, HandlerList.highestStamp(nodes), added);
+      try {
+        deliverTo(handlers, HandlerList.highestStamp(nodes), added);
+      } finally {
+        added.finish();
+      }
       ran += added.ran;
       received += added.received;
     }
@@ -131,6 +198,9 @@ final class Delivery {
     }
     long now = ticker.nanoTime();
     if (header.isImmediate()) {
+      if (nested != null && replyType == null) {
+        return sendBreadthFirst(from, message, header, now);
+      }
       return deliver(from, message, header, now, scheduler.frame(), false, replyType);
     }
     if (replyType != null) {
@@ -186,15 +256,21 @@ final class Delivery {
         new Sending(message, header, from, target != null ? target : to, sentNanos, sentFrame,
             plainPost, excluded, replyType);
     Class<?> messageClass = message.getClass();
-    if (to.kind == Address.Kind.BROADCAST || to.kind == Address.Kind.BROADCAST_NOT_ME) {
-      deliverTo(registry.handlersFor(registry.everyone(), messageClass), Long.MIN_VALUE, sending);
-    } else if (target != null) {
-      TypeIndex atTarget = registry.indexAt(target);
-      if (atTarget != null) { // null once retired: it reaches nobody
-        deliverTo(registry.handlersFor(atTarget, messageClass), Long.MIN_VALUE, sending);
-        sending.alreadyServed = target;
-        deliverTo(registry.handlersFor(registry.observersOfAll(), messageClass), Long.MIN_VALUE, sending);
+    try {
+      if (to.kind == Address.Kind.BROADCAST || to.kind == Address.Kind.BROADCAST_NOT_ME) {
+        deliverTo(registry.handlersFor(registry.everyone(), messageClass), Long.MIN_VALUE, sending);
+      } else if (target != null) {
+        TypeIndex atTarget = registry.indexAt(target);
+        if (atTarget != null) { // null once retired: it reaches nobody
+          deliverTo(registry.handlersFor(atTarget, messageClass), Long.MIN_VALUE, sending);
+          sending.alreadyServed = target;
+          deliverTo(registry.handlersFor(registry.observersOfAll(), messageClass), Long.MIN_VALUE, sending);
+        }
       }
+    } finally {
+      // even when a rethrowing error handler ends the delivery: the lane calls counted as
+      // made are handed over, and the envelope stops accepting cancels
+      sending.finish();
     }
     if (sending.received == 0 && !(message instanceof DeadMessage)) {
       postDead(message, plainPost ? null : sending.envelope());
@@ -214,6 +290,9 @@ final class Delivery {
     while (true) {
       for (HandlerList.Node node : nodes) {
         Subscriber subscriber = (Subscriber) node;
+        if (sending.isCancelled()) {
+          return;
+        }
         if (subscriber.stamp > visitedUpTo && !subscriber.isRetired() && subscriber.accepts(sending)) {
           call(subscriber, sending);
         }
@@ -237,13 +316,37 @@ final class Delivery {
     Envelope envelope = subscriber.takesEnvelope ? sending.envelope() : null;
     if (subscriber.async) {
       async.submit(subscriber, listener, sending.message, envelope);
-    } else if (subscriber.takesEnvelope || sending.isRequest()) {
+    } else if (subscriber.lane != null) {
+      sending.onLane(subscriber, listener, envelope);
+    } else if (subscriber.serialLock != null) {
+      synchronized (subscriber.serialLock) {
+        callHere(subscriber, listener, sending, envelope);
+      }
+    } else {
+      callHere(subscriber, listener, sending, envelope);
+    }
+    sending.ran++;
+    sending.received += subscriber.visible;
+  }
+
+  /** Calls a handler on this thread, with the envelope and for its reply if it needs them. */
+  private void callHere(Subscriber subscriber, Object listener, Sending sending, Envelope envelope) {
+    if (subscriber.takesEnvelope || sending.isRequest()) {
       sending.collect(failures.invoke(subscriber, listener, sending.message, envelope));
     } else {
       failures.deliver(subscriber, listener, sending.message);
     }
-    sending.ran++;
-    sending.received += subscriber.visible;
+  }
+
+  /** Delivers a kept sticky message to one handler that just registered, as it was sent. */
+  void replay(Subscriber subscriber, Object message, Header header) {
+    Sending sending =
+        new Sending(message, header, null, header.to(), ticker.nanoTime(), scheduler.frame(),
+            false, null, null);
+    if (!subscriber.isRetired() && subscriber.accepts(sending)) {
+      call(subscriber, sending);
+    }
+    sending.finish();
   }
 
   private Sending plainSending(Object message) {

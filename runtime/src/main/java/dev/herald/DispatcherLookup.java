@@ -4,12 +4,11 @@ import dev.herald.spi.Dispatcher;
 import dev.herald.spi.DispatcherIndex;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.WeakHashMap;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Finds the handlers of a listener class without reflection: the dispatchers come from
@@ -27,7 +26,18 @@ final class DispatcherLookup {
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static final Class<Dispatcher<?>> DISPATCHER = (Class) Dispatcher.class;
 
-  private final Map<Class<?>, Dispatcher<?>> dispatchers = new ConcurrentHashMap<>();
+  /**
+   * The dispatcher of each listener class, kept with the class itself rather than in a map
+   * of classes: this lookup may be shared by every bus of the JVM, and must not keep a
+   * plugin's classes, nor so its class loader, once the plugin is dropped.
+   */
+  private final ClassValue<AtomicReference<Dispatcher<?>>> dispatchers =
+      new ClassValue<AtomicReference<Dispatcher<?>>>() {
+        @Override
+        protected AtomicReference<Dispatcher<?>> computeValue(Class<?> type) {
+          return new AtomicReference<>();
+        }
+      };
   private final boolean explicit;
   private final Set<ClassLoader> scannedLoaders =
       Collections.newSetFromMap(new WeakHashMap<ClassLoader, Boolean>());
@@ -78,7 +88,7 @@ final class DispatcherLookup {
         + " it was compiled without Herald's annotation processor." + fixes;
   }
 
-  private boolean knowsAnyDispatcherFor(Class<?> type) {
+  boolean knowsAnyDispatcherFor(Class<?> type) {
     if (!explicit) {
       ClassLoader loader = type.getClassLoader();
       ClassLoader from = loader != null ? loader : ClassLoader.getSystemClassLoader();
@@ -114,14 +124,18 @@ final class DispatcherLookup {
   }
 
   private Dispatcher<?> dispatcherOf(Class<?> type) {
-    Dispatcher<?> dispatcher = dispatchers.get(type);
-    if (dispatcher == null) {
+    AtomicReference<Dispatcher<?>> slot = dispatchers.get(type);
+    if (slot.get() == null) {
       // look again even when this thread read nothing new: another thread may have been
       // scanning the same loader, and scan() returns only once that is done
       scan(type.getClassLoader());
-      dispatcher = dispatchers.get(type);
     }
-    return dispatcher;
+    return slot.get();
+  }
+
+  /** Keeps {@code dispatcher} for its listener class, unless one was found there before. */
+  private void keep(Dispatcher<?> dispatcher) {
+    dispatchers.get(dispatcher.listenerType()).compareAndSet(null, dispatcher);
   }
 
   /** Reads the indexes visible from {@code loader} once; returns whether it read anything new. */
@@ -134,7 +148,7 @@ final class DispatcherLookup {
       try {
         boolean found = false;
         for (Dispatcher<?> dispatcher : ServiceLoader.load(DISPATCHER, from)) {
-          dispatchers.putIfAbsent(dispatcher.listenerType(), dispatcher);
+          keep(dispatcher);
           found = true;
         }
         for (DispatcherIndex index : ServiceLoader.load(DispatcherIndex.class, from)) {
@@ -160,7 +174,7 @@ final class DispatcherLookup {
 
   private void add(DispatcherIndex index) {
     for (Dispatcher<?> dispatcher : index.dispatchers()) {
-      dispatchers.putIfAbsent(dispatcher.listenerType(), dispatcher);
+      keep(dispatcher);
     }
   }
 }

@@ -20,6 +20,9 @@ public final class Envelope {
   private final long sentNanos;
   private final long sentFrame;
   private final Class<?> replyType;
+  /** The thread delivering the message, while it does; then null. */
+  private volatile Thread deliveringThread;
+  private boolean cancelled;
 
   Envelope(
       Object message,
@@ -28,8 +31,10 @@ public final class Envelope {
       Header header,
       long sentNanos,
       long sentFrame,
-      Class<?> replyType) {
+      Class<?> replyType,
+      Thread deliveringThread) {
     this.replyType = replyType;
+    this.deliveringThread = deliveringThread;
     this.message = message;
     this.from = from;
     this.to = to;
@@ -90,5 +95,32 @@ public final class Envelope {
     return "Envelope[" + message + " from " + (from == null ? "anonymous" : from) + " to " + to
         + (header.tags().isEmpty() ? "" : " tags " + header.tags())
         + " at frame " + sentFrame + "]";
+  }
+
+  /**
+   * Stops this message here (greenrobot's {@code cancelEventDelivery}): the handlers after the
+   * calling one (lower priority, or later registered) do not receive it, nor do observers of
+   * its address, nor asynchronous and lane handlers not yet handed over; those before it did.
+   * A handler of high priority uses it to consume a message. Only a handler called on the
+   * sending thread, during the delivery, can cancel.
+   *
+   * @throws IllegalStateException when called off the sending thread or after the delivery
+   *     (from an asynchronous or lane handler, say)
+   */
+  public void cancelDelivery() {
+    if (deliveringThread != Thread.currentThread()) {
+      throw new IllegalStateException(
+          "Cannot cancel the delivery of " + message + ": only a handler called on the sending"
+              + " thread, while the message is delivered, can (not an async or lane handler)");
+    }
+    cancelled = true;
+  }
+
+  boolean isCancelled() {
+    return cancelled;
+  }
+
+  void deliveryEnded() {
+    deliveringThread = null;
   }
 }

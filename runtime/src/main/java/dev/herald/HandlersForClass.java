@@ -8,7 +8,12 @@ import java.util.List;
  * plain post may call them all directly. Changed under the registry's lock.
  */
 final class HandlersForClass extends HandlerList<Subscriber> {
-  final Class<?> messageClass;
+  /**
+   * Not final: once dropped from its index, these handlers forget their class (see
+   * {@link #retire}), so that a post that still holds them, as the last-posted cache may, no
+   * longer matches them, and they no longer keep the class.
+   */
+  Class<?> messageClass;
   /**
    * How many handlers here a plain post cannot simply call (tagged, filtered by sender,
    * taking an envelope, asynchronous, hidden); while there are any, a plain post takes the
@@ -26,6 +31,15 @@ final class HandlersForClass extends HandlerList<Subscriber> {
   /** The handlers, if a plain post may call each directly, asking nothing; else null. */
   Node[] directNodes() {
     return direct;
+  }
+
+  /** Called when dropped from the index: from now on these handlers match no message class. */
+  void retire() {
+    messageClass = Retired.class;
+  }
+
+  boolean isRetired() {
+    return messageClass == Retired.class;
   }
 
   @Override
@@ -72,5 +86,10 @@ final class HandlersForClass extends HandlerList<Subscriber> {
 
   private void publish() {
     direct = notDirect == 0 ? nodes() : null;
+  }
+
+  /** The class of no message: that of retired handlers. */
+  private static final class Retired {
+    private Retired() {}
   }
 }

@@ -1,11 +1,10 @@
 package dev.herald;
 
-import dev.herald.spi.DispatcherIndex;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.Executor;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -21,7 +20,10 @@ import java.util.function.Consumer;
  * <p>{@link #post} calls, on the posting thread and before it returns, every handler whose
  * parameter type is the message's runtime class or a supertype of it, each at most once:
  * higher {@code priority} first, then in registration order; nested posts at once, depth
- * first. What reaches no handler, or only hidden ones, is posted again as a {@link DeadMessage}.
+ * first, unless the bus is built with {@link NestedPosts#BREADTH_FIRST}. Handlers on the
+ * posting thread are not serialized unless asked ({@link MessageBusBuilder#serializedHandlers()},
+ * {@code @Subscribe(serialized = true)}, {@link Registration.Builder#serialized()}). What
+ * reaches no handler, or only hidden ones, is posted again as a {@link DeadMessage}.
  * A handler unregistered during a delivery is not called from then on, even for that message;
  * one registered during a delivery on the same thread is called for it, after the others.
  *
@@ -31,9 +33,9 @@ import java.util.function.Consumer;
  * {@linkplain Registration.Builder#observing observing} it, then those observing all traffic,
  * at a cost that does not grow with the handlers elsewhere on the bus.
  *
- * <p>{@link #register} holds the listener weakly (once unreachable, it stops and is forgotten);
- * {@link #registerStrongly} and {@link #subscribe} hold strongly. A handler that throws does
- * not stop the others: its exception goes to the {@link ErrorHandler};
+ * <p>{@link #register} holds the listener strongly, as Guava and greenrobot do, until closed;
+ * {@link #registerWeakly} holds it weakly (once unreachable, it stops and is forgotten). A
+ * handler that throws does not stop the others: its exception goes to the {@link ErrorHandler};
  * {@link VirtualMachineError}s propagate, a {@link StackOverflowError} on the posting thread as
  * a {@link PostChainTooDeepException} naming the chain of nested posts. Every method is
  * thread-safe; {@code post} without a header takes no lock and, once a message class has been
@@ -48,17 +50,26 @@ public final class MessageBus implements AutoCloseable {
   private final FrameScheduler scheduler;
   private final Lifecycle lifecycle;
   private final Failures failures;
-  // the options of a plain register and registerStrongly: never changed, so never copied
-  private final Registration.Builder weakly = new Registration.Builder(this);
-  private final Registration.Builder strongly = new Registration.Builder(this).strongly();
+  private final StickyMessages sticky;
+  /** Guava's rule: every handler not marked concurrent is serialized. */
+  final boolean serializedHandlers;
+  /** The lanes by name, fixed when the bus is built. */
+  final Map<String, Lane> lanes;
+  /** The options of a plain register and registerWeakly, never changed, so never copied. */
+  private final Registration.Builder weakly = new Registration.Builder(this).weakly();
+  private final Registration.Builder strongly = new Registration.Builder(this);
 
-  private MessageBus(Builder builder) {
+  MessageBus(MessageBusBuilder builder) {
+    this.serializedHandlers = builder.serializedHandlers;
     this.registry = new Registry(this, DispatcherLookup.with(builder.indexes));
     this.failures = new Failures(this, builder.errorHandler);
+    this.lanes = Lane.named(builder.lanes, failures);
     AsyncCalls async = new AsyncCalls(failures, builder.executor);
     this.scheduler = new FrameScheduler(builder.ticker);
-    this.delivery = new Delivery(registry, scheduler, async, failures, builder.ticker);
+    this.delivery =
+        new Delivery(registry, scheduler, async, failures, builder.ticker, builder.nestedPosts);
     this.lifecycle = new Lifecycle(delivery, scheduler, async);
+    this.sticky = new StickyMessages(this, builder.ticker, builder.stickyCapacity, builder.stickyExpiry);
   }
 
   /** A bus that logs handler failures and finds dispatchers through {@code ServiceLoader}. */
@@ -67,13 +78,15 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /** Starts configuring a bus. */
-  public static Builder builder() {
-    return new Builder();
+  public static MessageBusBuilder builder() {
+    return new MessageBusBuilder();
   }
 
   /**
-   * Registers every {@code @Subscribe} method of {@code listener}, including inherited ones,
-   * at a new address, holding the listener weakly.
+   * Registers every {@code @Subscribe} method of {@code listener}, including inherited ones
+   * and those of its interfaces, at a new address, holding the listener strongly until the
+   * registration is closed or the listener unregistered (Guava's and greenrobot's rule: a
+   * listener made only to be registered keeps receiving).
    *
    * @return the registration; the existing one if {@code listener} is already registered
    * @throws IllegalArgumentException if no dispatcher was generated for the listener's class
@@ -81,7 +94,7 @@ public final class MessageBus implements AutoCloseable {
    *     without {@code herald-processor})
    */
   public Registration register(Object listener) {
-    return weakly.register(listener);
+    return strongly.register(listener);
   }
 
   /**
@@ -93,9 +106,39 @@ public final class MessageBus implements AutoCloseable {
     return registration().at(address).register(listener);
   }
 
-  /** Like {@link #register(Object)}, but holds {@code listener} strongly, until closed. */
+  /** The same as {@link #register(Object)}, which holds strongly too; the name says so. */
   public Registration registerStrongly(Object listener) {
     return strongly.register(listener);
+  }
+
+  /**
+   * Like {@link #register(Object)}, but holds {@code listener} weakly: once nothing else
+   * references it, its handlers stop running and the bus forgets it, with no {@code close}
+   * or {@code unregister} needed. For objects with a life of their own (game entities,
+   * screens); never for a listener made only to be registered, which would stop receiving at
+   * the next garbage collection.
+   */
+  public Registration registerWeakly(Object listener) {
+    return weakly.register(listener);
+  }
+
+  /**
+   * Registers {@code listener} if it has handlers; otherwise does nothing and returns empty,
+   * as Guava's {@code register} does: see {@link Registration.Builder#registerIfListener}.
+   */
+  public Optional<Registration> registerIfListener(Object listener) {
+    return strongly.registerIfListener(listener);
+  }
+
+  /** The sticky messages this bus keeps for handlers that register later. */
+  public StickyMessages sticky() {
+    return sticky;
+  }
+
+  /** Replays the kept sticky messages to a new registration's sticky handlers; returns it. */
+  Registration replaySticky(Registration registration) {
+    sticky.replayTo(registration.entry, delivery);
+    return registration;
   }
 
   /**
@@ -249,51 +292,5 @@ public final class MessageBus implements AutoCloseable {
   @Override
   public String toString() {
     return "MessageBus[" + registry.listenerCount() + " listeners, " + registry.handlerCount() + " handlers]";
-  }
-
-  /** Configures a {@link MessageBus}. Not thread-safe; a builder can build several buses. */
-  public static final class Builder {
-    private ErrorHandler errorHandler = ErrorHandler.logging();
-    private Ticker ticker = Ticker.system();
-    private Executor executor;
-    private final List<DispatcherIndex> indexes = new ArrayList<>();
-
-    private Builder() {}
-
-    /** Where handler exceptions go; the default is {@link ErrorHandler#logging()}. */
-    public Builder errorHandler(ErrorHandler errorHandler) {
-      this.errorHandler = Objects.requireNonNull(errorHandler, "errorHandler");
-      return this;
-    }
-
-    /** Where the bus reads the time; the default is {@link Ticker#system()}. */
-    public Builder ticker(Ticker ticker) {
-      this.ticker = Objects.requireNonNull(ticker, "ticker");
-      return this;
-    }
-
-    /**
-     * Where {@code @Subscribe(async = true)} handlers run: by default a pool of daemon threads
-     * made on first use, which {@link #close()} shuts down; one given here, the bus does not.
-     */
-    public Builder executor(Executor executor) {
-      this.executor = Objects.requireNonNull(executor, "executor");
-      return this;
-    }
-
-    /**
-     * Adds an index to consult before {@link java.util.ServiceLoader}'s, where service files are
-     * lost (a shaded jar): the processor names it {@code HeraldIndex_…}, or as told by
-     * {@code -Aherald.index=com.example.MyIndex}.
-     */
-    public Builder index(DispatcherIndex index) {
-      indexes.add(Objects.requireNonNull(index, "index"));
-      return this;
-    }
-
-    /** A new bus with this configuration. */
-    public MessageBus build() {
-      return new MessageBus(this);
-    }
   }
 }

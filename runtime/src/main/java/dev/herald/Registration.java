@@ -3,6 +3,7 @@ package dev.herald;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -11,9 +12,10 @@ import java.util.function.Consumer;
  * listener: from the moment {@link #close()} returns, no dispatch that starts calls its
  * handlers, and a dispatch in progress on the same thread does not call them from then on.
  *
- * <p>A registration made by {@link MessageBus#register} holds its listener weakly: when the
- * listener becomes unreachable, its handlers stop running and the bus forgets it, as if it
- * had been closed. Every method is thread-safe; closing is idempotent.
+ * <p>A registration made by {@link MessageBus#register} holds its listener strongly, until it
+ * is closed. One made by {@link MessageBus#registerWeakly} holds it weakly: when the listener
+ * becomes unreachable, its handlers stop running and the bus forgets it, as if it had been
+ * closed. Every method is thread-safe; closing is idempotent.
  */
 public final class Registration implements AutoCloseable {
   private final MessageBus bus;
@@ -147,7 +149,10 @@ public final class Registration implements AutoCloseable {
     Address onlyFrom;
     final List<Address> observed = new ArrayList<>();
     boolean observesAll;
-    boolean strong;
+    boolean strong = true;
+    boolean serialized;
+    boolean sticky;
+    String lane;
 
     Builder(MessageBus bus) {
       this.bus = bus;
@@ -184,9 +189,48 @@ public final class Registration implements AutoCloseable {
       return this;
     }
 
-    /** Holds the listener strongly; the default for {@link #register} is weakly. */
+    /** Holds the listener strongly, until the registration is closed: the default. */
     public Builder strongly() {
       this.strong = true;
+      return this;
+    }
+
+    /**
+     * Holds the listener weakly: once nothing else references it, its handlers stop and the bus
+     * forgets it, with no {@code close} needed (game objects, screens). Not for a listener
+     * made just to be registered: it would stop receiving at the next collection.
+     */
+    public Builder weakly() {
+      this.strong = false;
+      return this;
+    }
+
+    /**
+     * No two calls of this listener's handlers overlap, whichever handler and whichever thread:
+     * for a listener whose state is not thread-safe. (Guava's rule serializes each handler
+     * alone; this is stricter.) Asynchronous and lane handlers are serialized by their queues.
+     */
+    public Builder serialized() {
+      this.serialized = true;
+      return this;
+    }
+
+    /**
+     * Every handler of the listener (or the subscribed function) is sticky: it receives the
+     * {@linkplain MessageBus#sticky() kept sticky messages} it accepts when it registers.
+     */
+    public Builder sticky() {
+      this.sticky = true;
+      return this;
+    }
+
+    /**
+     * The listener's handlers (or the subscribed function) receive on the lane {@code name},
+     * given to the bus's builder with {@link MessageBusBuilder#lane}, except those whose
+     * {@code @Subscribe(lane)} names another.
+     */
+    public Builder onLane(String name) {
+      this.lane = Objects.requireNonNull(name, "name");
       return this;
     }
 
@@ -198,12 +242,31 @@ public final class Registration implements AutoCloseable {
      * @throws IllegalArgumentException if no dispatcher was generated for its class
      */
     public Registration register(Object listener) {
-      return bus.registry.register(Objects.requireNonNull(listener, "listener"), this);
+      return bus.replaySticky(bus.registry.register(Objects.requireNonNull(listener, "listener"), this));
+    }
+
+    /**
+     * Registers {@code listener} like {@link #register} if its class, a superclass or an
+     * interface of it has {@code @Subscribe} methods; otherwise does nothing, as Guava's
+     * {@code register} does, and returns empty. For code that registers objects it does not
+     * know (a plugin host, a dependency-injection hook). Elsewhere prefer {@link #register}:
+     * its exception is how a class compiled without Herald's processor shows up, where this
+     * method would quietly register nothing. It still throws when no dispatcher at all was
+     * generated where the class was loaded from, since then the processor never ran.
+     *
+     * @throws IllegalArgumentException if Herald's processor never ran for the class's code
+     */
+    public Optional<Registration> registerIfListener(Object listener) {
+      Objects.requireNonNull(listener, "listener");
+      if (!bus.registry.hasHandlers(listener.getClass())) {
+        return Optional.empty();
+      }
+      return Optional.of(register(listener));
     }
 
     /** Subscribes {@code handler} to {@code type} with these options, held strongly. */
     public <T> Registration subscribe(Class<T> type, Consumer<? super T> handler) {
-      return bus.registry.subscribe(type, handler, this);
+      return bus.replaySticky(bus.registry.subscribe(type, handler, this));
     }
 
     /**

@@ -1,9 +1,11 @@
 package dev.herald;
 
+import dev.herald.spi.HandlerInfo;
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -22,6 +24,20 @@ final class RegistrationEntry {
   final Address[] observed;
   final boolean observesAll;
   final Subscriber[] subscribers;
+  /** {@link Registration.Builder#serialized()}: no two of its handlers' calls overlap. */
+  final boolean serializedListener;
+  /** What the calls of a serialized listener's handlers hold, all of them the same. */
+  final Object listenerLock = new Object();
+  /** The bus serializes every handler not marked concurrent (Guava's rule). */
+  final boolean serializedByBus;
+  /** {@link Registration.Builder#sticky()}: every handler of it is sticky. */
+  final boolean stickyListener;
+  /** Whether some handler of it is sticky, so that registering replays kept messages. */
+  final boolean hasStickyHandlers;
+  private final String laneName;
+  private final Map<String, Lane> lanes;
+  /** Whether kept sticky messages were replayed to it; guarded by this entry. */
+  private boolean replayClaimed;
   /** The listener's identity hash: where {@link ListenerTable} keeps this registration. */
   final int identityHash;
   /** Names bound by this registration, made by the first bind; guarded by the registry's lock. */
@@ -45,10 +61,48 @@ final class RegistrationEntry {
     this.onlyFrom = options.onlyFrom;
     this.observed = options.observed.isEmpty() ? NO_ADDRESSES : distinctOthers(options.observed, address);
     this.observesAll = options.observesAll;
+    this.serializedListener = options.serialized;
+    this.serializedByBus = bus.serializedHandlers;
+    this.stickyListener = options.sticky;
+    this.laneName = options.lane;
+    this.lanes = bus.lanes;
     this.subscribers = new Subscriber[type.rows.size()];
+    boolean anySticky = false;
     for (int i = 0; i < subscribers.length; i++) {
       subscribers[i] = new Subscriber(stamps.next(), this, type.rows.get(i));
+      anySticky |= subscribers[i].sticky;
     }
+    this.hasStickyHandlers = anySticky;
+  }
+
+  /**
+   * The lane a handler receives on: its own {@code @Subscribe(lane)}, else the registration's,
+   * else none.
+   *
+   * @throws IllegalArgumentException if the bus has no lane of that name
+   */
+  Lane laneFor(HandlerInfo info) {
+    String name = info.lane() != null ? info.lane() : laneName;
+    if (name == null) {
+      return null;
+    }
+    Lane lane = lanes.get(name);
+    if (lane == null) {
+      throw new IllegalArgumentException(
+          "Cannot register " + info + ": the bus has no lane named \"" + name + "\". Give it"
+              + " one with MessageBus.builder().lane(\"" + name + "\", executor); its lanes are "
+              + lanes.keySet());
+    }
+    return lane;
+  }
+
+  /** True the first time only: kept sticky messages replay to a registration once. */
+  synchronized boolean claimReplay() {
+    if (replayClaimed) {
+      return false;
+    }
+    replayClaimed = true;
+    return true;
   }
 
   /** The listener, or null if it was held weakly and has been collected. */
@@ -103,7 +157,12 @@ final class RegistrationEntry {
 
   /** A weakly held listener; the registry learns of its collection through the reference queue. */
   static final class WeakListener extends WeakReference<Object> {
-    final RegistrationEntry registration;
+    /**
+     * Null once the registration was removed: then this reference, which the reference queue
+     * keeps until the registry next polls it, holds nothing of the registration (its
+     * listener's class, so its class loader). Guarded by the registry's lock.
+     */
+    RegistrationEntry registration;
 
     WeakListener(Object listener, RegistrationEntry registration, ReferenceQueue<Object> collected) {
       super(listener, collected);

@@ -3,6 +3,7 @@ package dev.herald;
 import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
@@ -78,6 +79,22 @@ final class Registry {
       listeners.put(registration);
       return registration.handle;
     }
+  }
+
+  /**
+   * Whether {@code type} has handlers; false if it has none but other classes from its loader
+   * do, so the processor ran.
+   *
+   * @throws IllegalArgumentException if no dispatcher at all is known where it was loaded from
+   */
+  boolean hasHandlers(Class<?> type) {
+    if (lookup.typeOf(type).hasDispatcher()) {
+      return true;
+    }
+    if (!lookup.knowsAnyDispatcherFor(type)) {
+      throw new IllegalArgumentException(lookup.whyNoDispatcher(type));
+    }
+    return false;
   }
 
   <T> Registration subscribe(Class<T> type, Consumer<? super T> handler, Registration.Builder options) {
@@ -157,6 +174,14 @@ final class Registry {
       }
     }
     forgetLocked(registration);
+    if (ForeignClasses.isForeign(registration)) {
+      List<AddressEntry> addresses = new ArrayList<>();
+      addresses.add(registration.address.entry);
+      for (Address watched : registration.observed) {
+        addresses.add(watched.entry);
+      }
+      forgetForeignClassesLocked(addresses);
+    }
     return true;
   }
 
@@ -170,6 +195,21 @@ final class Registry {
       registration.names = null;
     }
     registration.address.entry.registrationRemoved();
+    if (registration.weakListener != null) {
+      registration.weakListener.registration = null;
+    }
+  }
+
+  /**
+   * After a registration of a foreign listener (a plugin's) left: lets go of the foreign
+   * classes the type indexes keep, so that its class loader can be collected once dropped.
+   */
+  private void forgetForeignClassesLocked(Collection<AddressEntry> addresses) {
+    everyone.forgetForeignClasses();
+    observersOfAll.forgetForeignClasses();
+    for (AddressEntry address : addresses) {
+      address.forgetForeignClasses();
+    }
   }
 
   // ---- weakly held listeners ---------------------------------------------------------------
@@ -188,7 +228,13 @@ final class Registry {
     }
     List<RegistrationEntry> dead = new ArrayList<>();
     for (; reference != null; reference = collected.poll()) {
-      dead.add(((RegistrationEntry.WeakListener) reference).registration);
+      RegistrationEntry registration = ((RegistrationEntry.WeakListener) reference).registration;
+      if (registration != null) { // null if it was removed before it was collected
+        dead.add(registration);
+      }
+    }
+    if (dead.isEmpty()) {
+      return;
     }
     if (dead.size() < BATCH_PURGE) {
       for (RegistrationEntry registration : dead) {
@@ -201,6 +247,7 @@ final class Registry {
     // Close them all, then take the retired handlers out of each list with one copy.
     Set<AddressEntry> addresses = Collections.newSetFromMap(new IdentityHashMap<AddressEntry, Boolean>());
     boolean observersOfAllChanged = false;
+    boolean foreign = false;
     for (RegistrationEntry registration : dead) {
       if (!registration.close()) {
         continue;
@@ -211,6 +258,7 @@ final class Registry {
         addresses.add(watched.entry);
       }
       observersOfAllChanged |= registration.observesAll;
+      foreign |= ForeignClasses.isForeign(registration);
     }
     everyone.removeRetired();
     for (AddressEntry address : addresses) {
@@ -218,6 +266,9 @@ final class Registry {
     }
     if (observersOfAllChanged) {
       observersOfAll.removeRetired();
+    }
+    if (foreign) {
+      forgetForeignClassesLocked(addresses);
     }
   }
 

@@ -31,6 +31,9 @@ final class Sending {
   /** Of those, the ones that are not hidden: if none, the message is dead. */
   int received;
   private Envelope envelope;
+  /** The calls of lane handlers, one batch per lane, handed over when the delivery ends. */
+  private List<Lane.Batch> laneBatches;
+  private boolean finished;
 
   Sending(
       Object message,
@@ -56,9 +59,50 @@ final class Sending {
   /** The envelope handlers see, made when the first one asks. */
   Envelope envelope() {
     if (envelope == null) {
-      envelope = new Envelope(message, from, to, header, sentNanos, sentFrame, replyType);
+      envelope =
+          new Envelope(message, from, to, header, sentNanos, sentFrame, replyType,
+              finished ? null : Thread.currentThread());
     }
     return envelope;
+  }
+
+  /** Whether a handler cancelled the rest of this delivery through its envelope. */
+  boolean isCancelled() {
+    return envelope != null && envelope.isCancelled();
+  }
+
+  /** Queues a lane handler's call, to be handed to its lane with the others of that lane. */
+  void onLane(Subscriber subscriber, Object listener, Envelope envelope) {
+    if (laneBatches == null) {
+      laneBatches = new ArrayList<>(1);
+    }
+    Lane.Batch batch = null;
+    for (Lane.Batch candidate : laneBatches) {
+      if (candidate.lane == subscriber.lane) {
+        batch = candidate;
+      }
+    }
+    if (batch == null) {
+      batch = new Lane.Batch(subscriber.lane, message);
+      laneBatches.add(batch);
+    }
+    batch.add(subscriber, listener, envelope);
+  }
+
+  /**
+   * Ends the delivery on the sending thread: the envelope can no longer cancel, and each lane
+   * gets this message's calls in one piece, so all its handlers see one order.
+   */
+  void finish() {
+    finished = true;
+    if (envelope != null) {
+      envelope.deliveryEnded();
+    }
+    if (laneBatches != null) {
+      for (Lane.Batch batch : laneBatches) {
+        batch.lane.submit(batch);
+      }
+    }
   }
 
   boolean isRequest() {

@@ -35,6 +35,16 @@ final class Subscriber extends HandlerList.Node {
   final boolean direct;
   /** For an asynchronous handler whose calls must not overlap; null otherwise. */
   final AsyncCalls.Mailbox mailbox;
+  /**
+   * Held while calling a handler on the posting thread whose calls must not overlap: the
+   * subscriber itself for a serialized handler, the registration for a serialized listener;
+   * null when calls may overlap.
+   */
+  final Object serialLock;
+  /** The lane it receives on; null for the posting thread (or the executor, if async). */
+  final Lane lane;
+  /** Whether kept sticky messages replay to it when it registers. */
+  final boolean sticky;
 
   Subscriber(long stamp, RegistrationEntry registration, ListenerType.Row row) {
     super(stamp);
@@ -51,8 +61,17 @@ final class Subscriber extends HandlerList.Node {
     this.takesEnvelope = row.info.takesEnvelope();
     this.async = row.info.isAsync();
     this.receivesPlainPosts = tags.isEmpty() && registration.onlyFrom == null;
-    this.direct = receivesPlainPosts && !takesEnvelope && !async && visible == 1;
     this.mailbox = async && !row.info.isConcurrent() ? new AsyncCalls.Mailbox() : null;
+    this.lane = registration.laneFor(row.info);
+    this.serialLock =
+        async || lane != null ? null // their own queues serialize them already
+            : registration.serializedListener ? registration.listenerLock
+            : row.info.isSerialized() || (registration.serializedByBus && !row.info.isConcurrent()) ? this
+            : null;
+    this.sticky = row.info.isSticky() || registration.stickyListener;
+    this.direct =
+        receivesPlainPosts && !takesEnvelope && !async && visible == 1 && lane == null
+            && serialLock == null;
   }
 
   /** The listener, or null once a weakly held one was collected. */

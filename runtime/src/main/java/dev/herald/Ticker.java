@@ -2,7 +2,7 @@ package dev.herald;
 
 /**
  * Where a bus reads the time: envelopes carry the time a message was sent, and delayed
- * messages fall due by it. Give a bus a ticker you control ({@link MessageBus.Builder#ticker})
+ * messages fall due by it. Give a bus a ticker you control ({@link MessageBusBuilder#ticker})
  * to make tests and replays deterministic.
  */
 @FunctionalInterface

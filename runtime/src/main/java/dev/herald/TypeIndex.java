@@ -84,6 +84,49 @@ final class TypeIndex {
     }
   }
 
+  /**
+   * Forgets what is keyed by a {@linkplain ForeignClasses foreign} class: the parameter types
+   * no handler takes any more, and the handlers of every such message class, to be found again
+   * if that class is sent again. Called when a foreign registration left, so that its class
+   * loader can be collected once dropped.
+   */
+  void forgetForeignClasses() {
+    for (Iterator<ParameterType> it = byParameterType.values().iterator(); it.hasNext(); ) {
+      ParameterType type = it.next();
+      if (type.subscribers.isEmpty() && ForeignClasses.isForeign(type.type)) {
+        it.remove();
+      }
+    }
+    boolean dropped = false;
+    for (Iterator<HandlersForClass> it = allClasses.iterator(); it.hasNext(); ) {
+      HandlersForClass handlers = it.next();
+      if (ForeignClasses.isForeign(handlers.messageClass)) {
+        it.remove();
+        handlers.retire();
+        dropped = true;
+      }
+    }
+    if (!dropped) {
+      return;
+    }
+    for (ParameterType type : byParameterType.values()) {
+      for (Iterator<HandlersForClass> it = type.classes.iterator(); it.hasNext(); ) {
+        if (it.next().isRetired()) {
+          it.remove();
+        }
+      }
+    }
+    int length = EMPTY.length;
+    while (allClasses.size() * 2 > length) {
+      length *= 2;
+    }
+    HandlersForClass[] rebuilt = new HandlersForClass[length];
+    for (HandlersForClass handlers : allClasses) {
+      place(rebuilt, handlers);
+    }
+    table = rebuilt;
+  }
+
   /** How many handlers there are. */
   int handlerCount() {
     int count = 0;

@@ -84,6 +84,20 @@ class RegistrationTest {
 
   static final class Unannotated {}
 
+  /**
+   * Guava registers an object without handlers as a no-op; {@code register} throws, since that
+   * is how a missing processor shows, and {@code registerIfListener} is the lenient form.
+   */
+  @Test
+  void registerIfListenerSkipsAnObjectWithoutHandlersAndRegistersAListener() {
+    assertTrue(bus.registerIfListener(new Unannotated()).isEmpty());
+    assertThrows(IllegalArgumentException.class, () -> bus.register(new Unannotated()));
+
+    Registration registration = bus.registerIfListener(new Base(log)).orElseThrow();
+    assertTrue(registration.isActive());
+    assertEquals(3, bus.post(new Attack("a")));
+  }
+
   @Test
   void registeringTheSameInstanceTwiceReturnsTheExistingRegistration() {
     Base listener = new Base(log);

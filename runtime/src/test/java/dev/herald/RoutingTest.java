@@ -581,8 +581,8 @@ class RoutingTest {
   }
 
   @Test
-  void aBuilderUsedToSubscribeStillRegistersWeaklyAfterwards() {
-    Registration.Builder builder = bus.registration();
+  void aWeakBuilderUsedToSubscribeStillRegistersWeaklyAfterwards() {
+    Registration.Builder builder = bus.registration().weakly();
     assertTrue(builder.subscribe(Event.class, event -> {}).isStrong());
     assertFalse(builder.register(new EventRecorder(log, "weak")).isStrong());
   }
@@ -599,7 +599,7 @@ class RoutingTest {
   @Test
   void aNameHeldByACollectedListenerCanBeBoundAgain() {
     GarbageCollection.assumeExplicitGcWorks();
-    Registration weak = bus.register(new EventRecorder(log, "forgotten"));
+    Registration weak = bus.registerWeakly(new EventRecorder(log, "forgotten"));
     weak.bind("world");
     Registration heir = component("heir");
 

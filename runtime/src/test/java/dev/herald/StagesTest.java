@@ -203,7 +203,7 @@ class StagesTest {
   }
 
   private Address registerCountingListenerAndDropIt(int[] received) {
-    return bus.register(new Counting(received)).address();
+    return bus.registerWeakly(new Counting(received)).address();
   }
 
   @Test

@@ -10,7 +10,7 @@ final class TestBuses {
   }
 
   /** A builder for a bus whose error handler rethrows, to configure further. */
-  static MessageBus.Builder rethrowingBuilder() {
+  static MessageBusBuilder rethrowingBuilder() {
     return MessageBus.builder().errorHandler(ErrorHandler.rethrowing());
   }
 }

@@ -14,7 +14,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** docs/DESIGN.md rule 4: weakly held listeners clean themselves up; strong ones stay. */
+/**
+ * docs/DESIGN.md rule 4: weakly held listeners ({@code registerWeakly}) clean themselves up;
+ * strong ones ({@code register}, the default) stay.
+ */
 class WeakSubscribersTest {
   private final MessageBus bus = TestBuses.rethrowing();
   private final AtomicInteger received = new AtomicInteger();
@@ -62,14 +65,14 @@ class WeakSubscribersTest {
   @Test
   void hundredThousandRegisterAndDropCyclesLeaveTheTablesAtTheirStartingSize() {
     Counter kept = new Counter(received);
-    bus.register(kept);
+    bus.registerWeakly(kept);
     bus.post(new Event("warm"));
     int subscribers = bus.registry.handlerCount();
     int entries = bus.registry.entryCount();
     int listeners = bus.registry.listenerCount();
 
     for (int i = 0; i < 100_000; i++) {
-      bus.register(new Counter(received));
+      bus.registerWeakly(new Counter(received));
       if (i % 1000 == 0) {
         bus.post(new Event("cycle " + i));
       }
@@ -92,7 +95,7 @@ class WeakSubscribersTest {
   @Test
   void purgingThousandsOfCollectedListenersCopiesEachListOnceNotOncePerListener() {
     Counter kept = new Counter(received);
-    bus.register(kept);
+    bus.registerWeakly(kept);
     bus.post(new Event("warm"));
     int subscribers = bus.registry.handlerCount();
     int entries = bus.registry.entryCount();
@@ -101,7 +104,7 @@ class WeakSubscribersTest {
     for (int i = 0; i < 2_000; i++) {
       Counter listener = new Counter(received);
       listeners.add(listener);
-      registrations.add(bus.register(listener));
+      registrations.add(bus.registerWeakly(listener));
     }
     // as the collector would: enqueue the weak references (deterministic, no GC needed)
     for (Registration registration : registrations) {
@@ -146,6 +149,22 @@ class WeakSubscribersTest {
     assertEquals(1, received.get());
   }
 
+  /**
+   * Guava's rule, and the trap of a port from it: a logging listener made only to be
+   * registered went silent after a collection while register held it weakly.
+   */
+  @Test
+  void plainRegisterHoldsStronglySoAListenerNobodyHoldsKeepsReceiving() {
+    GarbageCollection.assumeExplicitGcWorks();
+    WeakReference<Object> listener = registerPlainlyAndDrop();
+
+    GarbageCollection.collectUntil(() -> listener.get() == null);
+    bus.post(new Event("e"));
+
+    assertFalse(listener.get() == null);
+    assertEquals(1, received.get());
+  }
+
   @Test
   void subscriptionHoldsItsFunctionStrongly() {
     AtomicInteger calls = new AtomicInteger();
@@ -162,7 +181,7 @@ class WeakSubscribersTest {
   @Test
   void weaklyHeldListenerThatIsStillReferencedKeepsReceiving() {
     Counter held = new Counter(received);
-    Registration registration = bus.register(held);
+    Registration registration = bus.registerWeakly(held);
 
     GarbageCollection.collectUntil(() -> false);
     bus.post(new Event("e"));
@@ -174,7 +193,13 @@ class WeakSubscribersTest {
   }
 
   private WeakReference<Registration> registerAndDrop() {
-    return new WeakReference<>(bus.register(new Counter(received)));
+    return new WeakReference<>(bus.registerWeakly(new Counter(received)));
+  }
+
+  private WeakReference<Object> registerPlainlyAndDrop() {
+    Counter counter = new Counter(received);
+    assertTrue(bus.register(counter).isStrong());
+    return new WeakReference<>(counter);
   }
 
   private WeakReference<Object> registerStronglyAndDrop() {

@@ -77,8 +77,33 @@ public @interface Subscribe {
   boolean async() default false;
 
   /**
-   * With {@link #async()}: calls to this handler may run at the same time on several threads,
-   * because it is safe for that (Guava's {@code @AllowConcurrentEvents}).
+   * Calls to this handler may run at the same time on several threads, because it is safe for
+   * that (Guava's {@code @AllowConcurrentEvents}). With {@link #async()}, calls overlap on the
+   * executor; on a bus built with {@code serializedHandlers()} (Guava's rule), this handler is
+   * the exception that is not serialized.
    */
   boolean concurrent() default false;
+
+  /**
+   * Calls to this handler on one listener never overlap: a thread that posts while another
+   * thread is in it waits for it to return (Guava's rule for handlers without
+   * {@code @AllowConcurrentEvents}). By default a handler on the posting thread runs whenever
+   * that thread posts, at the same time as other posting threads.
+   */
+  boolean serialized() default false;
+
+  /**
+   * The name of the delivery lane this handler receives on, or {@code ""} for the posting
+   * thread. A lane is an executor given to the bus's builder under a name ({@code lane("ui",
+   * Platform::runLater)}); every handler of one lane receives messages in the order they were
+   * posted, one at a time (greenrobot's {@code MAIN_ORDERED}). A lane handler cannot reply.
+   */
+  String lane() default "";
+
+  /**
+   * Receives, when its listener registers, the sticky messages the bus kept for its message
+   * type ({@code bus.sticky().post(message)}; greenrobot's sticky events), then everything
+   * posted after, as any handler.
+   */
+  boolean sticky() default false;
 }

@@ -50,15 +50,23 @@ public final class Messages {
           + " tell a List<String> from a List<Integer>. Take the type with wildcards (List<?>)"
           + " and check the elements in the handler.";
 
-  public static final String CONCURRENT_WITHOUT_ASYNC =
-      "@Subscribe(concurrent = true) applies to asynchronous handlers only: a handler on the"
-          + " posting thread runs whenever that thread posts. Add async = true, or drop"
-          + " concurrent.";
+  public static final String CONCURRENT_AND_SERIALIZED =
+      "@Subscribe(concurrent = true) and serialized = true contradict each other: concurrent"
+          + " lets calls overlap, serialized forbids it. Keep the one the handler needs.";
+
+  public static final String ASYNC_ON_LANE =
+      "@Subscribe(async = true) and lane = \"...\" are two places to run: async runs on the"
+          + " bus's executor, a lane on the executor given to the builder under that name. Keep"
+          + " one.";
+
+  public static final String BLANK_LANE =
+      "@Subscribe(lane) names a lane given to MessageBus.builder().lane(name, executor), so it"
+          + " cannot be blank. Name the lane, or leave lane out to run on the posting thread.";
 
   public static final String ASYNC_REPLY =
-      "@Subscribe(async = true) methods must return void: they run on the bus's executor after"
-          + " request() has returned, so a reply would be lost. Make it return void, or drop"
-          + " async to reply.";
+      "@Subscribe(async = true) and lane methods must return void: they run on an executor"
+          + " after request() has returned, so a reply would be lost. Make it return void, or"
+          + " drop async or lane to reply.";
 
   public static final String UNREACHABLE_LISTENER =
       "@Subscribe methods must be declared in a class that code in the same package can reach:"

@@ -43,8 +43,23 @@ class SubscribeProcessorErrorsTest {
   }
 
   @Test
-  void concurrentWithoutAsync() {
-    assertOneError("ConcurrentWithoutAsync", Messages.CONCURRENT_WITHOUT_ASYNC);
+  void concurrentAndSerialized() {
+    assertOneError("ConcurrentAndSerialized", Messages.CONCURRENT_AND_SERIALIZED);
+  }
+
+  @Test
+  void asyncOnALane() {
+    assertOneError("AsyncOnLane", Messages.ASYNC_ON_LANE);
+  }
+
+  @Test
+  void laneHandlerThatReplies() {
+    assertOneError("LaneReply", Messages.ASYNC_REPLY);
+  }
+
+  @Test
+  void blankLane() {
+    assertOneError("BlankLane", Messages.BLANK_LANE);
   }
 
   @Test

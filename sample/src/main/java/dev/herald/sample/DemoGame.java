@@ -59,13 +59,13 @@ public final class DemoGame {
     bus.register(scores);
     bus.register(spawner);
     bus.register(uploader);
-    // nobody else holds these two: held weakly, they would be collected
+    // nobody else holds these two: register holds them strongly, so they stay
     bus.registerStrongly(new RadioLog());
     bus.registerStrongly(new Effects());
     scores.totalChanged.add(total -> say("  score board: %d", total));
 
     CameraDrone drone = new CameraDrone();
-    Registration droneRegistration = bus.register(drone);
+    Registration droneRegistration = bus.registerWeakly(drone);   // goes when the game drops it
     WeakReference<CameraDrone> droneWatch = new WeakReference<>(drone);
 
     spawner.spawn();

@@ -24,6 +24,8 @@ public final class HandlerInfo {
   private static final int ENVELOPE = 2;
   private static final int ASYNC = 4;
   private static final int CONCURRENT = 8;
+  private static final int SERIALIZED = 16;
+  private static final int STICKY = 32;
 
   private final String method;
   private final Class<?> messageType;
@@ -32,6 +34,7 @@ public final class HandlerInfo {
   private final int flags;
   private final String declaredIn;
   private final String[] overrides;
+  private final String lane;
 
   private HandlerInfo(
       String method,
@@ -40,7 +43,8 @@ public final class HandlerInfo {
       String[] tags,
       int flags,
       String declaredIn,
-      String[] overrides) {
+      String[] overrides,
+      String lane) {
     this.method = method;
     this.messageType = messageType;
     this.priority = priority;
@@ -48,6 +52,7 @@ public final class HandlerInfo {
     this.flags = flags;
     this.declaredIn = declaredIn;
     this.overrides = overrides;
+    this.lane = lane;
   }
 
   /**
@@ -62,12 +67,13 @@ public final class HandlerInfo {
         NO_TAGS,
         0,
         null,
-        NO_TAGS);
+        NO_TAGS,
+        null);
   }
 
   /** This row with the given {@code @Subscribe(priority)}. */
   public HandlerInfo priority(int priority) {
-    return new HandlerInfo(method, messageType, priority, tags, flags, declaredIn, overrides);
+    return new HandlerInfo(method, messageType, priority, tags, flags, declaredIn, overrides, lane);
   }
 
   /** This row with the given {@code @Subscribe(tags)}. */
@@ -76,7 +82,7 @@ public final class HandlerInfo {
     for (String tag : copy) {
       Objects.requireNonNull(tag, "tag");
     }
-    return new HandlerInfo(method, messageType, priority, copy, flags, declaredIn, overrides);
+    return new HandlerInfo(method, messageType, priority, copy, flags, declaredIn, overrides, lane);
   }
 
   /** This row marked {@code @Subscribe(hidden = true)}. */
@@ -94,11 +100,28 @@ public final class HandlerInfo {
     return withFlag(ASYNC);
   }
 
-  /**
-   * This row marked {@code @Subscribe(async = true, concurrent = true)}: calls may overlap.
-   */
+  /** This row marked {@code @Subscribe(concurrent = true)}: calls may overlap. */
   public HandlerInfo concurrent() {
-    return withFlag(ASYNC | CONCURRENT);
+    return withFlag(CONCURRENT);
+  }
+
+  /** This row marked {@code @Subscribe(serialized = true)}: calls on one listener never overlap. */
+  public HandlerInfo serialized() {
+    return withFlag(SERIALIZED);
+  }
+
+  /** This row marked {@code @Subscribe(sticky = true)}: kept sticky messages replay to it. */
+  public HandlerInfo sticky() {
+    return withFlag(STICKY);
+  }
+
+  /** This row marked {@code @Subscribe(lane = name)}: it receives on the named lane. */
+  public HandlerInfo lane(String name) {
+    Objects.requireNonNull(name, "name");
+    if (name.isEmpty()) {
+      throw new IllegalArgumentException("A lane's name is not empty");
+    }
+    return new HandlerInfo(method, messageType, priority, tags, flags, declaredIn, overrides, name);
   }
 
   /**
@@ -107,7 +130,7 @@ public final class HandlerInfo {
    */
   public HandlerInfo declaredIn(String className) {
     return new HandlerInfo(
-        method, messageType, priority, tags, flags, Objects.requireNonNull(className), overrides);
+        method, messageType, priority, tags, flags, Objects.requireNonNull(className), overrides, lane);
   }
 
   /**
@@ -122,7 +145,7 @@ public final class HandlerInfo {
     for (String className : copy) {
       Objects.requireNonNull(className, "className");
     }
-    return new HandlerInfo(method, messageType, priority, tags, flags, declaredIn, copy);
+    return new HandlerInfo(method, messageType, priority, tags, flags, declaredIn, copy, lane);
   }
 
   /** The handler method's simple name. */
@@ -160,9 +183,24 @@ public final class HandlerInfo {
     return (flags & ASYNC) != 0;
   }
 
-  /** Whether calls to this asynchronous handler may overlap. */
+  /** Whether calls to this handler may overlap, asynchronous or on a serializing bus. */
   public boolean isConcurrent() {
     return (flags & CONCURRENT) != 0;
+  }
+
+  /** Whether calls to this handler on one listener never overlap. */
+  public boolean isSerialized() {
+    return (flags & SERIALIZED) != 0;
+  }
+
+  /** Whether the bus's kept sticky messages replay to this handler when it registers. */
+  public boolean isSticky() {
+    return (flags & STICKY) != 0;
+  }
+
+  /** The name of the lane this handler receives on, or {@code null} for the posting thread. */
+  public String lane() {
+    return lane;
   }
 
   /**
@@ -179,7 +217,7 @@ public final class HandlerInfo {
   }
 
   private HandlerInfo withFlag(int flag) {
-    return new HandlerInfo(method, messageType, priority, tags, flags | flag, declaredIn, overrides);
+    return new HandlerInfo(method, messageType, priority, tags, flags | flag, declaredIn, overrides, lane);
   }
 
   @Override
@@ -202,10 +240,20 @@ public final class HandlerInfo {
     if (isHidden()) {
       text.append(" hidden");
     }
-    if (isConcurrent()) {
-      text.append(" async concurrent");
-    } else if (isAsync()) {
+    if (isAsync()) {
       text.append(" async");
+    }
+    if (isConcurrent()) {
+      text.append(" concurrent");
+    }
+    if (isSerialized()) {
+      text.append(" serialized");
+    }
+    if (isSticky()) {
+      text.append(" sticky");
+    }
+    if (lane != null) {
+      text.append(" lane=").append(lane);
     }
     return text.toString();
   }

@@ -16,6 +16,9 @@ import javax.lang.model.type.TypeMirror;
  * @param hidden {@code @Subscribe(hidden)}
  * @param async {@code @Subscribe(async)}
  * @param concurrent {@code @Subscribe(concurrent)}
+ * @param serialized {@code @Subscribe(serialized)}
+ * @param sticky {@code @Subscribe(sticky)}
+ * @param lane {@code @Subscribe(lane)}, {@code ""} for none
  * @param takesEnvelope whether the method takes a {@code dev.herald.Envelope} second
  * @param returnsValue whether the method returns something, which becomes a reply
  * @param declaredIn binary name of the superclass declaring the method, or {@code null} when it
@@ -32,6 +35,9 @@ public record HandlerMethod(
     boolean hidden,
     boolean async,
     boolean concurrent,
+    boolean serialized,
+    boolean sticky,
+    String lane,
     boolean takesEnvelope,
     boolean returnsValue,
     String declaredIn,
@@ -40,6 +46,7 @@ public record HandlerMethod(
   public HandlerMethod {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(messageType, "messageType");
+    Objects.requireNonNull(lane, "lane");
     tags = List.copyOf(tags);
     overrides = List.copyOf(overrides);
   }

@@ -78,6 +78,7 @@ public final class SubscribeAnnotation {
       boolean resolved =
           name.equals("priority") ? value instanceof Integer
               : name.equals("tags") ? value instanceof List && allStrings((List<?>) value)
+              : name.equals("lane") ? value instanceof String
               : value instanceof Boolean;
       if (!resolved) {
         return Optional.of(entry.getValue().toString());
@@ -109,6 +110,18 @@ public final class SubscribeAnnotation {
 
   public boolean concurrent(AnnotationMirror mirror) {
     return (Boolean) value(mirror, "concurrent").getValue();
+  }
+
+  public boolean serialized(AnnotationMirror mirror) {
+    return (Boolean) value(mirror, "serialized").getValue();
+  }
+
+  public boolean sticky(AnnotationMirror mirror) {
+    return (Boolean) value(mirror, "sticky").getValue();
+  }
+
+  public String lane(AnnotationMirror mirror) {
+    return (String) value(mirror, "lane").getValue();
   }
 
   public List<String> tags(AnnotationMirror mirror) {

@@ -67,11 +67,18 @@ final class HandlerValidator {
     }
     SubscribeAnnotation.mirrorOn(method).ifPresent(mirror -> {
       boolean async = subscribe.async(mirror);
-      if (subscribe.concurrent(mirror) && !async) {
-        problems.add(Messages.CONCURRENT_WITHOUT_ASYNC);
+      boolean onLane = !subscribe.lane(mirror).isEmpty();
+      if (subscribe.concurrent(mirror) && subscribe.serialized(mirror)) {
+        problems.add(Messages.CONCURRENT_AND_SERIALIZED);
       }
-      if (async && method.getReturnType().getKind() != TypeKind.VOID) {
+      if (async && onLane) {
+        problems.add(Messages.ASYNC_ON_LANE);
+      }
+      if ((async || onLane) && method.getReturnType().getKind() != TypeKind.VOID) {
         problems.add(Messages.ASYNC_REPLY);
+      }
+      if (onLane && subscribe.lane(mirror).isBlank()) {
+        problems.add(Messages.BLANK_LANE);
       }
       if (subscribe.tags(mirror).contains("")) {
         problems.add(Messages.EMPTY_TAG); // the runtime's TagSet rejects it at registration

@@ -178,10 +178,20 @@ public final class DispatcherWriter {
     if (handler.hidden()) {
       row.add(".hidden()");
     }
+    if (handler.async()) {
+      row.add(".async()");
+    }
     if (handler.concurrent()) {
       row.add(".concurrent()");
-    } else if (handler.async()) {
-      row.add(".async()");
+    }
+    if (handler.serialized()) {
+      row.add(".serialized()");
+    }
+    if (!handler.lane().isEmpty()) {
+      row.add(".lane($S)", handler.lane());
+    }
+    if (handler.sticky()) {
+      row.add(".sticky()");
     }
     if (handler.takesEnvelope()) {
       row.add(".withEnvelope()");

@@ -2,7 +2,7 @@ package bad;
 
 import dev.herald.annotation.Subscribe;
 
-class ConcurrentWithoutAsync {
-  @Subscribe(concurrent = true)
+class BlankLane {
+  @Subscribe(lane = " ")
   void on(Object message) {}
 }

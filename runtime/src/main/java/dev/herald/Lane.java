@@ -1,0 +1,115 @@
+package dev.herald;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executor;
+
+/**
+ * A named delivery lane: an executor given to the bus's builder under a name
+ * ({@code lane("ui", Platform::runLater)}), and one queue of messages in front of it. Every
+ * message for the lane's handlers enters the queue once, with all of them, so each handler of
+ * the lane receives messages in the one order they entered it, one call at a time: however
+ * many threads post, no handler of a lane sees two messages in a different order than another.
+ *
+ * <p>The lane hands the executor one task at a time, which delivers what is queued, then
+ * returns; the executor may be a single UI thread or a pool.
+ */
+final class Lane implements Runnable {
+  final String name;
+  private final Executor executor;
+  private final Failures failures;
+  private final ArrayDeque<Batch> queue = new ArrayDeque<>();
+  /** Whether a task of this lane is with the executor; guarded by {@code queue}. */
+  private boolean scheduled;
+
+  /** The lanes a bus was built with, by name, in the order they were given. */
+  static Map<String, Lane> named(Map<String, Executor> executors, Failures failures) {
+    Map<String, Lane> lanes = new LinkedHashMap<>();
+    executors.forEach((name, executor) -> lanes.put(name, new Lane(name, executor, failures)));
+    return Collections.unmodifiableMap(lanes);
+  }
+
+  Lane(String name, Executor executor, Failures failures) {
+    this.name = name;
+    this.executor = executor;
+    this.failures = failures;
+  }
+
+  /** Queues one message's calls of this lane's handlers, in delivery order. */
+  void submit(Batch batch) {
+    synchronized (queue) {
+      queue.add(batch);
+      if (scheduled) {
+        return;
+      }
+      scheduled = true;
+    }
+    try {
+      executor.execute(this);
+    } catch (RuntimeException rejected) {
+      // nothing runs what is queued now (this batch, and any queued since): report its calls
+      List<Batch> refused;
+      synchronized (queue) {
+        refused = new ArrayList<>(queue);
+        queue.clear();
+        scheduled = false;
+      }
+      for (Batch each : refused) {
+        for (int i = 0; i < each.subscribers.size(); i++) {
+          failures.report(rejected, each.subscribers.get(i), each.listeners.get(i), each.message);
+        }
+      }
+    }
+  }
+
+  /** Delivers what is queued, in order, one call at a time. */
+  @Override
+  public void run() {
+    while (true) {
+      Batch batch;
+      synchronized (queue) {
+        batch = queue.poll();
+        if (batch == null) {
+          scheduled = false;
+          return;
+        }
+      }
+      for (int i = 0; i < batch.subscribers.size(); i++) {
+        Subscriber subscriber = batch.subscribers.get(i);
+        if (!subscriber.isRetired()) {
+          failures.invokeOffThread(
+              subscriber, batch.listeners.get(i), batch.message, batch.envelopes.get(i));
+        }
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "Lane[" + name + "]";
+  }
+
+  /** The calls one message makes on one lane. */
+  static final class Batch {
+    final Lane lane;
+    final Object message;
+    final List<Subscriber> subscribers = new ArrayList<>(2);
+    final List<Object> listeners = new ArrayList<>(2);
+    final List<Envelope> envelopes = new ArrayList<>(2);
+
+    Batch(Lane lane, Object message) {
+      this.lane = lane;
+      this.message = message;
+    }
+
+    void add(Subscriber subscriber, Object listener, Envelope envelope) {
+      subscribers.add(subscriber);
+      listeners.add(listener);
+      envelopes.add(envelope);
+    }
+  }
+}
