@@ -29,7 +29,9 @@ final class Lane implements Runnable {
   /** The lanes a bus was built with, by name, in the order they were given. */
   static Map<String, Lane> named(Map<String, Executor> executors, Failures failures) {
     Map<String, Lane> lanes = new LinkedHashMap<>();
-    executors.forEach((name, executor) -> lanes.put(name, new Lane(name, executor, failures)));
+    for (Map.Entry<String, Executor> lane : executors.entrySet()) {
+      lanes.put(lane.getKey(), new Lane(lane.getKey(), lane.getValue(), failures));
+    }
     return Collections.unmodifiableMap(lanes);
   }
 
