@@ -267,14 +267,12 @@ class SoakTest {
 
   /** One direction's messages: what was sent with which dependencies, and where each executed. */
   private static final class Stream implements DeliveryListener {
-    private static final int RECENT = 64;
 
     final int total;
     final SplittableRandom random;
     final int[][] dependencies;
     final int[] executedAt;
-    final MessageDependency[] recent = new MessageDependency[RECENT];
-    final int[] recentIndex = new int[RECENT];
+    final RecentMessages recent = new RecentMessages();
     int sent;
     int executed;
     long orderHash = 17;
@@ -290,22 +288,15 @@ class SoakTest {
     void sendSome(Connection connection) {
       int burst = 1 + random.nextInt(80);
       for (int i = 0; i < burst && sent < total; i++) {
-        int count = sent == 0 ? 0 : random.nextInt(Math.min(4, sent + 1));
-        MessageDependency[] handles = new MessageDependency[count];
-        int[] indices = new int[count];
-        for (int d = 0; d < count; d++) {
-          int back = 1 + random.nextInt(Math.min(RECENT, sent));
-          handles[d] = recent[(sent - back) % RECENT];
-          indices[d] = sent - back;
-        }
+        int[] indices = RecentMessages.pick(random, sent);
+        MessageDependency[] handles = recent.handlesOf(indices);
         MessageDependency handle = new MessageDependency();
         byte[] payload = ByteBuffer.allocate(4 + random.nextInt(24)).putInt(sent).array();
         if (connection.trySend(handle, payload, handles) != SendStatus.ACCEPTED) {
           return;
         }
         dependencies[sent] = indices;
-        recent[sent % RECENT] = handle;
-        recentIndex[sent % RECENT] = sent;
+        recent.add(sent, handle);
         sent++;
       }
     }

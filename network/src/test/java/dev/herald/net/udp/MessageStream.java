@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.herald.net.MessageDependency;
+import dev.herald.net.RecentMessages;
 import dev.herald.net.SendStatus;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -15,14 +16,13 @@ import java.util.SplittableRandom;
  * what, and where each executed at the receiver, to check the execution log.
  */
 final class MessageStream {
-  private static final int RECENT = 64;
 
   final int total;
   private final byte id;
   private final SplittableRandom random;
   private final int[][] dependencies;
   private final int[] executedAt;
-  private final MessageDependency[] recent = new MessageDependency[RECENT];
+  private final RecentMessages recent = new RecentMessages();
   private int sent;
   private volatile int executed;
   private String failure;
@@ -41,14 +41,8 @@ final class MessageStream {
   void sendSome(UdpNode node, Peer to) {
     int burst = 1 + random.nextInt(80);
     for (int i = 0; i < burst && sent < total; i++) {
-      int count = sent == 0 ? 0 : random.nextInt(Math.min(4, sent + 1));
-      MessageDependency[] handles = new MessageDependency[count];
-      int[] indices = new int[count];
-      for (int d = 0; d < count; d++) {
-        int back = 1 + random.nextInt(Math.min(RECENT, sent));
-        handles[d] = recent[(sent - back) % RECENT];
-        indices[d] = sent - back;
-      }
+      int[] indices = RecentMessages.pick(random, sent);
+      MessageDependency[] handles = recent.handlesOf(indices);
       MessageDependency handle = new MessageDependency();
       byte[] payload = ByteBuffer.allocate(5 + random.nextInt(24)).put(id).putInt(sent).array();
       if (node.trySend(to, handle, payload, handles) != SendStatus.ACCEPTED) {
@@ -57,7 +51,7 @@ final class MessageStream {
       synchronized (this) {
         dependencies[sent] = indices;
       }
-      recent[sent % RECENT] = handle;
+      recent.add(sent, handle);
       sent++;
     }
   }
