@@ -19,14 +19,17 @@ final class ConnectionWatcher implements ConnectionListener, ErrorListener {
       case DISCONNECTED:
         bridge.connectionChanged(NatsConnectionEvent.Kind.DISCONNECTED);
         break;
-      case RECONNECTED:
+      case RESUBSCRIBED:
+        // not RECONNECTED: the client says that as soon as the new socket is up, before it has
+        // sent the subscriptions again, so a program that took it for "imports flow again"
+        // could publish (from another connection) what the server then routes to nobody
         bridge.connectionChanged(NatsConnectionEvent.Kind.RECONNECTED);
         break;
       case CLOSED:
         bridge.connectionChanged(NatsConnectionEvent.Kind.CLOSED);
         break;
       default:
-        break; // connected, resubscribed, servers discovered: nothing the program must know
+        break; // connected, reconnected (see above), servers discovered: nothing to tell
     }
   }
 

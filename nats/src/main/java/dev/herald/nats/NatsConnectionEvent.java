@@ -11,7 +11,12 @@ public final class NatsConnectionEvent {
   public enum Kind {
     /** The connection broke; the client is reconnecting and buffers exports meanwhile. */
     DISCONNECTED,
-    /** The connection is back; the buffered exports have been handed to the server. */
+    /**
+     * The connection is back, and the bridge's subscriptions have been handed to the client
+     * again, to be written ahead of the exports it buffered meanwhile and of anything exported
+     * from now on. A round trip ({@link NatsBridge#flush}) after this event makes sure the
+     * server has them: from then on, what other processes publish on imported subjects arrives.
+     */
     RECONNECTED,
     /** The connection is closed for good (the bridge closed, or reconnecting gave up). */
     CLOSED

@@ -142,9 +142,23 @@ final class NatsServer implements AutoCloseable {
     return null;
   }
 
+  /**
+   * A port nothing listens on, below the kernel's ephemeral range (32768 and up on Linux): a
+   * port from that range, which is what binding port 0 gives, can be taken while the server is
+   * down by the local end of an outgoing connection, even by a client reconnecting to it (a TCP
+   * connection to itself), and the restart would then fail to bind.
+   */
   private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
+    java.util.Random random = new java.util.Random();
+    IOException last = null;
+    for (int attempt = 0; attempt < 100; attempt++) {
+      int port = 20_000 + random.nextInt(12_000);
+      try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+        return socket.getLocalPort();
+      } catch (IOException taken) {
+        last = taken;
+      }
     }
+    throw new IOException("no free port found between 20000 and 32000", last);
   }
 }

@@ -53,8 +53,9 @@ class ServerRestartTest {
       server.restart();
       assertTrue(senderBack.await(Peer.PATIENCE_SECONDS, TimeUnit.SECONDS), "the sender never reconnected");
       assertTrue(receiverBack.await(Peer.PATIENCE_SECONDS, TimeUnit.SECONDS), "the receiver never reconnected");
-      // a round trip to the server, so it has taken the receiver's subscription again before
-      // the last messages are sent: a loss at the very end would show no gap to count
+      // RECONNECTED comes once the subscriptions are queued again, ahead of anything else: a
+      // round trip then makes sure the server has them before the last messages are sent (a
+      // loss at the very end would leave no later message to show the gap)
       receiver.bridge.flush(Duration.ofSeconds(Peer.PATIENCE_SECONDS));
       while (number < TOTAL) {
         sender.bus.post(new Tick(++number));
