@@ -55,7 +55,25 @@ final class Delivery {
     if (nested != null) {
       return postBreadthFirst(message);
     }
-    return broadcast(message);
+    return broadcast(null, message);
+  }
+
+  /**
+   * A broadcast that a remote peer sent ({@link RemoteEndpoint#deliver}): as {@link #send}
+   * with {@link Header#BROADCAST} delivers it, but when every handler of the class takes the
+   * message as it is (no envelope, tags or sender filter, which is when the sender makes no
+   * difference to them), each is called directly, as for a plain post: a bridge delivers every
+   * message from another process this way.
+   */
+  int sendFromRemote(Address from, Object message) {
+    Objects.requireNonNull(message, "message");
+    if (!accepting) {
+      throw closedError(message);
+    }
+    if (nested != null) {
+      return send(from, message, Header.BROADCAST); // queued behind the delivery under way
+    }
+    return broadcast(from, message);
   }
 
   /**
@@ -70,7 +88,7 @@ final class Delivery {
     }
     queue.delivering = true;
     try {
-      int ran = broadcast(message);
+      int ran = broadcast(null, message);
       drain(queue);
       return ran;
     } finally {
@@ -101,7 +119,7 @@ final class Delivery {
   private void drain(NestedQueue queue) {
     for (int i = 0; i < queue.size(); i++) {
       if (queue.header(i) == null) {
-        broadcast(queue.message(i));
+        broadcast(null, queue.message(i));
       } else {
         deliver(queue.from(i), queue.message(i), queue.header(i), ticker.nanoTime(),
             scheduler.frame(), false, null);
@@ -110,10 +128,11 @@ final class Delivery {
   }
 
   /**
-   * The plain post once accepted (the bus's own {@link DeadMessage} posts start here too):
-   * when every handler of the class takes the message as it is, call each directly.
+   * The plain post once accepted (the bus's own {@link DeadMessage} posts start here too), or
+   * with {@code from} a remote peer's broadcast: when every handler of the class takes the
+   * message as it is, call each directly.
    */
-  private int broadcast(Object message) {
+  private int broadcast(Address from, Object message) {
     Class<?> messageClass = message.getClass();
     HandlersForClass handlers = lastPosted;
     if (handlers.messageClass != messageClass) {
@@ -122,7 +141,7 @@ final class Delivery {
     }
     HandlerList.Node[] nodes = handlers.directNodes();
     if (nodes == null) { // a handler needs more than a call: decided when it was added
-      return deliver(null, message, Header.BROADCAST, ticker.nanoTime(), scheduler.frame(), true, null).ran;
+      return deliver(from, message, Header.BROADCAST, ticker.nanoTime(), scheduler.frame(), from == null, null).ran;
     }
     int ran = 0;
     for (HandlerList.Node node : nodes) {
@@ -139,19 +158,24 @@ final class Delivery {
       ran++;
     }
     int received = ran; // a direct handler is never hidden
+    Sending sending = null;
     if (handlers.directNodes() != nodes) {
       // handlers were registered during this post: rare, and they may need more than a call
-      Sending added = plainSending(message);
+      sending = broadcastSending(from, message);
       try {
-        deliverTo(handlers, HandlerList.highestStamp(nodes), added);
+        deliverTo(handlers, HandlerList.highestStamp(nodes), sending);
       } finally {
-        added.finish();
+        sending.finish();
       }
-      ran += added.ran;
-      received += added.received;
+      ran += sending.ran;
+      received += sending.received;
     }
     if (received == 0) {
-      postDead(message, null);
+      if (from != null && sending == null) {
+        sending = broadcastSending(from, message); // a peer's message is dead with its envelope
+        sending.finish();
+      }
+      postDead(message, from == null ? null : sending.envelope());
     }
     return ran;
   }
@@ -349,16 +373,17 @@ final class Delivery {
     sending.finish();
   }
 
-  private Sending plainSending(Object message) {
-    return new Sending(message, Header.BROADCAST, null, Address.BROADCAST, ticker.nanoTime(),
-        scheduler.frame(), true, null, null);
+  /** A broadcast's delivery: a plain post's when {@code from} is null. */
+  private Sending broadcastSending(Address from, Object message) {
+    return new Sending(message, Header.BROADCAST, from, Address.BROADCAST, ticker.nanoTime(),
+        scheduler.frame(), from == null, null, null);
   }
 
   private void postDead(Object message, Envelope envelope) {
     if (message instanceof DeadMessage || deadMessages.isEmpty()) {
       return;
     }
-    broadcast(new DeadMessage(message, envelope));
+    broadcast(null, new DeadMessage(message, envelope));
   }
 
   /** From now on, posting and sending throw; what is under way finishes. */

@@ -38,7 +38,7 @@ public final class RemoteEndpoint implements AutoCloseable {
    * @return how many handlers ran
    */
   public int deliver(Object message) {
-    return delivery.send(address, message, Header.BROADCAST);
+    return delivery.sendFromRemote(address, message);
   }
 
   /**

@@ -70,6 +70,43 @@ class RemoteAddressTest {
   }
 
   @Test
+  void aPeersMessageReachesPlainHandlersAndTheSenderFiltersStillHold() {
+    TestMessages.Ping ping = new TestMessages.Ping(1);
+    List<String> calls = new ArrayList<>();
+    MessageBus plainOnly = MessageBus.create();
+    RemoteEndpoint afar = plainOnly.attachRemote(link);
+    plainOnly.subscribe(TestMessages.Ping.class, p -> calls.add("plain " + p.number));
+    plainOnly.subscribe(TestMessages.Ping.class, p -> calls.add("second " + p.number));
+
+    assertEquals(2, afar.deliver(ping)); // every handler plain: each is called directly
+
+    // handlers that need more than a call: one that sees the envelope, one for another sender
+    plainOnly.registration().respond(TestMessages.Ping.class, (p, envelope) -> {
+      calls.add("envelope from afar: " + (envelope.from() == afar.address()));
+      return List.of();
+    });
+    plainOnly.registration().onlyFrom(plainOnly.createAddress()).subscribe(TestMessages.Ping.class, p -> calls.add("wrong"));
+    assertEquals(3, afar.deliver(new TestMessages.Ping(2)));
+
+    assertEquals(List.of("plain 1", "second 1", "plain 2", "second 2", "envelope from afar: true"), calls);
+  }
+
+  @Test
+  void aPeersMessageThatNobodyReceivesIsDeadWithItsEnvelope() {
+    List<DeadMessage> dead = new ArrayList<>();
+    bus.subscribe(DeadMessage.class, dead::add);
+    Registration closed = bus.subscribe(TestMessages.Ping.class, p -> { });
+    closed.close();
+
+    assertEquals(0, peer.deliver(new TestMessages.Ping(3)));
+    assertEquals(0, bus.post(new TestMessages.Ping(4)));
+
+    assertEquals(2, dead.size());
+    assertSame(peer.address(), dead.get(0).envelope().from());
+    assertEquals(null, dead.get(1).envelope(), "a plain post's dead letter has no envelope, as before");
+  }
+
+  @Test
   void whatTheLinkRefusesFailsTheSenderAtOnce() {
     IllegalArgumentException thrown =
         assertThrows(IllegalArgumentException.class, () -> registration.send(peer.address(), "not a wire type"));

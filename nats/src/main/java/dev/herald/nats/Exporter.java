@@ -68,7 +68,7 @@ final class Exporter implements Responder<Object> {
     IllegalStateException failure;
     synchronized (channel) {
       try {
-        bridge.connection.publish(channel.subject, payload(message, channel.next()));
+        bridge.connection.publish(channel.subject, channel.payload(bridge.codecs, message));
         channel.advance();
         return;
       } catch (IllegalStateException bufferFullOrClosed) {
@@ -82,7 +82,7 @@ final class Exporter implements Responder<Object> {
     Exception failure = null;
     synchronized (channel) {
       long sequence = channel.next();
-      byte[] body = payload(message, sequence);
+      byte[] body = channel.payload(bridge.codecs, message);
       // the same id on every attempt: the stream keeps one copy whatever number arrives
       PublishOptions options = PublishOptions.builder()
           .messageId(bridge.origin + ":" + channel.subject + ":" + sequence)
@@ -100,10 +100,6 @@ final class Exporter implements Responder<Object> {
     bridge.dropped(message, channel.subject, failure);
   }
 
-  private byte[] payload(Object message, long sequence) {
-    return Prelude.write(bridge.codecs, bridge.origin, sequence, message);
-  }
-
   private List<?> request(Object message, Channel channel) {
     if (channel.durable) {
       throw new IllegalArgumentException("Cannot request " + message + " from other processes: "
@@ -112,7 +108,7 @@ final class Exporter implements Responder<Object> {
     }
     Duration timeout = bridge.requestTimeout;
     CompletableFuture<Message> answer = bridge.connection.requestWithTimeout(
-        channel.subject, null, payload(message, 0), timeout);
+        channel.subject, null, Prelude.write(bridge.codecs, bridge.origin, 0, message), timeout);
     try {
       // the client times the request out itself; the extra second only guards against a hang
       Message reply = answer.get(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);

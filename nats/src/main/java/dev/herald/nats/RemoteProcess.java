@@ -1,39 +1,63 @@
 package dev.herald.nats;
 
 import dev.herald.RemoteEndpoint;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
  * Another process as this bus sees it: an endpoint whose address is the {@code Envelope.from()}
  * of everything that process sends (and where local code sends messages for that process
- * alone), and the last sequence number seen on each subject, to notice what went missing.
+ * alone), and the numbering of what it sent on each subject, to notice what went missing.
  */
 final class RemoteProcess {
-  /** What {@link #accept} says of a message that arrived twice (a JetStream redelivery). */
-  static final long DUPLICATE = -1;
-
   final String origin;
+  /** The origin as it is in payloads (UTF-8), to recognise the next payload from it. */
+  final byte[] originBytes;
   final RemoteEndpoint endpoint;
-  private final Map<String, Long> lastSequence = new HashMap<>();
+  private final Map<String, Numbering> numberings = new HashMap<>();
+  /** Set once {@link RemoteProcesses} forgets it: its endpoint is closed, its address retired. */
+  private volatile boolean forgotten;
+  /** Heard from since {@link RemoteProcesses} last put it at the recent end of its order. */
+  private volatile boolean heard;
 
   RemoteProcess(String origin, RemoteEndpoint endpoint) {
     this.origin = origin;
+    this.originBytes = origin.getBytes(StandardCharsets.UTF_8);
     this.endpoint = endpoint;
   }
 
-  /**
-   * Notes that message {@code sequence} of {@code subject} arrived.
-   *
-   * @return how many messages before it never arrived (0 when it follows the last one, or is
-   *     the first seen), or {@link #DUPLICATE} when it, or a later one, arrived already
-   */
-  synchronized long accept(String subject, long sequence) {
-    Long last = lastSequence.get(subject);
-    if (last != null && sequence <= last) {
-      return DUPLICATE;
+  /** The numbering of what this process sends on {@code subject}, made when first asked. */
+  synchronized Numbering numberingOn(String subject) {
+    Numbering numbering = numberings.get(subject);
+    if (numbering == null) {
+      numbering = new Numbering(this, subject);
+      numberings.put(subject, numbering);
     }
-    lastSequence.put(subject, sequence);
-    return last == null ? 0 : sequence - last - 1;
+    return numbering;
+  }
+
+  /** Notes that a message from this process arrived without asking {@link RemoteProcesses}. */
+  RemoteProcess heard() {
+    if (!heard) {
+      heard = true; // written once per turn, not per message: a volatile write costs a fence
+    }
+    return this;
+  }
+
+  /** Whether it was heard from since the last call, which forgets that it was. */
+  boolean takeHeard() {
+    boolean was = heard;
+    heard = false;
+    return was;
+  }
+
+  void forget() {
+    forgotten = true;
+    endpoint.close();
+  }
+
+  boolean isForgotten() {
+    return forgotten;
   }
 }

@@ -39,10 +39,28 @@ final class RemoteProcesses {
       byOrigin.put(origin, process);
       originByAddress.put(process.endpoint.address(), origin);
       if (byOrigin.size() > LIMIT) {
-        forget(byOrigin.keySet().iterator().next());
+        forgetLeastRecentlyHeard();
       }
     }
     return process;
+  }
+
+  /**
+   * Forgets the process heard from least recently. The order of the map is that of the calls
+   * to {@link #of}; an importer that hears again from the process it heard from last does not
+   * call it, but marks the process {@linkplain RemoteProcess#heard heard}: such a process gets
+   * its place at the recent end now, and the next in order is looked at.
+   */
+  private void forgetLeastRecentlyHeard() {
+    for (int looked = 0; looked < byOrigin.size(); looked++) {
+      Map.Entry<String, RemoteProcess> eldest = byOrigin.entrySet().iterator().next();
+      if (!eldest.getValue().takeHeard()) {
+        forget(eldest.getKey());
+        return;
+      }
+      byOrigin.get(eldest.getKey()); // access order: to the recent end
+    }
+    forget(byOrigin.keySet().iterator().next()); // all heard while we looked: the oldest goes
   }
 
   boolean isRemote(Address address) {
@@ -63,7 +81,7 @@ final class RemoteProcesses {
   private void forget(String origin) {
     RemoteProcess process = byOrigin.remove(origin);
     originByAddress.remove(process.endpoint.address());
-    process.endpoint.close();
+    process.forget();
   }
 
   synchronized List<String> origins() {

@@ -73,8 +73,9 @@ final class Startup {
           "Give the bridge either server(\"nats://host:4222\") or connection(aConnection), not both or neither");
     }
     List<Export> exports = builder.exports;
+    byte[] preludeHead = Prelude.head(builder.origin);
     for (Export export : exports) {
-      addChannels(export);
+      addChannels(export, preludeHead);
     }
     Set<String> durableSubjects = durableSubjects();
     if (!durableSubjects.isEmpty() && builder.stream == null) {
@@ -150,12 +151,12 @@ final class Startup {
     return found;
   }
 
-  private void addChannels(Export export) {
+  private void addChannels(Export export, byte[] preludeHead) {
     for (Class<?> wireType : wireTypesOf(export.type, "export")) {
       String subject = export.subject != null ? export.subject : Subjects.derived(builder.prefix, wireType);
       Channel channel = channelsBySubject.get(subject);
       if (channel == null) {
-        channel = new Channel(subject, export.durable);
+        channel = new Channel(subject, export.durable, preludeHead);
         channelsBySubject.put(subject, channel);
       } else if (channel.durable != export.durable) {
         throw new IllegalArgumentException("Subject " + subject + " is exported both through JetStream"

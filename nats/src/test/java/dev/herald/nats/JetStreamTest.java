@@ -2,6 +2,7 @@ package dev.herald.nats;
 
 import static dev.herald.nats.Peer.next;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.nats.Peer.Delivered;
@@ -87,13 +88,15 @@ class JetStreamTest {
   @Test
   void aRedeliveryIsDroppedSoAHandlerSeesEachMessageOnce() {
     RemoteProcess process = new RemoteProcess("p", null);
+    Numbering numbering = process.numberingOn("s");
 
-    assertEquals(0, process.accept("s", 1));
-    assertEquals(0, process.accept("s", 2));
-    assertEquals(RemoteProcess.DUPLICATE, process.accept("s", 2));
-    assertEquals(RemoteProcess.DUPLICATE, process.accept("s", 1));
-    assertEquals(2, process.accept("s", 5));
-    assertEquals(0, process.accept("other", 7), "the first seen on a subject is where counting starts");
+    assertEquals(0, numbering.accept(1));
+    assertEquals(0, numbering.accept(2));
+    assertEquals(Numbering.DUPLICATE, numbering.accept(2));
+    assertEquals(Numbering.DUPLICATE, numbering.accept(1));
+    assertEquals(2, numbering.accept(5));
+    assertSame(numbering, process.numberingOn("s"), "one numbering per subject, whoever asks");
+    assertEquals(0, process.numberingOn("other").accept(7), "the first seen on a subject is where counting starts");
   }
 
   @Test
