@@ -94,6 +94,12 @@ public class NatsBridgeBenchmark {
 
   @Setup(Level.Trial)
   public void connect(BenchmarkParams params) throws Exception {
+    open();
+    warmUp(params.getBenchmark());
+  }
+
+  /** Both buses with their bridges, and the raw connections, subscribed. */
+  void open() throws Exception {
     sending = MessageBus.create();
     receiving = MessageBus.create();
     receiving.subscribe(Tick.class, message -> bridged.arrived());
@@ -109,7 +115,6 @@ public class NatsBridgeBenchmark {
     Dispatcher dispatcher = rawSubscriber.createDispatcher(message -> raw.arrived());
     dispatcher.subscribe(RAW_SUBJECT);
     rawSubscriber.flush(Duration.ofSeconds(5));
-    warmUp(params.getBenchmark());
   }
 
   /** What the bridge publishes for {@code frame}: a 0 byte, its name, the number, the frame. */
