@@ -79,18 +79,21 @@ final class Delivery {
     }
   }
 
-  /** {@link #postBreadthFirst} for an immediate send; null when it was queued. */
-  private Sending sendBreadthFirst(Address from, Object message, Header header, long now) {
+  /**
+   * {@link #postBreadthFirst} for an immediate send, delivered into {@code sending}; false
+   * when it was queued.
+   */
+  private boolean sendBreadthFirst(Sending sending, Address from, Object message, Header header, long now) {
     NestedQueue queue = nested.get();
     if (queue.delivering) {
       queue.add(from, message, header);
-      return null;
+      return false;
     }
     queue.delivering = true;
     try {
-      Sending first = deliver(from, message, header, now, scheduler.frame(), false, null);
+      deliver(sending, from, message, header, now, scheduler.frame(), false, null);
       drain(queue);
-      return first;
+      return true;
     } finally {
       queue.clear();
       queue.delivering = false;
@@ -103,8 +106,13 @@ final class Delivery {
       if (queue.header(i) == null) {
         broadcast(queue.message(i));
       } else {
-        deliver(queue.from(i), queue.message(i), queue.header(i), ticker.nanoTime(),
-            scheduler.frame(), false, null);
+        Sending sending = Sending.begin();
+        try {
+          deliver(sending, queue.from(i), queue.message(i), queue.header(i), ticker.nanoTime(),
+              scheduler.frame(), false, null);
+        } finally {
+          sending.end();
+        }
       }
     }
   }
@@ -122,7 +130,12 @@ final class Delivery {
     }
     HandlerList.Node[] nodes = handlers.directNodes();
     if (nodes == null) { // a handler needs more than a call: decided when it was added
-      return deliver(null, message, Header.BROADCAST, ticker.nanoTime(), scheduler.frame(), true, null).ran;
+      Sending sending = Sending.begin();
+      try {
+        return deliver(sending, null, message, Header.BROADCAST, ticker.nanoTime(), scheduler.frame(), true, null);
+      } finally {
+        sending.end();
+      }
     }
     int ran = 0;
     for (HandlerList.Node node : nodes) {
@@ -143,12 +156,16 @@ final class Delivery {
       // handlers were registered during this post: rare, and they may need more than a call
       Sending added = plainSending(message);
       try {
-        deliverTo(handlers, HandlerList.highestStamp(nodes), added);
+        try {
+          deliverTo(handlers, HandlerList.highestStamp(nodes), added);
+        } finally {
+          added.finish();
+        }
+        ran += added.ran;
+        received += added.received;
       } finally {
-        added.finish();
+        added.end();
       }
-      ran += added.ran;
-      received += added.received;
     }
     if (received == 0) {
       postDead(message, null);
@@ -163,20 +180,29 @@ final class Delivery {
    * @return how many handlers ran; 0 for a queued message
    */
   int send(Address from, Object message, Header header) {
-    Sending sending = sendNow(from, message, header, null);
-    return sending == null ? 0 : sending.ran;
+    Sending sending = Sending.begin();
+    try {
+      return sendNow(sending, from, message, header, null) ? sending.ran : 0;
+    } finally {
+      sending.end();
+    }
   }
 
   /** A request: the replies of type {@code replyType}, in a new list, or an empty one. */
   @SuppressWarnings("unchecked")
   <R> List<R> request(Address from, Object message, Header header, Class<R> replyType) {
     Objects.requireNonNull(replyType, "replyType");
-    List<Object> replies = sendNow(from, message, header, replyType).replies;
-    return replies == null ? List.of() : (List<R>) replies;
+    Sending sending = Sending.begin();
+    try {
+      sendNow(sending, from, message, header, replyType);
+      return sending.replies == null ? List.of() : (List<R>) sending.replies;
+    } finally {
+      sending.end();
+    }
   }
 
-  /** Checks a send, then delivers it, or queues it and returns null. */
-  private Sending sendNow(Address from, Object message, Header header, Class<?> replyType) {
+  /** Checks a send, then delivers it into {@code sending}, or queues it and returns false. */
+  private boolean sendNow(Sending sending, Address from, Object message, Header header, Class<?> replyType) {
     Objects.requireNonNull(message, "message");
     Objects.requireNonNull(header, "header");
     if (!accepting) {
@@ -192,16 +218,16 @@ final class Delivery {
       registry.requireOwnAddress(to, "send to");
     }
     if (to.kind == Address.Kind.REMOTE) {
-      Sending remote = new Sending(message, header, from, to, 0, 0, false, null, replyType);
-      remote.ran = RemoteSending.send(registry, from, message, header, replyType != null);
-      return remote;
+      sending.ran = RemoteSending.send(registry, from, message, header, replyType != null);
+      return true;
     }
     long now = ticker.nanoTime();
     if (header.isImmediate()) {
       if (nested != null && replyType == null) {
-        return sendBreadthFirst(from, message, header, now);
+        return sendBreadthFirst(sending, from, message, header, now);
       }
-      return deliver(from, message, header, now, scheduler.frame(), false, replyType);
+      deliver(sending, from, message, header, now, scheduler.frame(), false, replyType);
+      return true;
     }
     if (replyType != null) {
       throw new IllegalArgumentException(
@@ -211,12 +237,18 @@ final class Delivery {
     if (!scheduler.queue(message, header, from, now)) {
       throw closedError(message); // closed between the check above and now
     }
-    return null;
+    return false;
   }
 
   /** Delivers a message that waited for its stage run, as it was sent. */
   void deliver(Pending pending) {
-    deliver(pending.from, pending.message, pending.header, pending.sentNanos, pending.sentFrame, false, null);
+    Sending sending = Sending.begin();
+    try {
+      deliver(sending, pending.from, pending.message, pending.header, pending.sentNanos,
+          pending.sentFrame, false, null);
+    } finally {
+      sending.end();
+    }
   }
 
   /**
@@ -224,9 +256,10 @@ final class Delivery {
    * handlers there that the message is for (then, for an addressed message, those observing
    * all traffic), and if no visible handler received it, post it as a {@link DeadMessage}.
    *
-   * @return the delivery: how many handlers ran, and the replies
+   * @return how many handlers ran; {@code sending} holds the replies
    */
-  private Sending deliver(
+  private int deliver(
+      Sending sending,
       Address from,
       Object message,
       Header header,
@@ -252,9 +285,8 @@ final class Delivery {
       default:
         target = to;
     }
-    Sending sending =
-        new Sending(message, header, from, target != null ? target : to, sentNanos, sentFrame,
-            plainPost, excluded, replyType);
+    sending.of(message, header, from, target != null ? target : to, sentNanos, sentFrame,
+        plainPost, excluded, replyType);
     Class<?> messageClass = message.getClass();
     try {
       if (to.kind == Address.Kind.BROADCAST || to.kind == Address.Kind.BROADCAST_NOT_ME) {
@@ -278,7 +310,7 @@ final class Delivery {
         failures.undelivered(message, header);
       }
     }
-    return sending;
+    return sending.ran;
   }
 
   /**
@@ -340,17 +372,25 @@ final class Delivery {
 
   /** Delivers a kept sticky message to one handler that just registered, as it was sent. */
   void replay(Subscriber subscriber, Object message, Header header) {
-    Sending sending =
-        new Sending(message, header, null, header.to(), ticker.nanoTime(), scheduler.frame(),
-            false, null, null);
-    if (!subscriber.isRetired() && subscriber.accepts(sending)) {
-      call(subscriber, sending);
+    Sending sending = Sending.begin();
+    try {
+      sending.of(message, header, null, header.to(), ticker.nanoTime(), scheduler.frame(),
+          false, null, null);
+      try {
+        if (!subscriber.isRetired() && subscriber.accepts(sending)) {
+          call(subscriber, sending);
+        }
+      } finally {
+        sending.finish();
+      }
+    } finally {
+      sending.end();
     }
-    sending.finish();
   }
 
+  /** This thread's next sending, for a plain post; the caller ends it. */
   private Sending plainSending(Object message) {
-    return new Sending(message, Header.BROADCAST, null, Address.BROADCAST, ticker.nanoTime(),
+    return Sending.begin().of(message, Header.BROADCAST, null, Address.BROADCAST, ticker.nanoTime(),
         scheduler.frame(), true, null, null);
   }
 
