@@ -1,7 +1,6 @@
 package dev.herald;
 
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -106,11 +105,7 @@ final class AddressEntry {
   /** Takes out every retired handler, each list copied once; under the registry's lock. */
   void removeRetired() {
     if (members != null) {
-      for (Iterator<Subscriber> it = members.iterator(); it.hasNext(); ) {
-        if (it.next().isRetired()) {
-          it.remove();
-        }
-      }
+      TypeIndex.keepLive(members);
     }
     TypeIndex made = index;
     if (made != null) {

@@ -97,18 +97,21 @@ final class Delivery {
     }
   }
 
-  /** {@link #postBreadthFirst} for an immediate send; null when it was queued. */
-  private Sending sendBreadthFirst(Address from, Object message, Header header, long now) {
+  /**
+   * {@link #postBreadthFirst} for an immediate send, delivered into {@code sending}; false
+   * when it was queued.
+   */
+  private boolean sendBreadthFirst(Sending sending, Address from, Object message, Header header, long now) {
     NestedQueue queue = nested.get();
     if (queue.delivering) {
       queue.add(from, message, header);
-      return null;
+      return false;
     }
     queue.delivering = true;
     try {
-      Sending first = deliver(from, message, header, now, scheduler.frame(), false, null);
+      deliver(sending, from, message, header, now, scheduler.frame(), false, null);
       drain(queue);
-      return first;
+      return true;
     } finally {
       queue.clear();
       queue.delivering = false;
@@ -121,8 +124,13 @@ final class Delivery {
       if (queue.header(i) == null) {
         broadcast(null, queue.message(i));
       } else {
-        deliver(queue.from(i), queue.message(i), queue.header(i), ticker.nanoTime(),
-            scheduler.frame(), false, null);
+        Sending sending = Sending.begin();
+        try {
+          deliver(sending, queue.from(i), queue.message(i), queue.header(i), ticker.nanoTime(),
+              scheduler.frame(), false, null);
+        } finally {
+          sending.end();
+        }
       }
     }
   }
@@ -141,7 +149,12 @@ final class Delivery {
     }
     HandlerList.Node[] nodes = handlers.directNodes();
     if (nodes == null) { // a handler needs more than a call: decided when it was added
-      return deliver(from, message, Header.BROADCAST, ticker.nanoTime(), scheduler.frame(), from == null, null).ran;
+      Sending sending = Sending.begin();
+      try {
+        return deliver(sending, from, message, Header.BROADCAST, ticker.nanoTime(), scheduler.frame(), from == null, null);
+      } finally {
+        sending.end();
+      }
     }
     int ran = 0;
     for (HandlerList.Node node : nodes) {
@@ -158,24 +171,23 @@ final class Delivery {
       ran++;
     }
     int received = ran; // a direct handler is never hidden
-    Sending sending = null;
     if (handlers.directNodes() != nodes) {
       // handlers were registered during this post: rare, and they may need more than a call
-      sending = broadcastSending(from, message);
+      Sending added = broadcastSending(from, message);
       try {
-        deliverTo(handlers, HandlerList.highestStamp(nodes), sending);
+        try {
+          deliverTo(handlers, HandlerList.highestStamp(nodes), added);
+        } finally {
+          added.finish();
+        }
+        ran += added.ran;
+        received += added.received;
       } finally {
-        sending.finish();
+        added.end();
       }
-      ran += sending.ran;
-      received += sending.received;
     }
     if (received == 0) {
-      if (from != null && sending == null) {
-        sending = broadcastSending(from, message); // a peer's message is dead with its envelope
-        sending.finish();
-      }
-      postDead(message, from == null ? null : sending.envelope());
+      postDead(message, from == null ? null : deadEnvelope(from, message));
     }
     return ran;
   }
@@ -187,20 +199,29 @@ final class Delivery {
    * @return how many handlers ran; 0 for a queued message
    */
   int send(Address from, Object message, Header header) {
-    Sending sending = sendNow(from, message, header, null);
-    return sending == null ? 0 : sending.ran;
+    Sending sending = Sending.begin();
+    try {
+      return sendNow(sending, from, message, header, null) ? sending.ran : 0;
+    } finally {
+      sending.end();
+    }
   }
 
   /** A request: the replies of type {@code replyType}, in a new list, or an empty one. */
   @SuppressWarnings("unchecked")
   <R> List<R> request(Address from, Object message, Header header, Class<R> replyType) {
     Objects.requireNonNull(replyType, "replyType");
-    List<Object> replies = sendNow(from, message, header, replyType).replies;
-    return replies == null ? List.of() : (List<R>) replies;
+    Sending sending = Sending.begin();
+    try {
+      sendNow(sending, from, message, header, replyType);
+      return sending.replies == null ? List.of() : (List<R>) sending.replies;
+    } finally {
+      sending.end();
+    }
   }
 
-  /** Checks a send, then delivers it, or queues it and returns null. */
-  private Sending sendNow(Address from, Object message, Header header, Class<?> replyType) {
+  /** Checks a send, then delivers it into {@code sending}, or queues it and returns false. */
+  private boolean sendNow(Sending sending, Address from, Object message, Header header, Class<?> replyType) {
     Objects.requireNonNull(message, "message");
     Objects.requireNonNull(header, "header");
     if (!accepting) {
@@ -216,16 +237,16 @@ final class Delivery {
       registry.requireOwnAddress(to, "send to");
     }
     if (to.kind == Address.Kind.REMOTE) {
-      Sending remote = new Sending(message, header, from, to, 0, 0, false, null, replyType);
-      remote.ran = RemoteSending.send(registry, from, message, header, replyType != null);
-      return remote;
+      sending.ran = RemoteSending.send(registry, from, message, header, replyType != null);
+      return true;
     }
     long now = ticker.nanoTime();
     if (header.isImmediate()) {
       if (nested != null && replyType == null) {
-        return sendBreadthFirst(from, message, header, now);
+        return sendBreadthFirst(sending, from, message, header, now);
       }
-      return deliver(from, message, header, now, scheduler.frame(), false, replyType);
+      deliver(sending, from, message, header, now, scheduler.frame(), false, replyType);
+      return true;
     }
     if (replyType != null) {
       throw new IllegalArgumentException(
@@ -235,12 +256,18 @@ final class Delivery {
     if (!scheduler.queue(message, header, from, now)) {
       throw closedError(message); // closed between the check above and now
     }
-    return null;
+    return false;
   }
 
   /** Delivers a message that waited for its stage run, as it was sent. */
   void deliver(Pending pending) {
-    deliver(pending.from, pending.message, pending.header, pending.sentNanos, pending.sentFrame, false, null);
+    Sending sending = Sending.begin();
+    try {
+      deliver(sending, pending.from, pending.message, pending.header, pending.sentNanos,
+          pending.sentFrame, false, null);
+    } finally {
+      sending.end();
+    }
   }
 
   /**
@@ -248,9 +275,10 @@ final class Delivery {
    * handlers there that the message is for (then, for an addressed message, those observing
    * all traffic), and if no visible handler received it, post it as a {@link DeadMessage}.
    *
-   * @return the delivery: how many handlers ran, and the replies
+   * @return how many handlers ran; {@code sending} holds the replies
    */
-  private Sending deliver(
+  private int deliver(
+      Sending sending,
       Address from,
       Object message,
       Header header,
@@ -276,9 +304,8 @@ final class Delivery {
       default:
         target = to;
     }
-    Sending sending =
-        new Sending(message, header, from, target != null ? target : to, sentNanos, sentFrame,
-            plainPost, excluded, replyType);
+    sending.of(message, header, from, target != null ? target : to, sentNanos, sentFrame,
+        plainPost, excluded, replyType);
     Class<?> messageClass = message.getClass();
     try {
       if (to.kind == Address.Kind.BROADCAST || to.kind == Address.Kind.BROADCAST_NOT_ME) {
@@ -302,7 +329,7 @@ final class Delivery {
         failures.undelivered(message, header);
       }
     }
-    return sending;
+    return sending.ran;
   }
 
   /**
@@ -364,19 +391,37 @@ final class Delivery {
 
   /** Delivers a kept sticky message to one handler that just registered, as it was sent. */
   void replay(Subscriber subscriber, Object message, Header header) {
-    Sending sending =
-        new Sending(message, header, null, header.to(), ticker.nanoTime(), scheduler.frame(),
-            false, null, null);
-    if (!subscriber.isRetired() && subscriber.accepts(sending)) {
-      call(subscriber, sending);
+    Sending sending = Sending.begin();
+    try {
+      sending.of(message, header, null, header.to(), ticker.nanoTime(), scheduler.frame(),
+          false, null, null);
+      try {
+        if (!subscriber.isRetired() && subscriber.accepts(sending)) {
+          call(subscriber, sending);
+        }
+      } finally {
+        sending.finish();
+      }
+    } finally {
+      sending.end();
     }
-    sending.finish();
   }
 
-  /** A broadcast's delivery: a plain post's when {@code from} is null. */
+  /** This thread's next sending, for a broadcast (a plain post's when {@code from} is null); the caller ends it. */
   private Sending broadcastSending(Address from, Object message) {
-    return new Sending(message, Header.BROADCAST, from, Address.BROADCAST, ticker.nanoTime(),
+    return Sending.begin().of(message, Header.BROADCAST, from, Address.BROADCAST, ticker.nanoTime(),
         scheduler.frame(), from == null, null, null);
+  }
+
+  /** The envelope a peer's broadcast that nobody received is dead with, as a send's would be. */
+  private Envelope deadEnvelope(Address from, Object message) {
+    Sending sending = broadcastSending(from, message);
+    try {
+      sending.finish();
+      return sending.envelope();
+    } finally {
+      sending.end();
+    }
   }
 
   private void postDead(Object message, Envelope envelope) {

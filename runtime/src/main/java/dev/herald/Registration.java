@@ -37,7 +37,7 @@ public final class Registration implements AutoCloseable {
 
   /** The address this registration receives at and sends from. */
   public Address address() {
-    return entry.address;
+    return bus.registry.addressOf(entry);
   }
 
   /** Whether the listener is still registered: not closed, and not collected. */
@@ -118,7 +118,7 @@ public final class Registration implements AutoCloseable {
     if (entry.isClosed()) {
       throw new IllegalStateException("Cannot send through a closed registration: " + this);
     }
-    return entry.address;
+    return bus.registry.addressOf(entry);
   }
 
   @Override
@@ -126,7 +126,7 @@ public final class Registration implements AutoCloseable {
     Object listener = listener();
     return "Registration["
         + (listener == null ? "collected" : listener.getClass().getName())
-        + " at " + entry.address
+        + (entry.address == null ? "" : " at " + entry.address)
         + (entry.isClosed() ? ", closed" : "")
         + "]";
   }

@@ -19,15 +19,20 @@ final class RegistrationEntry {
   final Registration handle;
   final Object strongListener;
   final WeakListener weakListener;
-  final Address address;
+  /**
+   * Where it lives: given when registered {@code at} an address, else made when first asked
+   * for (most registrations never send or receive addressed messages, and registering stays
+   * cheap). Set by the registry under its lock.
+   */
+  volatile Address address;
   final Address onlyFrom;
   final Address[] observed;
   final boolean observesAll;
   final Subscriber[] subscribers;
   /** {@link Registration.Builder#serialized()}: no two of its handlers' calls overlap. */
   final boolean serializedListener;
-  /** What the calls of a serialized listener's handlers hold, all of them the same. */
-  final Object listenerLock = new Object();
+  /** What the calls of a serialized listener's handlers hold, all of them the same; else null. */
+  final Object listenerLock;
   /** The bus serializes every handler not marked concurrent (Guava's rule). */
   final boolean serializedByBus;
   /** {@link Registration.Builder#sticky()}: every handler of it is sticky. */
@@ -62,6 +67,7 @@ final class RegistrationEntry {
     this.observed = options.observed.isEmpty() ? NO_ADDRESSES : distinctOthers(options.observed, address);
     this.observesAll = options.observesAll;
     this.serializedListener = options.serialized;
+    this.listenerLock = options.serialized ? new Object() : null;
     this.serializedByBus = bus.serializedHandlers;
     this.stickyListener = options.sticky;
     this.laneName = options.lane;

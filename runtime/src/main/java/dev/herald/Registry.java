@@ -139,16 +139,20 @@ final class Registry {
 
   private RegistrationEntry addLocked(
       Object listener, boolean strong, Registration.Builder options, ListenerType type) {
-    Address address = options.at != null ? options.at : createAddress();
-    if (address.isRetired()) {
+    Address address = options.at;
+    if (address != null && address.isRetired()) {
       throw retiredError(address, "register at");
     }
     RegistrationEntry registration =
         new RegistrationEntry(bus, listener, strong, options, address, type, stamps, collected);
-    address.entry.registrationAdded();
+    if (address != null) {
+      address.entry.registrationAdded();
+    }
     for (Subscriber subscriber : registration.subscribers) {
       everyone.add(subscriber);
-      address.entry.join(subscriber);
+      if (address != null) {
+        address.entry.join(subscriber);
+      }
       for (Address watched : registration.observed) {
         watched.entry.join(subscriber);
       }
@@ -165,7 +169,9 @@ final class Registry {
     }
     for (Subscriber subscriber : registration.subscribers) {
       everyone.remove(subscriber);
-      registration.address.entry.leave(subscriber);
+      if (registration.address != null) {
+        registration.address.entry.leave(subscriber);
+      }
       for (Address watched : registration.observed) {
         watched.entry.leave(subscriber);
       }
@@ -176,7 +182,9 @@ final class Registry {
     forgetLocked(registration);
     if (ForeignClasses.isForeign(registration)) {
       List<AddressEntry> addresses = new ArrayList<>();
-      addresses.add(registration.address.entry);
+      if (registration.address != null) {
+        addresses.add(registration.address.entry);
+      }
       for (Address watched : registration.observed) {
         addresses.add(watched.entry);
       }
@@ -194,7 +202,9 @@ final class Registry {
       }
       registration.names = null;
     }
-    registration.address.entry.registrationRemoved();
+    if (registration.address != null) {
+      registration.address.entry.registrationRemoved();
+    }
     if (registration.weakListener != null) {
       registration.weakListener.registration = null;
     }
@@ -253,7 +263,9 @@ final class Registry {
         continue;
       }
       forgetLocked(registration);
-      addresses.add(registration.address.entry);
+      if (registration.address != null) {
+        addresses.add(registration.address.entry);
+      }
       for (Address watched : registration.observed) {
         addresses.add(watched.entry);
       }
@@ -290,6 +302,36 @@ final class Registry {
     }
   }
 
+  /**
+   * The address of {@code registration}, made now if it has none yet; a closed registration's
+   * is retired.
+   */
+  Address addressOf(RegistrationEntry registration) {
+    Address address = registration.address;
+    if (address != null) {
+      return address;
+    }
+    synchronized (lock) {
+      return addressOfLocked(registration);
+    }
+  }
+
+  private Address addressOfLocked(RegistrationEntry registration) {
+    if (registration.address == null) {
+      Address made = createAddress();
+      made.entry.registrationAdded();
+      if (registration.isClosed()) {
+        made.entry.registrationRemoved(); // retires it: it outlived what it was the address of
+      } else {
+        for (Subscriber subscriber : registration.subscribers) {
+          made.entry.join(subscriber);
+        }
+      }
+      registration.address = made;
+    }
+    return registration.address;
+  }
+
   /** The address {@code name} is bound to now, or null. */
   Address boundTo(String name) {
     RegistrationEntry owner = names.get(name);
@@ -320,6 +362,7 @@ final class Registry {
             "The name \"" + name + "\" is already bound to " + owner.address
                 + "; only the registration that bound it can unbind it (closing it does too)");
       }
+      addressOfLocked(registration);
       names.put(name, registration);
       if (registration.names == null) {
         registration.names = new LinkedHashSet<>();

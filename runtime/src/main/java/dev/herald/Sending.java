@@ -1,29 +1,38 @@
 package dev.herald;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * One message on its way through {@link Delivery#deliver}: how it was sent, what every
  * handler it reaches is checked against, where replies are collected, and how many handlers
- * ran. Made per delivery; the plain-post fast path needs none.
+ * ran. The plain-post fast path needs none.
+ *
+ * <p>Each thread reuses its own, one per level of nested sends ({@link #begin} and
+ * {@link #end}), so that sending allocates nothing but what a handler asks for (an envelope,
+ * a reply list): escape analysis cannot be relied on to remove an object that crosses as many
+ * calls as a delivery does. Nothing it refers to outlives the send: {@link #end} forgets the
+ * message, the addresses and the replies, so a reused one keeps no listener's class alive.
  */
 final class Sending {
-  final Object message;
-  final Header header;
-  final Address from;
+  private static final ThreadLocal<Levels> LEVELS = new ThreadLocal<Levels>();
+
+  Object message;
+  Header header;
+  Address from;
   /** The destination as the envelope gives it: the resolved address, or a broadcast. */
-  final Address to;
-  final long sentNanos;
-  final long sentFrame;
+  Address to;
+  long sentNanos;
+  long sentFrame;
   /** A plain post: a {@link DeadMessage} made of it carries no envelope. */
-  final boolean plainPost;
+  boolean plainPost;
   /** For BROADCAST_NOT_ME: the sender's address, whose handlers are skipped. */
-  final Address excluded;
+  Address excluded;
   /** For the observers' pass of an addressed send: the registrations already served. */
   Address alreadyServed;
   /** For a request: the type of the replies collected, else null. */
-  final Class<?> replyType;
+  Class<?> replyType;
   /** The replies so far, made by the first one. */
   List<Object> replies;
   /** Handlers that ran (or, asynchronous, were handed to the executor). */
@@ -35,7 +44,49 @@ final class Sending {
   private List<Lane.Batch> laneBatches;
   private boolean finished;
 
-  Sending(
+  /** The thread's sendings this one belongs to, and its level among them. */
+  private final Levels levels;
+  private final int level;
+
+  private Sending(Levels levels, int level) {
+    this.levels = levels;
+    this.level = level;
+  }
+
+  /**
+   * This thread's sending for one more level of nesting, empty; the caller must
+   * {@link #end} it, in a {@code finally}, before the level above ends.
+   */
+  static Sending begin() {
+    Levels levels = LEVELS.get();
+    if (levels == null) {
+      levels = new Levels();
+      LEVELS.set(levels);
+    }
+    return levels.push();
+  }
+
+  /** Gives this sending back to its thread, forgetting everything it referred to. */
+  void end() {
+    message = null;
+    header = null;
+    from = null;
+    to = null;
+    excluded = null;
+    alreadyServed = null;
+    replyType = null;
+    replies = null;
+    envelope = null;
+    laneBatches = null;
+    ran = 0;
+    received = 0;
+    // the level, not a decrement: an end skipped by a StackOverflowError deeper down is
+    // made good by the next one up
+    levels.depth = level;
+  }
+
+  /** Fills in how the message was sent; returns this. */
+  Sending of(
       Object message,
       Header header,
       Address from,
@@ -45,6 +96,7 @@ final class Sending {
       boolean plainPost,
       Address excluded,
       Class<?> replyType) {
+    this.finished = false;
     this.message = message;
     this.header = header;
     this.from = from;
@@ -54,6 +106,7 @@ final class Sending {
     this.plainPost = plainPost;
     this.excluded = excluded;
     this.replyType = replyType;
+    return this;
   }
 
   /** The envelope handlers see, made when the first one asks. */
@@ -123,6 +176,25 @@ final class Sending {
         replies = new ArrayList<>();
       }
       replies.add(reply);
+    }
+  }
+
+  /** One thread's sendings, one per level of nested sends. */
+  private static final class Levels {
+    private Sending[] sendings = new Sending[4];
+    /** How many are in use. */
+    int depth;
+
+    Sending push() {
+      if (depth == sendings.length) {
+        sendings = Arrays.copyOf(sendings, depth * 2);
+      }
+      Sending sending = sendings[depth];
+      if (sending == null) {
+        sending = sendings[depth] = new Sending(this, depth);
+      }
+      depth++;
+      return sending;
     }
   }
 }

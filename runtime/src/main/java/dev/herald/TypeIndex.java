@@ -73,15 +73,26 @@ final class TypeIndex {
    */
   void removeRetired() {
     for (ParameterType type : byParameterType.values()) {
-      for (Iterator<Subscriber> it = type.subscribers.iterator(); it.hasNext(); ) {
-        if (it.next().isRetired()) {
-          it.remove();
-        }
-      }
+      keepLive(type.subscribers);
     }
     for (HandlersForClass handlers : allClasses) {
       handlers.removeRetired();
     }
+  }
+
+  /**
+   * Takes the retired handlers out of {@code subscribers} in one pass: removing them one at a
+   * time shifts the rest each time, quadratic for a purge of many (seconds for 100,000).
+   */
+  static void keepLive(List<Subscriber> subscribers) {
+    int kept = 0;
+    for (int i = 0; i < subscribers.size(); i++) {
+      Subscriber subscriber = subscribers.get(i);
+      if (!subscriber.isRetired()) {
+        subscribers.set(kept++, subscriber);
+      }
+    }
+    subscribers.subList(kept, subscribers.size()).clear();
   }
 
   /**

@@ -65,6 +65,39 @@ class AllocationTest {
     assertEquals(weak.anything, strong.anything);
   }
 
+  /**
+   * Sends with a header, to an address, and requests nobody answers take the full delivery;
+   * they reuse their thread's bookkeeping, so they allocate nothing either, compiled or not.
+   */
+  @Test
+  void steadyStateSendsAllocateNothing() {
+    com.sun.management.ThreadMXBean threads = allocationCounter();
+    MessageBus bus = MessageBus.create();
+    Address entity = bus.createAddress();
+    Tally tally = new Tally();
+    bus.registration().strongly().at(entity).register(tally);
+    Header tagged = Header.builder().tags("radar").build();
+    Header toEntity = Header.to(entity);
+    Event event = new Event("e");
+    for (int i = 0; i < 1_000; i++) {
+      bus.post(event, tagged);
+      bus.post(event, toEntity);
+      bus.request(event, Integer.class);
+    }
+
+    long thread = Thread.currentThread().getId();
+    long before = threads.getThreadAllocatedBytes(thread);
+    for (int i = 0; i < POSTS; i++) {
+      bus.post(event, tagged);
+      bus.post(event, toEntity);
+      bus.request(event, Integer.class);
+    }
+    long allocated = threads.getThreadAllocatedBytes(thread) - before;
+
+    assertTrue(allocated < SLACK_BYTES, allocated + " bytes allocated by " + 3 * POSTS + " sends");
+    assertEquals(3L * (POSTS + 1_000), tally.events);
+  }
+
   private static final class AttackCounter implements java.util.function.Consumer<Attack> {
     long count;
 

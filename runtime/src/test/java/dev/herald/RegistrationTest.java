@@ -149,6 +149,26 @@ class RegistrationTest {
     assertTrue(log.isEmpty());
   }
 
+  /**
+   * A registration's address is made when first asked for (registering stays cheap); it
+   * receives what is sent to it from then on, and the address of a registration closed before
+   * anyone asked is already retired.
+   */
+  @Test
+  void anAddressAskedForAfterRegisteringReceivesAndOneAskedForAfterClosingIsRetired() {
+    Registration registration = bus.register(new Base(log));
+    Address address = registration.address();
+
+    assertSame(address, registration.address());
+    assertEquals(1, bus.post(new Event("here"), Header.to(address)));
+    assertEquals(List.of("base.onEvent:" + new Event("here")), log);
+
+    Registration closed = bus.register(new Base(log));
+    closed.close();
+    assertTrue(closed.address().isRetired());
+    assertThrows(IllegalStateException.class, () -> bus.registration().at(closed.address()));
+  }
+
   @Test
   void aClosedListenerCanBeRegisteredAgain() {
     Base listener = new Base(log);
