@@ -3,7 +3,10 @@
 # 1,000 listener classes compiled by javac in a fresh process each time, the builds in
 # turn, RUNS times (default 7), median wall time and ratio to plain javac. Two more builds
 # without a processor show where Herald's cost goes: the listeners plus the dispatchers Herald
-# writes, and the listeners plus as many empty classes.
+# writes, and the listeners plus as many empty classes. Three more run a processor that does no
+# work of its own, writing: Herald's dispatchers (javac's share of Herald's cost), as many
+# empty classes (the floor of any design with one generated file per listener), and a
+# prototype of one generated class per package (the design Herald does not use).
 #
 #   benchmarks/build-cost.sh [runs] [listeners]
 #
@@ -36,4 +39,5 @@ greenrobot_pp="$greenrobot_pp:$m2/de/greenrobot/java-common/2.3.1/java-common-2.
 
 "$java" -cp benchmarks/target/benchmarks.jar dev.herald.benchmarks.build.ProcessorCost \
   "$runs" "$listeners" "$herald_cp" "$herald_pp" "$greenrobot_cp" "$greenrobot_pp" \
+  benchmarks/target/classes \
   | tee benchmarks/build-cost.md

@@ -18,10 +18,16 @@ import java.util.stream.Stream;
  * index processor, the three in turn, several times; the median wall time of each and its
  * ratio to plain {@code javac}. Two more builds, in the same turns, say where Herald's cost
  * goes: {@code javac} without a processor on the listeners plus the dispatchers Herald writes,
- * and on the listeners plus as many empty classes. Run by {@code benchmarks/build-cost.sh}, which finds the jars.
+ * and on the listeners plus as many empty classes; and a processor that does no work of its
+ * own ({@link PreparedSources}) writing Herald's dispatchers, so that what javac spends on the
+ * generated files is apart from what Herald's processor spends, and writing as many empty
+ * classes (the floor of any design that generates a file per listener). The last build is a prototype
+ * of the design Herald does not use, one generated class per package
+ * ({@link PackageDispatchers}), written by the same do-nothing processor. Run by
+ * {@code benchmarks/build-cost.sh}, which finds the jars.
  *
  * <p>Arguments: {@code runs listeners heraldClassPath heraldProcessorPath greenrobotClassPath
- * greenrobotProcessorPath}.
+ * greenrobotProcessorPath benchmarkClasses}.
  */
 public final class ProcessorCost {
   private static final int MESSAGE_TYPES = 20;
@@ -47,9 +53,20 @@ public final class ProcessorCost {
     copyGenerated(work.resolve("generated"), dispatchers);
     builds.put("no processor, listeners + Herald's dispatchers as sources",
         javac(List.of(heraldSources, dispatchers), work, args[2], null));
+    Path emptyClasses = writeEmptyClasses(work.resolve("empty-src"), listeners);
     builds.put("no processor, listeners + as many empty classes",
-        javac(List.of(heraldSources, writeEmptyClasses(work.resolve("empty-src"), listeners)),
-            work, args[2], null));
+        javac(List.of(heraldSources, emptyClasses), work, args[2], null));
+    // javac's share of the Herald build: the same dispatchers, written by a processor that
+    // does nothing else (so the rounds and the Filer are as in the Herald build)
+    builds.put("do-nothing processor writing Herald's dispatchers",
+        javac(heraldSources, work, args[2], args[6], prepared(dispatchers)));
+    // the floor of any design with one generated file per listener: the files cost this
+    // however little they hold
+    builds.put("do-nothing processor writing as many empty classes",
+        javac(heraldSources, work, args[2], args[6], prepared(emptyClasses)));
+    builds.put("do-nothing processor writing one class per package (prototype)",
+        javac(heraldSources, work, args[2], args[6], prepared(PackageDispatchers.write(
+            work.resolve("package-src"), listeners, MESSAGE_TYPES))));
 
     Map<String, List<Double>> seconds = new LinkedHashMap<>();
     builds.keySet().forEach(name -> seconds.put(name, new ArrayList<>()));
@@ -77,6 +94,12 @@ public final class ProcessorCost {
     deleteRecursively(work);
   }
 
+  private static String[] prepared(Path sources) {
+    return new String[] {
+      "-processor", PreparedSources.class.getName(), "-A" + PreparedSources.OPTION + "=" + sources
+    };
+  }
+
   /** {@code listeners} classes, each with two handlers of two of the shared message types. */
   private static Path writeListeners(Path root, int listeners, String subscribe)
       throws IOException {
@@ -86,8 +109,8 @@ public final class ProcessorCost {
           "package bench;\n\npublic class Message" + m + " {\n  public int value;\n}\n");
     }
     for (int i = 0; i < listeners; i++) {
-      int first = i % MESSAGE_TYPES;
-      int second = (i * 7 + 3) % MESSAGE_TYPES;
+      int first = PackageDispatchers.first(i, MESSAGE_TYPES);
+      int second = PackageDispatchers.second(i, MESSAGE_TYPES);
       Files.writeString(dir.resolve("Listener" + i + ".java"),
           "package bench;\n\n"
               + "import " + subscribe + ";\n\n"

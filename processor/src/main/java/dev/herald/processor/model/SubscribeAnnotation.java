@@ -2,6 +2,7 @@ package dev.herald.processor.model;
 
 import dev.herald.processor.GeneratedNames;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,6 +20,8 @@ import javax.lang.model.util.Elements;
  */
 public final class SubscribeAnnotation {
   private final Elements elements;
+  private AnnotationMirror lastMirror;
+  private Map<String, AnnotationValue> lastValues;
 
   public SubscribeAnnotation(Elements elements) {
     this.elements = elements;
@@ -136,12 +139,28 @@ public final class SubscribeAnnotation {
   }
 
   private AnnotationValue value(AnnotationMirror mirror, String name) {
-    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
-        elements.getElementValuesWithDefaults(mirror).entrySet()) {
-      if (entry.getKey().getSimpleName().contentEquals(name)) {
-        return entry.getValue();
-      }
+    AnnotationValue value = valuesOf(mirror).get(name);
+    if (value == null) {
+      throw new IllegalStateException("@Subscribe has no member " + name);
     }
-    throw new IllegalStateException("@Subscribe has no member " + name);
+    return value;
+  }
+
+  /**
+   * The attributes of {@code mirror} with defaults, by name. A handler's attributes are read
+   * one after another, and javac builds the defaults map anew on every call: so the last
+   * mirror's map is kept.
+   */
+  private Map<String, AnnotationValue> valuesOf(AnnotationMirror mirror) {
+    if (mirror != lastMirror) {
+      Map<String, AnnotationValue> values = new HashMap<>();
+      for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
+          elements.getElementValuesWithDefaults(mirror).entrySet()) {
+        values.put(entry.getKey().getSimpleName().toString(), entry.getValue());
+      }
+      lastValues = values;
+      lastMirror = mirror;
+    }
+    return lastValues;
   }
 }
