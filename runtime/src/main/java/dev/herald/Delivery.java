@@ -240,14 +240,15 @@ final class Delivery {
       sending.ran = RemoteSending.send(registry, from, message, header, replyType != null);
       return true;
     }
-    long now = ticker.nanoTime();
     if (header.isImmediate()) {
+      sending.sentNow(ticker); // the 0 below: the time is read only if a handler needs it
       if (nested != null && replyType == null) {
-        return sendBreadthFirst(sending, from, message, header, now);
+        return sendBreadthFirst(sending, from, message, header, 0);
       }
-      deliver(sending, from, message, header, now, scheduler.frame(), false, replyType);
+      deliver(sending, from, message, header, 0, scheduler.frame(), false, replyType);
       return true;
     }
+    long now = ticker.nanoTime();
     if (replyType != null) {
       throw new IllegalArgumentException(
           "request() returns the replies, so it cannot wait for a stage or a delay: " + header
@@ -275,6 +276,8 @@ final class Delivery {
    * handlers there that the message is for (then, for an addressed message, those observing
    * all traffic), and if no visible handler received it, post it as a {@link DeadMessage}.
    *
+   * @param sentNanos when it was sent; ignored if {@link Sending#sentNow} was called, so that
+   *     the clock is read only if a handler's envelope shows the time
    * @return how many handlers ran; {@code sending} holds the replies
    */
   private int deliver(
@@ -307,16 +310,27 @@ final class Delivery {
     sending.of(message, header, from, target != null ? target : to, sentNanos, sentFrame,
         plainPost, excluded, replyType);
     Class<?> messageClass = message.getClass();
+    HandlersForClass handlers = null;
+    HandlersForClass observers = null;
+    if (to.kind == Address.Kind.BROADCAST || to.kind == Address.Kind.BROADCAST_NOT_ME) {
+      handlers = registry.handlersFor(registry.everyone(), messageClass);
+    } else if (target != null) {
+      TypeIndex atTarget = registry.indexAt(target);
+      if (atTarget != null) { // null once retired: it reaches nobody
+        handlers = registry.handlersFor(atTarget, messageClass);
+        observers = registry.handlersFor(registry.observersOfAll(), messageClass);
+      }
+    }
+    if ((handlers != null && handlers.takesEnvelopes()) || (observers != null && observers.takesEnvelopes())) {
+      sending.sentNanos(); // now, before any handler runs: an envelope shows when it was sent
+    }
     try {
-      if (to.kind == Address.Kind.BROADCAST || to.kind == Address.Kind.BROADCAST_NOT_ME) {
-        deliverTo(registry.handlersFor(registry.everyone(), messageClass), Long.MIN_VALUE, sending);
-      } else if (target != null) {
-        TypeIndex atTarget = registry.indexAt(target);
-        if (atTarget != null) { // null once retired: it reaches nobody
-          deliverTo(registry.handlersFor(atTarget, messageClass), Long.MIN_VALUE, sending);
-          sending.alreadyServed = target;
-          deliverTo(registry.handlersFor(registry.observersOfAll(), messageClass), Long.MIN_VALUE, sending);
-        }
+      if (handlers != null) {
+        deliverTo(handlers, Long.MIN_VALUE, sending);
+      }
+      if (observers != null) {
+        sending.alreadyServed = target;
+        deliverTo(observers, Long.MIN_VALUE, sending);
       }
     } finally {
       // even when a rethrowing error handler ends the delivery: the lane calls counted as

@@ -20,6 +20,11 @@ final class HandlersForClass extends HandlerList<Subscriber> {
    * full path.
    */
   private int notDirect;
+  /**
+   * How many handlers here take an envelope. Read without the lock: a stale count only makes a
+   * send read its time a little later, when the envelope is made.
+   */
+  private int envelopeTakers;
   /** The array of handlers while every one is direct, else null: all a plain post reads. */
   private volatile Node[] direct = nodes();
 
@@ -82,6 +87,14 @@ final class HandlersForClass extends HandlerList<Subscriber> {
     if (!subscriber.direct) {
       notDirect += change;
     }
+    if (subscriber.takesEnvelope) {
+      envelopeTakers += change;
+    }
+  }
+
+  /** Whether some handler here takes an envelope, so a send must know its time. */
+  boolean takesEnvelopes() {
+    return envelopeTakers > 0;
   }
 
   private void publish() {

@@ -24,6 +24,11 @@ final class Sending {
   /** The destination as the envelope gives it: the resolved address, or a broadcast. */
   Address to;
   long sentNanos;
+  /**
+   * Set while the send time is still to be read from this clock: reading it costs more than
+   * the rest of a short send on some machines, and only an envelope shows it.
+   */
+  private Ticker unreadClock;
   long sentFrame;
   /** A plain post: a {@link DeadMessage} made of it carries no envelope. */
   boolean plainPost;
@@ -75,6 +80,7 @@ final class Sending {
     excluded = null;
     alreadyServed = null;
     replyType = null;
+    unreadClock = null;
     replies = null;
     envelope = null;
     laneBatches = null;
@@ -109,11 +115,32 @@ final class Sending {
     return this;
   }
 
+  /**
+   * For a send delivered at once: its time is read from {@code clock} when first needed (see
+   * {@link #sentNanos()}), not now.
+   */
+  void sentNow(Ticker clock) {
+    unreadClock = clock;
+  }
+
+  /**
+   * When the message was sent. For a send delivered at once, read the first time it is asked
+   * for: {@link Delivery} asks before the first handler runs if any handler it is about to
+   * call takes an envelope, so the time is the send's, not that of a later handler.
+   */
+  long sentNanos() {
+    if (unreadClock != null) {
+      sentNanos = unreadClock.nanoTime();
+      unreadClock = null;
+    }
+    return sentNanos;
+  }
+
   /** The envelope handlers see, made when the first one asks. */
   Envelope envelope() {
     if (envelope == null) {
       envelope =
-          new Envelope(message, from, to, header, sentNanos, sentFrame, replyType,
+          new Envelope(message, from, to, header, sentNanos(), sentFrame, replyType,
               finished ? null : Thread.currentThread());
     }
     return envelope;

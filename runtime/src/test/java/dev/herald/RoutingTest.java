@@ -437,6 +437,41 @@ class RoutingTest {
     assertEquals(2, envelope.sentFrame());
   }
 
+  /** Moves the bus's clock on while it handles an event, as a slow handler would. */
+  static final class SlowFirst {
+    final long[] clock;
+
+    SlowFirst(long[] clock) {
+      this.clock = clock;
+    }
+
+    @Subscribe(priority = 10)
+    void on(Event event) {
+      clock[0] += 1_000;
+    }
+  }
+
+  /**
+   * A send reads the clock only when a handler's envelope will show the time, but then before
+   * the first handler runs: the time is the send's, not that of the handler that asked.
+   */
+  @Test
+  void theEnvelopeShowsTheTimeOfTheSendNotOfTheHandlerThatAskedForIt() {
+    long[] now = {1_000};
+    MessageBus timed = MessageBus.builder().ticker(() -> now[0]).build();
+    List<Envelope> seen = new ArrayList<>();
+    timed.registerStrongly(new SlowFirst(now));
+    timed.registerStrongly(new EnvelopeReader(seen));
+    Event event = new Event("e");
+
+    timed.post(event, Header.builder().tags("radio").build());
+    timed.request(event, String.class);
+
+    assertEquals(3_000, now[0]); // the slow handler ran first, both times
+    assertEquals(1_000, seen.get(0).sentNanos());
+    assertEquals(2_000, seen.get(1).sentNanos());
+  }
+
   @Test
   void aPlainPostGivesEnvelopeHandlersAnAnonymousBroadcastEnvelope() {
     List<Envelope> seen = new ArrayList<>();
