@@ -101,7 +101,7 @@ final class Delivery {
    * {@link #postBreadthFirst} for an immediate send, delivered into {@code sending}; false
    * when it was queued.
    */
-  private boolean sendBreadthFirst(Sending sending, Address from, Object message, Header header, long now) {
+  private boolean sendBreadthFirst(Sending sending, Address from, Object message, Header header) {
     NestedQueue queue = nested.get();
     if (queue.delivering) {
       queue.add(from, message, header);
@@ -109,7 +109,7 @@ final class Delivery {
     }
     queue.delivering = true;
     try {
-      deliver(sending, from, message, header, now, scheduler.frame(), false, null);
+      deliver(sending, from, message, header, 0, scheduler.frame(), false, null); // time: sentNow
       drain(queue);
       return true;
     } finally {
@@ -243,7 +243,7 @@ final class Delivery {
     if (header.isImmediate()) {
       sending.sentNow(ticker); // the 0 below: the time is read only if a handler needs it
       if (nested != null && replyType == null) {
-        return sendBreadthFirst(sending, from, message, header, 0);
+        return sendBreadthFirst(sending, from, message, header);
       }
       deliver(sending, from, message, header, 0, scheduler.frame(), false, replyType);
       return true;
