@@ -2,6 +2,7 @@ package reply;
 
 import dev.herald.spi.Dispatcher;
 import dev.herald.spi.GeneratedDispatcher;
+import dev.herald.spi.HandlerCall;
 import dev.herald.spi.HandlerInfo;
 import javax.annotation.processing.Generated;
 
@@ -30,12 +31,39 @@ public final class AlwaysAnswers_Dispatcher extends Dispatcher<AlwaysAnswers> {
   }
 
   @Override
+  public HandlerCall bind(int handler, AlwaysAnswers listener) {
+    return new Call(this, handler, listener);
+  }
+
+  @Override
   public Object invoke(int handler, AlwaysAnswers listener, Object message, Object envelope) {
     switch (handler) {
       case 0:
         return listener.answer((Question) message);
       default:
         throw noSuchHandler(handler);
+    }
+  }
+
+  /**
+   * Handler number {@code handler} of the table, bound to one listener.
+   */
+  private static final class Call extends HandlerCall {
+    private final AlwaysAnswers_Dispatcher dispatcher;
+
+    private final int handler;
+
+    private final AlwaysAnswers listener;
+
+    Call(AlwaysAnswers_Dispatcher dispatcher, int handler, AlwaysAnswers listener) {
+      this.dispatcher = dispatcher;
+      this.handler = handler;
+      this.listener = listener;
+    }
+
+    @Override
+    public void deliver(Object message) {
+      dispatcher.deliver(handler, listener, message);
     }
   }
 }

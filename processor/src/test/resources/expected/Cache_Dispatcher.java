@@ -2,6 +2,7 @@ package cache;
 
 import dev.herald.spi.Dispatcher;
 import dev.herald.spi.GeneratedDispatcher;
+import dev.herald.spi.HandlerCall;
 import dev.herald.spi.HandlerInfo;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +37,33 @@ public final class Cache_Dispatcher extends Dispatcher<Cache<?>> {
         return;
       default:
         throw noSuchHandler(handler);
+    }
+  }
+
+  @Override
+  public HandlerCall bind(int handler, Cache<?> listener) {
+    return new Call(this, handler, listener);
+  }
+
+  /**
+   * Handler number {@code handler} of the table, bound to one listener.
+   */
+  private static final class Call extends HandlerCall {
+    private final Cache_Dispatcher dispatcher;
+
+    private final int handler;
+
+    private final Cache<?> listener;
+
+    Call(Cache_Dispatcher dispatcher, int handler, Cache<?> listener) {
+      this.dispatcher = dispatcher;
+      this.handler = handler;
+      this.listener = listener;
+    }
+
+    @Override
+    public void deliver(Object message) throws Throwable {
+      dispatcher.deliver(handler, listener, message);
     }
   }
 }

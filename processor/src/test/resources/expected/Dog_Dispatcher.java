@@ -2,6 +2,7 @@ package zoo;
 
 import dev.herald.spi.Dispatcher;
 import dev.herald.spi.GeneratedDispatcher;
+import dev.herald.spi.HandlerCall;
 import dev.herald.spi.HandlerInfo;
 import javax.annotation.processing.Generated;
 
@@ -30,6 +31,33 @@ public final class Dog_Dispatcher extends Dispatcher<Dog> {
         return;
       default:
         throw noSuchHandler(handler);
+    }
+  }
+
+  @Override
+  public HandlerCall bind(int handler, Dog listener) {
+    return new Call(this, handler, listener);
+  }
+
+  /**
+   * Handler number {@code handler} of the table, bound to one listener.
+   */
+  private static final class Call extends HandlerCall {
+    private final Dog_Dispatcher dispatcher;
+
+    private final int handler;
+
+    private final Dog listener;
+
+    Call(Dog_Dispatcher dispatcher, int handler, Dog listener) {
+      this.dispatcher = dispatcher;
+      this.handler = handler;
+      this.listener = listener;
+    }
+
+    @Override
+    public void deliver(Object message) throws Exception {
+      dispatcher.deliver(handler, listener, message);
     }
   }
 }

@@ -2,6 +2,7 @@ package iface;
 
 import dev.herald.spi.Dispatcher;
 import dev.herald.spi.GeneratedDispatcher;
+import dev.herald.spi.HandlerCall;
 import dev.herald.spi.HandlerInfo;
 import javax.annotation.processing.Generated;
 
@@ -30,6 +31,33 @@ public final class GameListener_Dispatcher extends Dispatcher<GameListener> {
         return;
       default:
         throw noSuchHandler(handler);
+    }
+  }
+
+  @Override
+  public HandlerCall bind(int handler, GameListener listener) {
+    return new Call(this, handler, listener);
+  }
+
+  /**
+   * Handler number {@code handler} of the table, bound to one listener.
+   */
+  private static final class Call extends HandlerCall {
+    private final GameListener_Dispatcher dispatcher;
+
+    private final int handler;
+
+    private final GameListener listener;
+
+    Call(GameListener_Dispatcher dispatcher, int handler, GameListener listener) {
+      this.dispatcher = dispatcher;
+      this.handler = handler;
+      this.listener = listener;
+    }
+
+    @Override
+    public void deliver(Object message) {
+      dispatcher.deliver(handler, listener, message);
     }
   }
 }

@@ -2,6 +2,7 @@ package iface;
 
 import dev.herald.spi.Dispatcher;
 import dev.herald.spi.GeneratedDispatcher;
+import dev.herald.spi.HandlerCall;
 import dev.herald.spi.HandlerInfo;
 import javax.annotation.processing.Generated;
 
@@ -26,6 +27,33 @@ public final class MoveListener_Dispatcher extends Dispatcher<MoveListener> {
         return;
       default:
         throw noSuchHandler(handler);
+    }
+  }
+
+  @Override
+  public HandlerCall bind(int handler, MoveListener listener) {
+    return new Call(this, handler, listener);
+  }
+
+  /**
+   * Handler number {@code handler} of the table, bound to one listener.
+   */
+  private static final class Call extends HandlerCall {
+    private final MoveListener_Dispatcher dispatcher;
+
+    private final int handler;
+
+    private final MoveListener listener;
+
+    Call(MoveListener_Dispatcher dispatcher, int handler, MoveListener listener) {
+      this.dispatcher = dispatcher;
+      this.handler = handler;
+      this.listener = listener;
+    }
+
+    @Override
+    public void deliver(Object message) {
+      dispatcher.deliver(handler, listener, message);
     }
   }
 }

@@ -3,6 +3,7 @@ package reply;
 import dev.herald.Envelope;
 import dev.herald.spi.Dispatcher;
 import dev.herald.spi.GeneratedDispatcher;
+import dev.herald.spi.HandlerCall;
 import dev.herald.spi.HandlerInfo;
 import javax.annotation.processing.Generated;
 
@@ -33,6 +34,11 @@ public final class Oracle_Dispatcher extends Dispatcher<Oracle> {
   }
 
   @Override
+  public HandlerCall bind(int handler, Oracle listener) {
+    return new Call(this, handler, listener);
+  }
+
+  @Override
   public Object invoke(int handler, Oracle listener, Object message, Object envelope) {
     switch (handler) {
       case 0:
@@ -44,6 +50,28 @@ public final class Oracle_Dispatcher extends Dispatcher<Oracle> {
         return listener.count(message, (Envelope) envelope);
       default:
         throw noSuchHandler(handler);
+    }
+  }
+
+  /**
+   * Handler number {@code handler} of the table, bound to one listener.
+   */
+  private static final class Call extends HandlerCall {
+    private final Oracle_Dispatcher dispatcher;
+
+    private final int handler;
+
+    private final Oracle listener;
+
+    Call(Oracle_Dispatcher dispatcher, int handler, Oracle listener) {
+      this.dispatcher = dispatcher;
+      this.handler = handler;
+      this.listener = listener;
+    }
+
+    @Override
+    public void deliver(Object message) {
+      dispatcher.deliver(handler, listener, message);
     }
   }
 }

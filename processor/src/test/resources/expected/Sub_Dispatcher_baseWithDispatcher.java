@@ -2,6 +2,7 @@ package app;
 
 import dev.herald.spi.Dispatcher;
 import dev.herald.spi.GeneratedDispatcher;
+import dev.herald.spi.HandlerCall;
 import dev.herald.spi.HandlerInfo;
 import javax.annotation.processing.Generated;
 import lib.Ping;
@@ -31,6 +32,33 @@ public final class Sub_Dispatcher extends Dispatcher<Sub> {
         return;
       default:
         throw noSuchHandler(handler);
+    }
+  }
+
+  @Override
+  public HandlerCall bind(int handler, Sub listener) {
+    return new Call(this, handler, listener);
+  }
+
+  /**
+   * Handler number {@code handler} of the table, bound to one listener.
+   */
+  private static final class Call extends HandlerCall {
+    private final Sub_Dispatcher dispatcher;
+
+    private final int handler;
+
+    private final Sub listener;
+
+    Call(Sub_Dispatcher dispatcher, int handler, Sub listener) {
+      this.dispatcher = dispatcher;
+      this.handler = handler;
+      this.listener = listener;
+    }
+
+    @Override
+    public void deliver(Object message) {
+      dispatcher.deliver(handler, listener, message);
     }
   }
 }

@@ -3,6 +3,7 @@ package reply;
 import dev.herald.Envelope;
 import dev.herald.spi.Dispatcher;
 import dev.herald.spi.GeneratedDispatcher;
+import dev.herald.spi.HandlerCall;
 import dev.herald.spi.HandlerInfo;
 import javax.annotation.processing.Generated;
 
@@ -32,6 +33,11 @@ public final class Uploader_Dispatcher extends Dispatcher<Uploader> {
   }
 
   @Override
+  public HandlerCall bind(int handler, Uploader listener) {
+    return new Call(this, handler, listener);
+  }
+
+  @Override
   public Object invoke(int handler, Uploader listener, Object message, Object envelope) {
     switch (handler) {
       case 0:
@@ -42,6 +48,28 @@ public final class Uploader_Dispatcher extends Dispatcher<Uploader> {
         return null;
       default:
         throw noSuchHandler(handler);
+    }
+  }
+
+  /**
+   * Handler number {@code handler} of the table, bound to one listener.
+   */
+  private static final class Call extends HandlerCall {
+    private final Uploader_Dispatcher dispatcher;
+
+    private final int handler;
+
+    private final Uploader listener;
+
+    Call(Uploader_Dispatcher dispatcher, int handler, Uploader listener) {
+      this.dispatcher = dispatcher;
+      this.handler = handler;
+      this.listener = listener;
+    }
+
+    @Override
+    public void deliver(Object message) {
+      dispatcher.deliver(handler, listener, message);
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.herald;
 
+import dev.herald.spi.HandlerCall;
 import java.util.List;
 import java.util.Objects;
 
@@ -147,8 +148,8 @@ final class Delivery {
       handlers = registry.handlersFor(registry.everyone(), messageClass);
       lastPosted = handlers;
     }
-    HandlerList.Node[] nodes = handlers.directNodes();
-    if (nodes == null) { // a handler needs more than a call: decided when it was added
+    DirectCalls direct = handlers.directCalls();
+    if (direct == null) { // a handler needs more than a call: decided when it was added
       Sending sending = Sending.begin();
       try {
         return deliver(sending, from, message, Header.BROADCAST, ticker.nanoTime(), scheduler.frame(), from == null, null);
@@ -156,35 +157,67 @@ final class Delivery {
         sending.end();
       }
     }
-    int ran = 0;
-    for (HandlerList.Node node : nodes) {
-      Subscriber subscriber = (Subscriber) node;
-      if (subscriber.isRetired()) {
-        continue; // closed by a handler during this post, on this thread
-      }
-      Object listener = subscriber.listener();
-      if (listener == null) {
-        registry.purgeCollected();
-        continue;
-      }
-      failures.deliver(subscriber, listener, message);
-      ran++;
-    }
-    int received = ran; // a direct handler is never hidden
-    if (handlers.directNodes() != nodes) {
-      // handlers were registered during this post: rare, and they may need more than a call
-      Sending added = broadcastSending(from, message);
+    HandlerCall[] calls = direct.calls;
+    for (int i = 0; i < calls.length; i++) {
       try {
-        try {
-          deliverTo(handlers, HandlerList.highestStamp(nodes), added);
-        } finally {
-          added.finish();
-        }
-        ran += added.ran;
-        received += added.received;
-      } finally {
-        added.end();
+        calls[i].deliver(message);
+      } catch (Throwable failure) {
+        int ran = i + failedCall(failure, direct, i, message);
+        return ran + finishChanged(direct, i + 1, from, message, ran);
       }
+      if (direct.stale) { // a handler was added or closed meanwhile, by this one or elsewhere
+        return i + 1 + finishChanged(direct, i + 1, from, message, i + 1);
+      }
+    }
+    if (calls.length == 0) {
+      postDead(message, from == null ? null : deadEnvelope(from, message));
+    }
+    return calls.length;
+  }
+
+  /**
+   * {@link Failures#failed}, for direct call {@code i}: 1 if the handler ran (and its failure
+   * was reported), 0 if its listener was collected.
+   */
+  private int failedCall(Throwable failure, DirectCalls direct, int i, Object message) {
+    if (failures.failed(failure, direct.subscriber(i), message)) {
+      return 1;
+    }
+    registry.purgeCollected();
+    return 0;
+  }
+
+  /**
+   * The careful rest of a broadcast that could not go on as it began (its handlers changed,
+   * or a call failed): the calls from {@code next} of those it began with, less those closed
+   * meanwhile, then the handlers added meanwhile, then rule 8.
+   *
+   * @param ranBefore how many handlers ran before {@code next}
+   * @return how many handlers ran from {@code next} on
+   */
+  private int finishChanged(DirectCalls direct, int next, Address from, Object message, int ranBefore) {
+    int ran = 0;
+    for (int i = next; i < direct.calls.length; i++) {
+      if (!direct.subscriber(i).isRetired()) {
+        if (failures.deliver(direct, i, message)) {
+          ran++;
+        } else {
+          registry.purgeCollected();
+        }
+      }
+    }
+    int received = ranBefore + ran;
+    Sending added = broadcastSending(from, message);
+    try {
+      try {
+        deliverTo(direct.handlers, HandlerList.highestStamp(direct.subscribers()), added);
+      } finally {
+        added.finish();
+      }
+      ran += added.ran;
+      received += added.received;
+    } finally {
+      added.end();
     }
     if (received == 0) {
       postDead(message, from == null ? null : deadEnvelope(from, message));

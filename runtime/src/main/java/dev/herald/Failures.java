@@ -20,18 +20,26 @@ final class Failures {
     this.errorHandler = errorHandler;
   }
 
-  /** Calls {@code subscriber} with the message alone: the plain path. */
+  /**
+   * Makes call {@code i} of {@code direct}: the plain path.
+   *
+   * @return false if the handler's weakly held listener was collected, so nothing ran
+   */
+  boolean deliver(DirectCalls direct, int i, Object message) {
+    try {
+      direct.calls[i].deliver(message);
+      return true;
+    } catch (Throwable failure) {
+      return failed(failure, direct.subscriber(i), message);
+    }
+  }
+
+  /** Calls {@code subscriber} with the message alone. */
   void deliver(Subscriber subscriber, Object listener, Object message) {
     try {
       subscriber.dispatcher.deliver(subscriber.index, listener, message);
-    } catch (StackOverflowError overflow) {
-      throw PostChainTooDeepException.overflowedAt(overflow, message);
-    } catch (PostChainTooDeepException deeper) {
-      throw deeper.through(message);
-    } catch (VirtualMachineError fatal) {
-      throw fatal;
     } catch (Throwable failure) {
-      report(failure, subscriber, listener, message);
+      failed(failure, subscriber, message);
     }
   }
 
@@ -39,16 +47,33 @@ final class Failures {
   Object invoke(Subscriber subscriber, Object listener, Object message, Envelope envelope) {
     try {
       return subscriber.dispatcher.invoke(subscriber.index, listener, message, envelope);
-    } catch (StackOverflowError overflow) {
-      throw PostChainTooDeepException.overflowedAt(overflow, message);
-    } catch (PostChainTooDeepException deeper) {
-      throw deeper.through(message);
-    } catch (VirtualMachineError fatal) {
-      throw fatal;
     } catch (Throwable failure) {
-      report(failure, subscriber, listener, message);
+      failed(failure, subscriber, message);
       return null;
     }
+  }
+
+  /**
+   * The policy, for a call on the posting thread that threw {@code failure}: a collected
+   * listener ran nothing (false); a stack overflow becomes the chain's
+   * {@link PostChainTooDeepException}; other {@link VirtualMachineError}s propagate; anything
+   * else goes to the error handler (true: the handler ran).
+   */
+  boolean failed(Throwable failure, Subscriber subscriber, Object message) {
+    if (failure instanceof WeakCall.Collected) {
+      return false;
+    }
+    if (failure instanceof StackOverflowError) {
+      throw PostChainTooDeepException.overflowedAt((StackOverflowError) failure, message);
+    }
+    if (failure instanceof PostChainTooDeepException) {
+      throw ((PostChainTooDeepException) failure).through(message);
+    }
+    if (failure instanceof VirtualMachineError) {
+      throw (VirtualMachineError) failure;
+    }
+    report(failure, subscriber, subscriber.listener(), message);
+    return true;
   }
 
   /**

@@ -25,22 +25,29 @@ final class HandlersForClass extends HandlerList<Subscriber> {
    * send read its time a little later, when the envelope is made.
    */
   private int envelopeTakers;
-  /** The array of handlers while every one is direct, else null: all a plain post reads. */
-  private volatile Node[] direct = nodes();
+  /** The handlers' calls while every one is direct, else null: all a plain post reads. */
+  private volatile DirectCalls direct = new DirectCalls(this, nodes());
 
   HandlersForClass(Class<?> messageClass) {
     super(Subscriber.DELIVERY_ORDER);
     this.messageClass = messageClass;
   }
 
-  /** The handlers, if a plain post may call each directly, asking nothing; else null. */
-  Node[] directNodes() {
+  /**
+   * The handlers' calls, if a plain post may make each, asking nothing; else null. A new one
+   * whenever the handlers change.
+   */
+  DirectCalls directCalls() {
     return direct;
   }
 
   /** Called when dropped from the index: from now on these handlers match no message class. */
   void retire() {
     messageClass = Retired.class;
+    DirectCalls calls = direct;
+    if (calls != null) {
+      calls.stale = true;
+    }
   }
 
   boolean isRetired() {
@@ -98,7 +105,11 @@ final class HandlersForClass extends HandlerList<Subscriber> {
   }
 
   private void publish() {
-    direct = notDirect == 0 ? nodes() : null;
+    DirectCalls replaced = direct;
+    direct = notDirect == 0 ? new DirectCalls(this, nodes()) : null;
+    if (replaced != null) {
+      replaced.stale = true;
+    }
   }
 
   /** The class of no message: that of retired handlers. */

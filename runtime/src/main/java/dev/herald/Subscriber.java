@@ -1,6 +1,7 @@
 package dev.herald;
 
 import dev.herald.spi.Dispatcher;
+import dev.herald.spi.HandlerCall;
 import java.lang.ref.WeakReference;
 import java.util.Comparator;
 
@@ -45,6 +46,12 @@ final class Subscriber extends HandlerList.Node {
   final Lane lane;
   /** Whether kept sticky messages replay to it when it registers. */
   final boolean sticky;
+  /**
+   * What a plain post calls, bound when registered: the dispatcher's own call of this handler
+   * on a strongly held listener, a {@link WeakCall} on a weakly held one; null unless
+   * {@link #direct}.
+   */
+  final HandlerCall call;
 
   Subscriber(long stamp, RegistrationEntry registration, ListenerType.Row row) {
     super(stamp);
@@ -72,6 +79,9 @@ final class Subscriber extends HandlerList.Node {
     this.direct =
         receivesPlainPosts && !takesEnvelope && !async && visible == 1 && lane == null
             && serialLock == null;
+    this.call = !direct ? null
+        : strongListener != null ? dispatcher.bind(index, strongListener)
+        : new WeakCall(dispatcher, index, weakListener);
   }
 
   /** The listener, or null once a weakly held one was collected. */

@@ -23,6 +23,9 @@ public final class GeneratedNames {
   public static final String ENVELOPE = "Envelope";
   public static final String DISPATCHER = "Dispatcher";
   public static final String HANDLER_INFO = "HandlerInfo";
+  public static final String HANDLER_CALL = "HandlerCall";
+  /** The dispatcher's nested class of handlers bound to a listener. */
+  public static final String BOUND_CALL = "Call";
   public static final String DISPATCHER_INDEX = "DispatcherIndex";
   public static final String GENERATED_PACKAGE = "javax.annotation.processing";
   public static final String GENERATED = "Generated";

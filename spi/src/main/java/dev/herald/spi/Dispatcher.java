@@ -84,6 +84,24 @@ public abstract class Dispatcher<L> {
     return null;
   }
 
+  /**
+   * Binds handler number {@code handler} of the table to {@code listener}: the call a plain
+   * post makes for each message. The bus binds each handler that takes the message alone when
+   * the listener is registered, and only for listeners it holds strongly.
+   *
+   * <p>The processor overrides it with a call class of the dispatcher's own, so that the bus's
+   * call lands in code compiled for this listener class; this implementation, for dispatchers
+   * written before {@code bind} existed, returns a call that goes through {@link #deliver}.
+   *
+   * @throws IndexOutOfBoundsException if there is no such handler, or it takes an envelope
+   */
+  public HandlerCall bind(int handler, L listener) {
+    if (handler < 0 || handler >= handlers.size() || handlers.get(handler).takesEnvelope()) {
+      throw noSuchHandler(handler);
+    }
+    return new DeliveringCall<>(this, handler, listener);
+  }
+
   /** For the {@code default} branch of a generated {@link #deliver} or {@link #invoke}. */
   protected static IndexOutOfBoundsException noSuchHandler(int handler) {
     return new IndexOutOfBoundsException("No handler number " + handler);
@@ -92,5 +110,23 @@ public abstract class Dispatcher<L> {
   @Override
   public String toString() {
     return getClass().getName() + handlers;
+  }
+
+  /** {@link #bind}'s call for a dispatcher that does not override it. */
+  private static final class DeliveringCall<L> extends HandlerCall {
+    private final Dispatcher<L> dispatcher;
+    private final int handler;
+    private final L listener;
+
+    DeliveringCall(Dispatcher<L> dispatcher, int handler, L listener) {
+      this.dispatcher = dispatcher;
+      this.handler = handler;
+      this.listener = listener;
+    }
+
+    @Override
+    public void deliver(Object message) throws Throwable {
+      dispatcher.deliver(handler, listener, message);
+    }
   }
 }

@@ -31,9 +31,10 @@ import javax.lang.model.util.Types;
 
 /**
  * Writes {@code Outer_Inner_Dispatcher} for a {@link ListenerClass}: a table of
- * {@code HandlerInfo} rows, a {@code deliver} that switches to a plain call per row, and,
- * for a class with handlers that take an envelope or return a value, an {@code invoke} that
- * passes the envelope and returns the value.
+ * {@code HandlerInfo} rows, a {@code deliver} that switches to a plain call per row, a
+ * {@code bind} that makes a {@code Call} (the dispatcher's own {@code HandlerCall}, one handler
+ * of one listener, which a plain post calls), and, for a class with handlers that take an
+ * envelope or return a value, an {@code invoke} that passes the envelope and returns the value.
  *
  * <p>The generated code uses no lambda, method reference or string concatenation: they compile
  * to {@code java.lang.invoke}, which Herald promises never to use.
@@ -43,6 +44,8 @@ public final class DispatcherWriter {
       ClassName.get(GeneratedNames.SPI_PACKAGE, GeneratedNames.DISPATCHER);
   static final ClassName HANDLER_INFO =
       ClassName.get(GeneratedNames.SPI_PACKAGE, GeneratedNames.HANDLER_INFO);
+  static final ClassName HANDLER_CALL =
+      ClassName.get(GeneratedNames.SPI_PACKAGE, GeneratedNames.HANDLER_CALL);
   static final ClassName ENVELOPE =
       ClassName.get(GeneratedNames.RUNTIME_PACKAGE, GeneratedNames.ENVELOPE);
   static final ClassName GENERATED =
@@ -85,6 +88,11 @@ public final class DispatcherWriter {
             .superclass(ParameterizedTypeName.get(DISPATCHER, listenerType))
             .addMethod(constructor(listener, rawListener))
             .addMethod(deliver(listener, listenerType));
+    if (hasDeliverable(listener)) {
+      ClassName call = dispatcherClass(listener).nestedClass(GeneratedNames.BOUND_CALL);
+      dispatcher.addMethod(bind(listener, listenerType, call));
+      dispatcher.addType(boundCall(listener, listenerType, call));
+    }
     if (needsInvoke(listener)) {
       dispatcher.addMethod(invoke(listener, listenerType));
     }
@@ -233,6 +241,75 @@ public final class DispatcherWriter {
     return deliver.endControlFlow().build();
   }
 
+  private static ClassName dispatcherClass(ListenerClass listener) {
+    return ClassName.get(listener.dispatcher().packageName(), listener.dispatcher().simpleName());
+  }
+
+  /** Whether some handler takes the message alone, so that a plain post may call it. */
+  private static boolean hasDeliverable(ListenerClass listener) {
+    for (HandlerMethod handler : listener.handlers()) {
+      if (!handler.takesEnvelope()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code HandlerCall bind(handler, listener)}: the dispatcher's own call class. */
+  private static MethodSpec bind(ListenerClass listener, TypeName listenerType, ClassName call) {
+    Parameters parameters = Parameters.of(listener);
+    return MethodSpec.methodBuilder("bind")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .returns(HANDLER_CALL)
+        .addParameter(TypeName.INT, parameters.handler())
+        .addParameter(listenerType, parameters.listener())
+        .addStatement(
+            "return new $T(this, $N, $N)", call, parameters.handler(), parameters.listener())
+        .build();
+  }
+
+  /**
+   * {@code Call}: one handler bound to one listener, delivering through this dispatcher. It is
+   * a class of each dispatcher's own, not one shared class, so that the bus's call of
+   * {@code deliver(message)} lands in code compiled for this listener class: a plain post then
+   * makes one call per handler, as a hand-written loop would.
+   */
+  private static TypeSpec boundCall(ListenerClass listener, TypeName listenerType, ClassName call) {
+    Parameters parameters = Parameters.of(listener);
+    ClassName dispatcherName = dispatcherClass(listener);
+    MethodSpec.Builder deliver =
+        MethodSpec.methodBuilder("deliver")
+            .addAnnotation(Override.class)
+            .addModifiers(Modifier.PUBLIC)
+            .addParameter(Object.class, parameters.message())
+            .addStatement(
+                "dispatcher.deliver($N, $N, $N)",
+                parameters.handler(),
+                parameters.listener(),
+                parameters.message());
+    addThrows(deliver, listener);
+    return TypeSpec.classBuilder(call)
+        .addJavadoc("Handler number {@code $N} of the table, bound to one listener.\n",
+            parameters.handler())
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        .superclass(HANDLER_CALL)
+        .addField(dispatcherName, "dispatcher", Modifier.PRIVATE, Modifier.FINAL)
+        .addField(TypeName.INT, parameters.handler(), Modifier.PRIVATE, Modifier.FINAL)
+        .addField(listenerType, parameters.listener(), Modifier.PRIVATE, Modifier.FINAL)
+        .addMethod(
+            MethodSpec.constructorBuilder()
+                .addParameter(dispatcherName, "dispatcher")
+                .addParameter(TypeName.INT, parameters.handler())
+                .addParameter(listenerType, parameters.listener())
+                .addStatement("this.dispatcher = dispatcher")
+                .addStatement("this.$N = $N", parameters.handler(), parameters.handler())
+                .addStatement("this.$N = $N", parameters.listener(), parameters.listener())
+                .build())
+        .addMethod(deliver.build())
+        .build();
+  }
+
   /** Whether the class needs more than the inherited {@code invoke}, which only delivers. */
   private static boolean needsInvoke(ListenerClass listener) {
     for (HandlerMethod handler : listener.handlers()) {
@@ -287,12 +364,17 @@ public final class DispatcherWriter {
             .addParameter(TypeName.INT, parameters.handler())
             .addParameter(listenerType, parameters.listener())
             .addParameter(Object.class, parameters.message());
+    addThrows(method, listener);
+    return method;
+  }
+
+  /** What the handlers may throw, declared on a method that calls them. */
+  private static void addThrows(MethodSpec.Builder method, ListenerClass listener) {
     switch (listener.throwsClause()) {
       case EXCEPTION -> method.addException(Exception.class);
       case THROWABLE -> method.addException(Throwable.class);
       case NONE -> {}
     }
-    return method;
   }
 
   /**

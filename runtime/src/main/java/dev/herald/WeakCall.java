@@ -1,0 +1,43 @@
+package dev.herald;
+
+import dev.herald.spi.Dispatcher;
+import dev.herald.spi.HandlerCall;
+import java.lang.ref.WeakReference;
+
+/**
+ * The call of a handler of a weakly held listener: it must not hold the listener, so it goes
+ * through the dispatcher with the listener of the moment, and says when there is none.
+ */
+final class WeakCall extends HandlerCall {
+  private final Dispatcher<Object> dispatcher;
+  private final int handler;
+  private final WeakReference<Object> listener;
+
+  WeakCall(Dispatcher<Object> dispatcher, int handler, WeakReference<Object> listener) {
+    this.dispatcher = dispatcher;
+    this.handler = handler;
+    this.listener = listener;
+  }
+
+  @Override
+  public void deliver(Object message) throws Throwable {
+    Object now = listener.get();
+    if (now == null) {
+      throw Collected.INSTANCE;
+    }
+    dispatcher.deliver(handler, now, message);
+  }
+
+  /**
+   * Thrown instead of calling a collected listener's handler, so that the post neither counts
+   * it as run nor keeps it: rare (once per collected listener, until the purge) and made once.
+   */
+  static final class Collected extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    static final Collected INSTANCE = new Collected();
+
+    private Collected() {
+      super("the listener was collected", null, false, false);
+    }
+  }
+}
