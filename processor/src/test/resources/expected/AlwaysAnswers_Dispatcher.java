@@ -21,18 +21,7 @@ public final class AlwaysAnswers_Dispatcher extends Dispatcher<AlwaysAnswers> {
 
   @Override
   public void deliver(int handler, AlwaysAnswers listener, Object message) {
-    switch (handler) {
-      case 0:
-        listener.answer((Question) message);
-        return;
-      default:
-        throw noSuchHandler(handler);
-    }
-  }
-
-  @Override
-  public HandlerCall bind(int handler, AlwaysAnswers listener) {
-    return new Call(this, handler, listener);
+    callHandler(handler, listener, message);
   }
 
   @Override
@@ -45,25 +34,40 @@ public final class AlwaysAnswers_Dispatcher extends Dispatcher<AlwaysAnswers> {
     }
   }
 
+  @Override
+  public HandlerCall bind(int handler, AlwaysAnswers listener) {
+    return new Call(handler, listener);
+  }
+
+  /**
+   * Calls handler number {@code handler} of the table, one that takes the message alone.
+   */
+  private static void callHandler(int handler, AlwaysAnswers listener, Object message) {
+    switch (handler) {
+      case 0:
+        listener.answer((Question) message);
+        return;
+      default:
+        throw noSuchHandler(handler);
+    }
+  }
+
   /**
    * Handler number {@code handler} of the table, bound to one listener.
    */
   private static final class Call extends HandlerCall {
-    private final AlwaysAnswers_Dispatcher dispatcher;
-
     private final int handler;
 
     private final AlwaysAnswers listener;
 
-    Call(AlwaysAnswers_Dispatcher dispatcher, int handler, AlwaysAnswers listener) {
-      this.dispatcher = dispatcher;
+    Call(int handler, AlwaysAnswers listener) {
       this.handler = handler;
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) {
-      dispatcher.deliver(handler, listener, message);
+      callHandler(handler, listener, message);
     }
   }
 }

@@ -22,6 +22,18 @@ public final class Animal_Dispatcher extends Dispatcher<Animal> {
 
   @Override
   public void deliver(int handler, Animal listener, Object message) {
+    callHandler(handler, listener, message);
+  }
+
+  @Override
+  public HandlerCall bind(int handler, Animal listener) {
+    return new Call(handler, listener);
+  }
+
+  /**
+   * Calls handler number {@code handler} of the table, one that takes the message alone.
+   */
+  private static void callHandler(int handler, Animal listener, Object message) {
     switch (handler) {
       case 0:
         listener.onFood((Food) message);
@@ -34,30 +46,22 @@ public final class Animal_Dispatcher extends Dispatcher<Animal> {
     }
   }
 
-  @Override
-  public HandlerCall bind(int handler, Animal listener) {
-    return new Call(this, handler, listener);
-  }
-
   /**
    * Handler number {@code handler} of the table, bound to one listener.
    */
   private static final class Call extends HandlerCall {
-    private final Animal_Dispatcher dispatcher;
-
     private final int handler;
 
     private final Animal listener;
 
-    Call(Animal_Dispatcher dispatcher, int handler, Animal listener) {
-      this.dispatcher = dispatcher;
+    Call(int handler, Animal listener) {
       this.handler = handler;
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) {
-      dispatcher.deliver(handler, listener, message);
+      callHandler(handler, listener, message);
     }
   }
 }

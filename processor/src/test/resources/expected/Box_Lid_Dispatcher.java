@@ -21,6 +21,18 @@ public final class Box_Lid_Dispatcher extends Dispatcher<Box<?>.Lid> {
 
   @Override
   public void deliver(int handler, Box<?>.Lid listener, Object message) {
+    callHandler(handler, listener, message);
+  }
+
+  @Override
+  public HandlerCall bind(int handler, Box<?>.Lid listener) {
+    return new Call(handler, listener);
+  }
+
+  /**
+   * Calls handler number {@code handler} of the table, one that takes the message alone.
+   */
+  private static void callHandler(int handler, Box<?>.Lid listener, Object message) {
     switch (handler) {
       case 0:
         listener.on((Outer.Signal) message);
@@ -30,30 +42,22 @@ public final class Box_Lid_Dispatcher extends Dispatcher<Box<?>.Lid> {
     }
   }
 
-  @Override
-  public HandlerCall bind(int handler, Box<?>.Lid listener) {
-    return new Call(this, handler, listener);
-  }
-
   /**
    * Handler number {@code handler} of the table, bound to one listener.
    */
   private static final class Call extends HandlerCall {
-    private final Box_Lid_Dispatcher dispatcher;
-
     private final int handler;
 
     private final Box<?>.Lid listener;
 
-    Call(Box_Lid_Dispatcher dispatcher, int handler, Box<?>.Lid listener) {
-      this.dispatcher = dispatcher;
+    Call(int handler, Box<?>.Lid listener) {
       this.handler = handler;
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) {
-      dispatcher.deliver(handler, listener, message);
+      callHandler(handler, listener, message);
     }
   }
 }

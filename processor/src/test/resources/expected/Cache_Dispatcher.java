@@ -25,6 +25,18 @@ public final class Cache_Dispatcher extends Dispatcher<Cache<?>> {
 
   @Override
   public void deliver(int handler, Cache<?> listener, Object message) throws Throwable {
+    callHandler(handler, listener, message);
+  }
+
+  @Override
+  public HandlerCall bind(int handler, Cache<?> listener) {
+    return new Call(handler, listener);
+  }
+
+  /**
+   * Calls handler number {@code handler} of the table, one that takes the message alone.
+   */
+  private static void callHandler(int handler, Cache<?> listener, Object message) throws Throwable {
     switch (handler) {
       case 0:
         listener.onEvict((Evict) message);
@@ -40,30 +52,22 @@ public final class Cache_Dispatcher extends Dispatcher<Cache<?>> {
     }
   }
 
-  @Override
-  public HandlerCall bind(int handler, Cache<?> listener) {
-    return new Call(this, handler, listener);
-  }
-
   /**
    * Handler number {@code handler} of the table, bound to one listener.
    */
   private static final class Call extends HandlerCall {
-    private final Cache_Dispatcher dispatcher;
-
     private final int handler;
 
     private final Cache<?> listener;
 
-    Call(Cache_Dispatcher dispatcher, int handler, Cache<?> listener) {
-      this.dispatcher = dispatcher;
+    Call(int handler, Cache<?> listener) {
       this.handler = handler;
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) throws Throwable {
-      dispatcher.deliver(handler, listener, message);
+      callHandler(handler, listener, message);
     }
   }
 }

@@ -22,6 +22,18 @@ public final class Dog_Dispatcher extends Dispatcher<Dog> {
 
   @Override
   public void deliver(int handler, Dog listener, Object message) throws Exception {
+    callHandler(handler, listener, message);
+  }
+
+  @Override
+  public HandlerCall bind(int handler, Dog listener) {
+    return new Call(handler, listener);
+  }
+
+  /**
+   * Calls handler number {@code handler} of the table, one that takes the message alone.
+   */
+  private static void callHandler(int handler, Dog listener, Object message) throws Exception {
     switch (handler) {
       case 0:
         listener.onFood((Food) message);
@@ -34,30 +46,22 @@ public final class Dog_Dispatcher extends Dispatcher<Dog> {
     }
   }
 
-  @Override
-  public HandlerCall bind(int handler, Dog listener) {
-    return new Call(this, handler, listener);
-  }
-
   /**
    * Handler number {@code handler} of the table, bound to one listener.
    */
   private static final class Call extends HandlerCall {
-    private final Dog_Dispatcher dispatcher;
-
     private final int handler;
 
     private final Dog listener;
 
-    Call(Dog_Dispatcher dispatcher, int handler, Dog listener) {
-      this.dispatcher = dispatcher;
+    Call(int handler, Dog listener) {
       this.handler = handler;
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) throws Exception {
-      dispatcher.deliver(handler, listener, message);
+      callHandler(handler, listener, message);
     }
   }
 }

@@ -22,6 +22,18 @@ public final class GameListener_Dispatcher extends Dispatcher<GameListener> {
 
   @Override
   public void deliver(int handler, GameListener listener, Object message) {
+    callHandler(handler, listener, message);
+  }
+
+  @Override
+  public HandlerCall bind(int handler, GameListener listener) {
+    return new Call(handler, listener);
+  }
+
+  /**
+   * Calls handler number {@code handler} of the table, one that takes the message alone.
+   */
+  private static void callHandler(int handler, GameListener listener, Object message) {
     switch (handler) {
       case 0:
         listener.onGameOver((GameOver) message);
@@ -34,30 +46,22 @@ public final class GameListener_Dispatcher extends Dispatcher<GameListener> {
     }
   }
 
-  @Override
-  public HandlerCall bind(int handler, GameListener listener) {
-    return new Call(this, handler, listener);
-  }
-
   /**
    * Handler number {@code handler} of the table, bound to one listener.
    */
   private static final class Call extends HandlerCall {
-    private final GameListener_Dispatcher dispatcher;
-
     private final int handler;
 
     private final GameListener listener;
 
-    Call(GameListener_Dispatcher dispatcher, int handler, GameListener listener) {
-      this.dispatcher = dispatcher;
+    Call(int handler, GameListener listener) {
       this.handler = handler;
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) {
-      dispatcher.deliver(handler, listener, message);
+      callHandler(handler, listener, message);
     }
   }
 }

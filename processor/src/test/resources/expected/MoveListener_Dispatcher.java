@@ -21,6 +21,18 @@ public final class MoveListener_Dispatcher extends Dispatcher<MoveListener> {
 
   @Override
   public void deliver(int handler, MoveListener listener, Object message) {
+    callHandler(handler, listener, message);
+  }
+
+  @Override
+  public HandlerCall bind(int handler, MoveListener listener) {
+    return new Call(handler, listener);
+  }
+
+  /**
+   * Calls handler number {@code handler} of the table, one that takes the message alone.
+   */
+  private static void callHandler(int handler, MoveListener listener, Object message) {
     switch (handler) {
       case 0:
         listener.onMove((Move) message);
@@ -30,30 +42,22 @@ public final class MoveListener_Dispatcher extends Dispatcher<MoveListener> {
     }
   }
 
-  @Override
-  public HandlerCall bind(int handler, MoveListener listener) {
-    return new Call(this, handler, listener);
-  }
-
   /**
    * Handler number {@code handler} of the table, bound to one listener.
    */
   private static final class Call extends HandlerCall {
-    private final MoveListener_Dispatcher dispatcher;
-
     private final int handler;
 
     private final MoveListener listener;
 
-    Call(MoveListener_Dispatcher dispatcher, int handler, MoveListener listener) {
-      this.dispatcher = dispatcher;
+    Call(int handler, MoveListener listener) {
       this.handler = handler;
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) {
-      dispatcher.deliver(handler, listener, message);
+      callHandler(handler, listener, message);
     }
   }
 }

@@ -24,18 +24,7 @@ public final class Oracle_Dispatcher extends Dispatcher<Oracle> {
 
   @Override
   public void deliver(int handler, Oracle listener, Object message) {
-    switch (handler) {
-      case 0:
-        listener.answer((Question) message);
-        return;
-      default:
-        throw noSuchHandler(handler);
-    }
-  }
-
-  @Override
-  public HandlerCall bind(int handler, Oracle listener) {
-    return new Call(this, handler, listener);
+    callHandler(handler, listener, message);
   }
 
   @Override
@@ -53,25 +42,40 @@ public final class Oracle_Dispatcher extends Dispatcher<Oracle> {
     }
   }
 
+  @Override
+  public HandlerCall bind(int handler, Oracle listener) {
+    return new Call(handler, listener);
+  }
+
+  /**
+   * Calls handler number {@code handler} of the table, one that takes the message alone.
+   */
+  private static void callHandler(int handler, Oracle listener, Object message) {
+    switch (handler) {
+      case 0:
+        listener.answer((Question) message);
+        return;
+      default:
+        throw noSuchHandler(handler);
+    }
+  }
+
   /**
    * Handler number {@code handler} of the table, bound to one listener.
    */
   private static final class Call extends HandlerCall {
-    private final Oracle_Dispatcher dispatcher;
-
     private final int handler;
 
     private final Oracle listener;
 
-    Call(Oracle_Dispatcher dispatcher, int handler, Oracle listener) {
-      this.dispatcher = dispatcher;
+    Call(int handler, Oracle listener) {
       this.handler = handler;
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) {
-      dispatcher.deliver(handler, listener, message);
+      callHandler(handler, listener, message);
     }
   }
 }

@@ -21,6 +21,18 @@ public final class Outer_Nested_Dispatcher extends Dispatcher<Outer.Nested> {
 
   @Override
   public void deliver(int handler, Outer.Nested listener, Object message) {
+    callHandler(handler, listener, message);
+  }
+
+  @Override
+  public HandlerCall bind(int handler, Outer.Nested listener) {
+    return new Call(handler, listener);
+  }
+
+  /**
+   * Calls handler number {@code handler} of the table, one that takes the message alone.
+   */
+  private static void callHandler(int handler, Outer.Nested listener, Object message) {
     switch (handler) {
       case 0:
         listener.on((Outer.Signal) message);
@@ -30,30 +42,22 @@ public final class Outer_Nested_Dispatcher extends Dispatcher<Outer.Nested> {
     }
   }
 
-  @Override
-  public HandlerCall bind(int handler, Outer.Nested listener) {
-    return new Call(this, handler, listener);
-  }
-
   /**
    * Handler number {@code handler} of the table, bound to one listener.
    */
   private static final class Call extends HandlerCall {
-    private final Outer_Nested_Dispatcher dispatcher;
-
     private final int handler;
 
     private final Outer.Nested listener;
 
-    Call(Outer_Nested_Dispatcher dispatcher, int handler, Outer.Nested listener) {
-      this.dispatcher = dispatcher;
+    Call(int handler, Outer.Nested listener) {
       this.handler = handler;
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) {
-      dispatcher.deliver(handler, listener, message);
+      callHandler(handler, listener, message);
     }
   }
 }

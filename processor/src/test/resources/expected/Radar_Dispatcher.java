@@ -22,6 +22,18 @@ public final class Radar_Dispatcher extends Dispatcher<Radar> {
 
   @Override
   public void deliver(int handler, Radar listener, Object message) {
+    callHandler(handler, listener, message);
+  }
+
+  @Override
+  public HandlerCall bind(int handler, Radar listener) {
+    return new Call(handler, listener);
+  }
+
+  /**
+   * Calls handler number {@code handler} of the table, one that takes the message alone.
+   */
+  private static void callHandler(int handler, Radar listener, Object message) {
     switch (handler) {
       case 0:
         listener.onAttack((UnderAttack) message);
@@ -34,30 +46,22 @@ public final class Radar_Dispatcher extends Dispatcher<Radar> {
     }
   }
 
-  @Override
-  public HandlerCall bind(int handler, Radar listener) {
-    return new Call(this, handler, listener);
-  }
-
   /**
    * Handler number {@code handler} of the table, bound to one listener.
    */
   private static final class Call extends HandlerCall {
-    private final Radar_Dispatcher dispatcher;
-
     private final int handler;
 
     private final Radar listener;
 
-    Call(Radar_Dispatcher dispatcher, int handler, Radar listener) {
-      this.dispatcher = dispatcher;
+    Call(int handler, Radar listener) {
       this.handler = handler;
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) {
-      dispatcher.deliver(handler, listener, message);
+      callHandler(handler, listener, message);
     }
   }
 }

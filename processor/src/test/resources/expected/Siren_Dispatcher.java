@@ -21,6 +21,18 @@ public final class Siren_Dispatcher extends Dispatcher<Siren> {
 
   @Override
   public void deliver(int handler, Siren listener, Object message) {
+    callHandler(handler, listener, message);
+  }
+
+  @Override
+  public HandlerCall bind(int handler, Siren listener) {
+    return new Call(handler, listener);
+  }
+
+  /**
+   * Calls handler number {@code handler} of the table, one that takes the message alone.
+   */
+  private static void callHandler(int handler, Siren listener, Object message) {
     switch (handler) {
       case 0:
         listener.on((Alarm) message);
@@ -30,30 +42,22 @@ public final class Siren_Dispatcher extends Dispatcher<Siren> {
     }
   }
 
-  @Override
-  public HandlerCall bind(int handler, Siren listener) {
-    return new Call(this, handler, listener);
-  }
-
   /**
    * Handler number {@code handler} of the table, bound to one listener.
    */
   private static final class Call extends HandlerCall {
-    private final Siren_Dispatcher dispatcher;
-
     private final int handler;
 
     private final Siren listener;
 
-    Call(Siren_Dispatcher dispatcher, int handler, Siren listener) {
-      this.dispatcher = dispatcher;
+    Call(int handler, Siren listener) {
       this.handler = handler;
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) {
-      dispatcher.deliver(handler, listener, message);
+      callHandler(handler, listener, message);
     }
   }
 }

@@ -26,6 +26,18 @@ public final class Sub_Dispatcher extends Dispatcher<Sub> {
 
   @Override
   public void deliver(int handler, Sub listener, Object message) {
+    callHandler(handler, listener, message);
+  }
+
+  @Override
+  public HandlerCall bind(int handler, Sub listener) {
+    return new Call(handler, listener);
+  }
+
+  /**
+   * Calls handler number {@code handler} of the table, one that takes the message alone.
+   */
+  private static void callHandler(int handler, Sub listener, Object message) {
     switch (handler) {
       case 0:
         listener.onPing((Ping) message);
@@ -44,30 +56,22 @@ public final class Sub_Dispatcher extends Dispatcher<Sub> {
     }
   }
 
-  @Override
-  public HandlerCall bind(int handler, Sub listener) {
-    return new Call(this, handler, listener);
-  }
-
   /**
    * Handler number {@code handler} of the table, bound to one listener.
    */
   private static final class Call extends HandlerCall {
-    private final Sub_Dispatcher dispatcher;
-
     private final int handler;
 
     private final Sub listener;
 
-    Call(Sub_Dispatcher dispatcher, int handler, Sub listener) {
-      this.dispatcher = dispatcher;
+    Call(int handler, Sub listener) {
       this.handler = handler;
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) {
-      dispatcher.deliver(handler, listener, message);
+      callHandler(handler, listener, message);
     }
   }
 }

@@ -23,18 +23,7 @@ public final class Uploader_Dispatcher extends Dispatcher<Uploader> {
 
   @Override
   public void deliver(int handler, Uploader listener, Object message) {
-    switch (handler) {
-      case 0:
-        listener.upload((Question) message);
-        return;
-      default:
-        throw noSuchHandler(handler);
-    }
-  }
-
-  @Override
-  public HandlerCall bind(int handler, Uploader listener) {
-    return new Call(this, handler, listener);
+    callHandler(handler, listener, message);
   }
 
   @Override
@@ -51,25 +40,40 @@ public final class Uploader_Dispatcher extends Dispatcher<Uploader> {
     }
   }
 
+  @Override
+  public HandlerCall bind(int handler, Uploader listener) {
+    return new Call(handler, listener);
+  }
+
+  /**
+   * Calls handler number {@code handler} of the table, one that takes the message alone.
+   */
+  private static void callHandler(int handler, Uploader listener, Object message) {
+    switch (handler) {
+      case 0:
+        listener.upload((Question) message);
+        return;
+      default:
+        throw noSuchHandler(handler);
+    }
+  }
+
   /**
    * Handler number {@code handler} of the table, bound to one listener.
    */
   private static final class Call extends HandlerCall {
-    private final Uploader_Dispatcher dispatcher;
-
     private final int handler;
 
     private final Uploader listener;
 
-    Call(Uploader_Dispatcher dispatcher, int handler, Uploader listener) {
-      this.dispatcher = dispatcher;
+    Call(int handler, Uploader listener) {
       this.handler = handler;
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) {
-      dispatcher.deliver(handler, listener, message);
+      callHandler(handler, listener, message);
     }
   }
 }

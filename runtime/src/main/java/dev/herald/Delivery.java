@@ -18,11 +18,13 @@ final class Delivery {
   private final Failures failures;
   private final Ticker ticker;
   private volatile boolean accepting = true;
+  /** Accepting and depth first: what a plain post asks before it goes straight to handlers. */
+  private volatile boolean broadcastsAtOnce;
   /**
    * The handlers of the last plain post: a program posting one class in a loop skips the
    * index. Racy but safe: the field only ever holds a complete, unchanging-class object.
    */
-  private HandlersForClass lastPosted;
+  private DirectCalls lastDirect;
   /** Looked up once: every message nobody receives asks whether anyone listens for it. */
   private final HandlersForClass deadMessages;
   /** For {@link NestedPosts#BREADTH_FIRST}: each thread's queue of nested posts; else null. */
@@ -36,13 +38,14 @@ final class Delivery {
       Ticker ticker,
       NestedPosts nestedPosts) {
     this.nested = nestedPosts == NestedPosts.BREADTH_FIRST ? new NestedQueue.PerThread() : null;
+    this.broadcastsAtOnce = nested == null;
     this.registry = registry;
     this.scheduler = scheduler;
     this.async = async;
     this.failures = failures;
     this.ticker = ticker;
     this.deadMessages = registry.handlersFor(registry.everyone(), DeadMessage.class);
-    this.lastPosted = deadMessages;
+    this.lastDirect = deadMessages.directCalls();
   }
 
   /** A plain post, as {@link MessageBus#post(Object)} describes it. */
@@ -50,10 +53,10 @@ final class Delivery {
     if (message == null) {
       throw new NullPointerException("Cannot post null: a message must be an object");
     }
-    if (!accepting) {
-      throw closedError(message);
-    }
-    if (nested != null) {
+    if (!broadcastsAtOnce) { // closed, or breadth first
+      if (!accepting) {
+        throw closedError(message);
+      }
       return postBreadthFirst(message);
     }
     return broadcast(null, message);
@@ -143,12 +146,13 @@ final class Delivery {
    */
   private int broadcast(Address from, Object message) {
     Class<?> messageClass = message.getClass();
-    HandlersForClass handlers = lastPosted;
-    if (handlers.messageClass != messageClass) {
-      handlers = registry.handlersFor(registry.everyone(), messageClass);
-      lastPosted = handlers;
+    DirectCalls direct = lastDirect;
+    if (direct.messageClass != messageClass) { // another class, or the handlers changed
+      direct = registry.handlersFor(registry.everyone(), messageClass).directCalls();
+      if (direct != null) {
+        lastDirect = direct;
+      }
     }
-    DirectCalls direct = handlers.directCalls();
     if (direct == null) { // a handler needs more than a call: decided when it was added
       Sending sending = Sending.begin();
       try {
@@ -165,7 +169,7 @@ final class Delivery {
         int ran = i + failedCall(failure, direct, i, message);
         return ran + finishChanged(direct, i + 1, from, message, ran);
       }
-      if (direct.stale) { // a handler was added or closed meanwhile, by this one or elsewhere
+      if (direct.messageClass != messageClass) { // a handler was added or closed meanwhile
         return i + 1 + finishChanged(direct, i + 1, from, message, i + 1);
       }
     }
@@ -480,6 +484,7 @@ final class Delivery {
 
   /** From now on, posting and sending throw; what is under way finishes. */
   void stopAccepting() {
+    broadcastsAtOnce = false;
     accepting = false;
   }
 

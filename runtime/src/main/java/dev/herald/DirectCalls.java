@@ -5,9 +5,9 @@ import dev.herald.spi.HandlerCall;
 /**
  * The handlers of one message class as a plain post calls them, when every one of them may
  * simply be called: each handler's call bound at registration, and at the same index the
- * {@link Subscriber} it was bound for. Never changed but for {@link #stale}:
- * {@link HandlersForClass} makes a new one whenever its handlers change, and marks the one it
- * replaces, so a post making these calls learns that a handler was added or closed meanwhile.
+ * {@link Subscriber} it was bound for. {@link HandlersForClass} makes a new one whenever its
+ * handlers change, and {@linkplain #replace marks} the one it replaces, so a post making these
+ * calls learns that a handler was added or closed meanwhile.
  */
 final class DirectCalls {
   final HandlerCall[] calls;
@@ -15,20 +15,29 @@ final class DirectCalls {
   /** Whose calls these are. */
   final HandlersForClass handlers;
   /**
-   * Set, under the registry's lock, when the handlers changed and these calls were replaced:
-   * a post making them stops and finishes on the careful path. A plain field: the thread that
-   * closes a handler during its own post sees it at once, and any other thread sees it once it
-   * has synchronized with the change, as for {@link HandlerList.Node#retire}.
+   * The class of the messages these calls are for, until they are replaced: from then on the
+   * class of no message, so one comparison with a message's class tells a post both that these
+   * are its calls and that they are current. Set under the registry's lock; a plain field: the
+   * thread that closes a handler during its own post sees the change at once, and any other
+   * thread once it has synchronized with the change, as for {@link HandlerList.Node#retire}.
+   * (Not final, so a thread that finds this object through a racy read may see null: a
+   * mismatch, which only sends it to look the calls up again.)
    */
-  boolean stale;
+  Class<?> messageClass;
 
   DirectCalls(HandlersForClass handlers, HandlerList.Node[] subscribers) {
     this.handlers = handlers;
+    this.messageClass = handlers.messageClass;
     this.subscribers = subscribers;
     this.calls = new HandlerCall[subscribers.length];
     for (int i = 0; i < subscribers.length; i++) {
       calls[i] = ((Subscriber) subscribers[i]).call;
     }
+  }
+
+  /** Called when these calls are replaced, or their class dropped: they match no message. */
+  void replace() {
+    messageClass = Replaced.class;
   }
 
   Subscriber subscriber(int i) {
@@ -38,5 +47,10 @@ final class DirectCalls {
   /** The array of subscribers these calls were made from, as {@link HandlerList#nodes()} gave it. */
   HandlerList.Node[] subscribers() {
     return subscribers;
+  }
+
+  /** The class of no message. */
+  private static final class Replaced {
+    private Replaced() {}
   }
 }

@@ -46,7 +46,7 @@ final class HandlersForClass extends HandlerList<Subscriber> {
     messageClass = Retired.class;
     DirectCalls calls = direct;
     if (calls != null) {
-      calls.stale = true;
+      calls.replace();
     }
   }
 
@@ -108,7 +108,7 @@ final class HandlersForClass extends HandlerList<Subscriber> {
     DirectCalls replaced = direct;
     direct = notDirect == 0 ? new DirectCalls(this, nodes()) : null;
     if (replaced != null) {
-      replaced.stale = true;
+      replaced.replace();
     }
   }
 

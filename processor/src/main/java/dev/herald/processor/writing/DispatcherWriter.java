@@ -31,10 +31,11 @@ import javax.lang.model.util.Types;
 
 /**
  * Writes {@code Outer_Inner_Dispatcher} for a {@link ListenerClass}: a table of
- * {@code HandlerInfo} rows, a {@code deliver} that switches to a plain call per row, a
- * {@code bind} that makes a {@code Call} (the dispatcher's own {@code HandlerCall}, one handler
- * of one listener, which a plain post calls), and, for a class with handlers that take an
- * envelope or return a value, an {@code invoke} that passes the envelope and returns the value.
+ * {@code HandlerInfo} rows; a {@code deliver} that calls the handler a row names with the
+ * message alone (a {@code switch} in {@code callHandler}); for a class with handlers that take an
+ * envelope or return a value, an {@code invoke} that passes the envelope and returns the value;
+ * and a {@code bind} that makes a {@code Call} (the dispatcher's own {@code HandlerCall}: one
+ * handler of one listener, which a plain post calls).
  *
  * <p>The generated code uses no lambda, method reference or string concatenation: they compile
  * to {@code java.lang.invoke}, which Herald promises never to use.
@@ -52,6 +53,9 @@ public final class DispatcherWriter {
       ClassName.get(GeneratedNames.GENERATED_PACKAGE, GeneratedNames.GENERATED);
   static final ClassName GENERATED_DISPATCHER =
       ClassName.get(GeneratedNames.SPI_PACKAGE, GeneratedNames.GENERATED_DISPATCHER);
+
+  /** The static method with the switch that {@code deliver} and {@code Call} share. */
+  private static final String CALL_HANDLER = "callHandler";
 
   private final Filer filer;
   private final Elements elements;
@@ -88,13 +92,15 @@ public final class DispatcherWriter {
             .superclass(ParameterizedTypeName.get(DISPATCHER, listenerType))
             .addMethod(constructor(listener, rawListener))
             .addMethod(deliver(listener, listenerType));
-    if (hasDeliverable(listener)) {
-      ClassName call = dispatcherClass(listener).nestedClass(GeneratedNames.BOUND_CALL);
-      dispatcher.addMethod(bind(listener, listenerType, call));
-      dispatcher.addType(boundCall(listener, listenerType, call));
-    }
     if (needsInvoke(listener)) {
       dispatcher.addMethod(invoke(listener, listenerType));
+    }
+    if (hasDeliverable(listener)) {
+      ClassName call = dispatcherClass(listener).nestedClass(GeneratedNames.BOUND_CALL);
+      dispatcher
+          .addMethod(bind(listener, listenerType, call))
+          .addMethod(callHandler(listener, listenerType))
+          .addType(boundCall(listener, listenerType, call));
     }
 
     List<String> suppressed = Deprecations.warningsToSuppress(listener, elements);
@@ -214,31 +220,53 @@ public final class DispatcherWriter {
   }
 
   /**
-   * {@code void deliver(handler, listener, message)}: a case per handler that takes the
-   * message alone; the others, which take an envelope, are for {@code invoke} only.
+   * {@code void deliver(handler, listener, message)}: {@link #callHandler}'s switch, or, when
+   * every handler takes an envelope (they are for {@code invoke} only), a refusal.
    */
   private MethodSpec deliver(ListenerClass listener, TypeName listenerType) {
     Parameters parameters = Parameters.of(listener);
     MethodSpec.Builder deliver = override("deliver", listener, listenerType, parameters);
-    List<Integer> deliverable = new ArrayList<>();
-    for (int i = 0; i < listener.handlers().size(); i++) {
-      if (!listener.handlers().get(i).takesEnvelope()) {
-        deliverable.add(i);
-      }
-    }
-    if (deliverable.isEmpty()) {
+    if (!hasDeliverable(listener)) {
       return deliver.addStatement("throw noSuchHandler($N)", parameters.handler()).build();
     }
-    deliver.beginControlFlow("switch ($N)", parameters.handler());
-    for (int i : deliverable) {
+    return deliver
+        .addStatement(
+            "$N($N, $N, $N)",
+            CALL_HANDLER,
+            parameters.handler(),
+            parameters.listener(),
+            parameters.message())
+        .build();
+  }
+
+  /**
+   * {@code static void callHandler(handler, listener, message)}: a case per handler that takes
+   * the message alone, shared by {@code deliver} and the bound {@code Call}.
+   */
+  private static MethodSpec callHandler(ListenerClass listener, TypeName listenerType) {
+    Parameters parameters = Parameters.of(listener);
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder(CALL_HANDLER)
+            .addJavadoc("Calls handler number {@code $N} of the table, one that takes the message"
+                + " alone.\n", parameters.handler())
+            .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+            .addParameter(TypeName.INT, parameters.handler())
+            .addParameter(listenerType, parameters.listener())
+            .addParameter(Object.class, parameters.message());
+    addThrows(method, listener);
+    method.beginControlFlow("switch ($N)", parameters.handler());
+    for (int i = 0; i < listener.handlers().size(); i++) {
+      if (listener.handlers().get(i).takesEnvelope()) {
+        continue;
+      }
       // a value returned here is a reply nobody asked for
-      deliver.addCode("case $L:\n$>", i)
+      method.addCode("case $L:\n$>", i)
           .addStatement("$L", call(listener.handlers().get(i), parameters))
           .addStatement("return")
           .addCode("$<");
     }
-    defaultCase(deliver, parameters);
-    return deliver.endControlFlow().build();
+    defaultCase(method, parameters);
+    return method.endControlFlow().build();
   }
 
   private static ClassName dispatcherClass(ListenerClass listener) {
@@ -265,26 +293,26 @@ public final class DispatcherWriter {
         .addParameter(TypeName.INT, parameters.handler())
         .addParameter(listenerType, parameters.listener())
         .addStatement(
-            "return new $T(this, $N, $N)", call, parameters.handler(), parameters.listener())
+            "return new $T($N, $N)", call, parameters.handler(), parameters.listener())
         .build();
   }
 
   /**
-   * {@code Call}: one handler bound to one listener, delivering through this dispatcher. It is
-   * a class of each dispatcher's own, not one shared class, so that the bus's call of
-   * {@code deliver(message)} lands in code compiled for this listener class: a plain post then
-   * makes one call per handler, as a hand-written loop would.
+   * {@code Call}: one handler bound to one listener. It is a class of each dispatcher's own, not
+   * one shared class, so that the bus's call of {@code deliver(message)} lands in code compiled
+   * for this listener class: a plain post then makes one call per handler, as a hand-written
+   * loop would.
    */
   private static TypeSpec boundCall(ListenerClass listener, TypeName listenerType, ClassName call) {
     Parameters parameters = Parameters.of(listener);
-    ClassName dispatcherName = dispatcherClass(listener);
     MethodSpec.Builder deliver =
         MethodSpec.methodBuilder("deliver")
             .addAnnotation(Override.class)
             .addModifiers(Modifier.PUBLIC)
             .addParameter(Object.class, parameters.message())
             .addStatement(
-                "dispatcher.deliver($N, $N, $N)",
+                "$N($N, $N, $N)",
+                CALL_HANDLER,
                 parameters.handler(),
                 parameters.listener(),
                 parameters.message());
@@ -294,15 +322,12 @@ public final class DispatcherWriter {
             parameters.handler())
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
         .superclass(HANDLER_CALL)
-        .addField(dispatcherName, "dispatcher", Modifier.PRIVATE, Modifier.FINAL)
         .addField(TypeName.INT, parameters.handler(), Modifier.PRIVATE, Modifier.FINAL)
         .addField(listenerType, parameters.listener(), Modifier.PRIVATE, Modifier.FINAL)
         .addMethod(
             MethodSpec.constructorBuilder()
-                .addParameter(dispatcherName, "dispatcher")
                 .addParameter(TypeName.INT, parameters.handler())
                 .addParameter(listenerType, parameters.listener())
-                .addStatement("this.dispatcher = dispatcher")
                 .addStatement("this.$N = $N", parameters.handler(), parameters.handler())
                 .addStatement("this.$N = $N", parameters.listener(), parameters.listener())
                 .build())
