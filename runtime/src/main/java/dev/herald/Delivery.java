@@ -45,7 +45,7 @@ final class Delivery {
     this.failures = failures;
     this.ticker = ticker;
     this.deadMessages = registry.handlersFor(registry.everyone(), DeadMessage.class);
-    this.lastDirect = deadMessages.directCalls();
+    this.lastDirect = DirectCalls.NONE;
   }
 
   /** A plain post, as {@link MessageBus#post(Object)} describes it. */
@@ -480,6 +480,17 @@ final class Delivery {
       return;
     }
     broadcast(null, new DeadMessage(message, envelope));
+  }
+
+  /**
+   * Lets go of the last plain post's calls if they were replaced: called when a registration
+   * left, so that they keep none of its listeners (or a plugin's classes) alive until the next
+   * post. A racing post may put them back; it then replaces them at its next post.
+   */
+  void forgetReplacedCalls() {
+    if (lastDirect.isReplaced()) {
+      lastDirect = DirectCalls.NONE;
+    }
   }
 
   /** From now on, posting and sending throw; what is under way finishes. */

@@ -25,9 +25,12 @@ final class DirectCalls {
    */
   Class<?> messageClass;
 
+  /** The calls of no class: where a post's cache starts, and what it holds after a purge. */
+  static final DirectCalls NONE = new DirectCalls(null, new HandlerList.Node[0]);
+
   DirectCalls(HandlersForClass handlers, HandlerList.Node[] subscribers) {
     this.handlers = handlers;
-    this.messageClass = handlers.messageClass;
+    this.messageClass = handlers == null ? Replaced.class : handlers.messageClass;
     this.subscribers = subscribers;
     this.calls = new HandlerCall[subscribers.length];
     for (int i = 0; i < subscribers.length; i++) {
@@ -38,6 +41,10 @@ final class DirectCalls {
   /** Called when these calls are replaced, or their class dropped: they match no message. */
   void replace() {
     messageClass = Replaced.class;
+  }
+
+  boolean isReplaced() {
+    return messageClass == Replaced.class;
   }
 
   Subscriber subscriber(int i) {

@@ -190,6 +190,7 @@ final class Registry {
       }
       forgetForeignClassesLocked(addresses);
     }
+    bus.delivery.forgetReplacedCalls();
     return true;
   }
 
@@ -282,6 +283,7 @@ final class Registry {
     if (foreign) {
       forgetForeignClassesLocked(addresses);
     }
+    bus.delivery.forgetReplacedCalls();
   }
 
   // ---- addresses and names -----------------------------------------------------------------

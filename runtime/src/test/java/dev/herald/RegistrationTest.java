@@ -13,6 +13,7 @@ import dev.herald.spi.Dispatcher;
 import dev.herald.spi.DispatcherIndex;
 import dev.herald.spi.HandlerInfo;
 import java.lang.ref.Reference;
+import java.lang.ref.WeakReference;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
@@ -287,5 +288,27 @@ class RegistrationTest {
     withIndex.post(new Event("e"));
 
     assertEquals(List.of("hand-written:e"), listener.log);
+  }
+
+  /**
+   * docs/DESIGN.md rule 4: once unregistered, nothing of the listener is kept, not even by the
+   * calls the bus made for the last post, which reached it.
+   */
+  @Test
+  void anUnregisteredListenerIsCollectableThoughTheLastPostReachedIt() {
+    WeakReference<EventRecorder> listener = registerPostAndUnregister(bus);
+
+    assertTrue(GarbageCollection.collectUntil(() -> listener.get() == null),
+        "the bus still holds a listener that was unregistered after the last post reached it");
+  }
+
+  private static WeakReference<EventRecorder> registerPostAndUnregister(MessageBus bus) {
+    List<String> log = new ArrayList<>();
+    EventRecorder recorder = new EventRecorder(log);
+    bus.register(recorder);
+    bus.post(new Event("e"));
+    assertEquals(List.of("e"), log);
+    assertTrue(bus.unregister(recorder));
+    return new WeakReference<>(recorder);
   }
 }
