@@ -26,16 +26,15 @@ final class DirectCalls {
   Class<?> messageClass;
 
   /** The calls of no class: where a post's cache starts, and what it holds after a purge. */
-  static final DirectCalls NONE = new DirectCalls(null, new HandlerList.Node[0]);
+  static final DirectCalls NONE =
+      new DirectCalls(null, new HandlerList.Node[0], new HandlerCall[0]);
 
-  DirectCalls(HandlersForClass handlers, HandlerList.Node[] subscribers) {
+  /** {@code calls[i]} is the call of {@code subscribers[i]}; neither array is changed after. */
+  DirectCalls(HandlersForClass handlers, HandlerList.Node[] subscribers, HandlerCall[] calls) {
     this.handlers = handlers;
     this.messageClass = handlers == null ? Replaced.class : handlers.messageClass;
     this.subscribers = subscribers;
-    this.calls = new HandlerCall[subscribers.length];
-    for (int i = 0; i < subscribers.length; i++) {
-      calls[i] = ((Subscriber) subscribers[i]).call;
-    }
+    this.calls = calls;
   }
 
   /** Called when these calls are replaced, or their class dropped: they match no message. */

@@ -139,8 +139,15 @@ class HandlerList<N extends HandlerList.Node> {
     System.arraycopy(old, 0, grown, 0, at);
     grown[at] = node;
     System.arraycopy(old, at, grown, at + 1, old.length - at);
+    inserted(at, node);
     nodes = grown;
   }
+
+  /** Called by {@link #add} before it publishes the array with {@code node} at {@code at}. */
+  void inserted(int at, N node) {}
+
+  /** Called by {@link #remove} before it publishes the array without the node at {@code at}. */
+  void removed(int at) {}
 
   /** Adds many nodes with one copy. */
   @SuppressWarnings("unchecked")
@@ -168,6 +175,7 @@ class HandlerList<N extends HandlerList.Node> {
         Node[] shrunk = new Node[old.length - 1];
         System.arraycopy(old, 0, shrunk, 0, i);
         System.arraycopy(old, i + 1, shrunk, i, old.length - i - 1);
+        removed(i);
         nodes = shrunk;
         return true;
       }

@@ -1,5 +1,6 @@
 package dev.herald;
 
+import dev.herald.spi.HandlerCall;
 import java.util.Collection;
 import java.util.List;
 
@@ -26,7 +27,12 @@ final class HandlersForClass extends HandlerList<Subscriber> {
    */
   private int envelopeTakers;
   /** The handlers' calls while every one is direct, else null: all a plain post reads. */
-  private volatile DirectCalls direct = new DirectCalls(this, nodes());
+  /**
+   * Each handler's call, at the same index as in {@link #nodes()}, kept in step by the same
+   * copies (null where a handler is not direct).
+   */
+  private HandlerCall[] calls = new HandlerCall[0];
+  private volatile DirectCalls direct = new DirectCalls(this, nodes(), calls);
 
   HandlersForClass(Class<?> messageClass) {
     super(Subscriber.DELIVERY_ORDER);
@@ -62,11 +68,29 @@ final class HandlersForClass extends HandlerList<Subscriber> {
   }
 
   @Override
+  void inserted(int at, Subscriber subscriber) {
+    HandlerCall[] grown = new HandlerCall[calls.length + 1];
+    System.arraycopy(calls, 0, grown, 0, at);
+    grown[at] = subscriber.call;
+    System.arraycopy(calls, at, grown, at + 1, calls.length - at);
+    calls = grown;
+  }
+
+  @Override
+  void removed(int at) {
+    HandlerCall[] shrunk = new HandlerCall[calls.length - 1];
+    System.arraycopy(calls, 0, shrunk, 0, at);
+    System.arraycopy(calls, at + 1, shrunk, at, calls.length - at - 1);
+    calls = shrunk;
+  }
+
+  @Override
   void addAll(Collection<? extends Subscriber> subscribers) {
     super.addAll(subscribers);
     for (Subscriber subscriber : subscribers) {
       count(subscriber, 1);
     }
+    calls = callsOf(nodes());
     publish();
   }
 
@@ -86,8 +110,18 @@ final class HandlersForClass extends HandlerList<Subscriber> {
     for (Subscriber subscriber : removed) {
       count(subscriber, -1);
     }
+    calls = callsOf(nodes());
     publish();
     return removed;
+  }
+
+  /** The calls of {@code subscribers}, at the same indexes (null where one is not direct). */
+  private static HandlerCall[] callsOf(Node[] subscribers) {
+    HandlerCall[] made = new HandlerCall[subscribers.length];
+    for (int i = 0; i < subscribers.length; i++) {
+      made[i] = ((Subscriber) subscribers[i]).call;
+    }
+    return made;
   }
 
   private void count(Subscriber subscriber, int change) {
@@ -106,7 +140,7 @@ final class HandlersForClass extends HandlerList<Subscriber> {
 
   private void publish() {
     DirectCalls replaced = direct;
-    direct = notDirect == 0 ? new DirectCalls(this, nodes()) : null;
+    direct = notDirect == 0 ? new DirectCalls(this, nodes(), calls) : null;
     if (replaced != null) {
       replaced.replace();
     }
