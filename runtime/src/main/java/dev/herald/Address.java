@@ -128,4 +128,32 @@ public final class Address {
         return "Address." + kind.name();
     }
   }
+
+  /** {@code address}, if {@code registry}'s bus made it and it is not retired. */
+  static Address requireLive(Registry registry, Address address, String what) {
+    requireOwn(registry, address, what);
+    if (address.isRetired()) {
+      throw retiredError(address, what);
+    }
+    return address;
+  }
+
+  /** {@code address}, if {@code registry}'s bus made it. */
+  static Address requireOwn(Registry registry, Address address, String what) {
+    Objects.requireNonNull(address, "address");
+    if (address.kind != Address.Kind.ENTITY) {
+      throw new IllegalArgumentException(
+          "Cannot " + what + " " + address + ": only an address made by the bus"
+              + " (createAddress() or a registration's address()) can be used here");
+    }
+    if (address.entry.owner != registry) {
+      throw new IllegalArgumentException("Cannot " + what + " " + address + ": it belongs to another bus");
+    }
+    return address;
+  }
+
+  static IllegalStateException retiredError(Address address, String what) {
+    return new IllegalStateException(
+        "Cannot " + what + " " + address + ": it was retired when its last registration closed");
+  }
 }

@@ -1,15 +1,15 @@
 package dev.herald;
 
-import dev.herald.spi.HandlerCall;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * How a message reaches its handlers. {@link #broadcast} is the fast path, a plain post: the
- * handlers of the message's class, each called directly. {@link #deliver} is everything
- * else: it resolves the destination, then walks the handlers there, checking each against
- * how the message was sent. Both take no lock and, once a message class has been seen,
- * allocate nothing but what a handler asks for (an envelope, a reply list).
+ * How a message sent in any way but a plain post reaches its handlers, and the checks and
+ * queues on the way: {@link #deliver} resolves the destination, then walks the handlers
+ * there, calling each one the message is for as it was registered to be called. A plain post
+ * is {@link PlainPosts}'s, which hands over here when a handler of its class needs more than a
+ * call. Takes no lock and allocates nothing but what a handler asks for (an envelope, a reply
+ * list): each thread reuses its {@link Sending}.
  */
 final class Delivery {
   private final Registry registry;
@@ -18,17 +18,9 @@ final class Delivery {
   private final Failures failures;
   private final Ticker ticker;
   private volatile boolean accepting = true;
-  /** Accepting and depth first: what a plain post asks before it goes straight to handlers. */
-  private volatile boolean broadcastsAtOnce;
-  /**
-   * The handlers of the last plain post: a program posting one class in a loop skips the
-   * index. Racy but safe: the field only ever holds a complete, unchanging-class object.
-   */
-  private DirectCalls lastDirect;
-  /** Looked up once: every message nobody receives asks whether anyone listens for it. */
-  private final HandlersForClass deadMessages;
-  /** For {@link NestedPosts#BREADTH_FIRST}: each thread's queue of nested posts; else null. */
-  private final ThreadLocal<NestedQueue> nested;
+  /** Null on a depth-first bus. */
+  private final BreadthFirst breadthFirst;
+  private final PlainPosts plainPosts;
 
   Delivery(
       Registry registry,
@@ -37,196 +29,17 @@ final class Delivery {
       Failures failures,
       Ticker ticker,
       NestedPosts nestedPosts) {
-    this.nested = nestedPosts == NestedPosts.BREADTH_FIRST ? new NestedQueue.PerThread() : null;
-    this.broadcastsAtOnce = nested == null;
     this.registry = registry;
     this.scheduler = scheduler;
     this.async = async;
     this.failures = failures;
     this.ticker = ticker;
-    this.deadMessages = registry.handlersFor(registry.everyone(), DeadMessage.class);
-    this.lastDirect = DirectCalls.NONE;
+    this.breadthFirst = nestedPosts == NestedPosts.BREADTH_FIRST ? new BreadthFirst(this) : null;
+    this.plainPosts = new PlainPosts(this, registry, failures, breadthFirst);
   }
 
-  /** A plain post, as {@link MessageBus#post(Object)} describes it. */
-  int post(Object message) {
-    if (message == null) {
-      throw new NullPointerException("Cannot post null: a message must be an object");
-    }
-    if (!broadcastsAtOnce) { // closed, or breadth first
-      if (!accepting) {
-        throw closedError(message);
-      }
-      return postBreadthFirst(message);
-    }
-    return broadcast(null, message);
-  }
-
-  /**
-   * A broadcast that a remote peer sent ({@link RemoteEndpoint#deliver}): as {@link #send}
-   * with {@link Header#BROADCAST} delivers it, but when every handler of the class takes the
-   * message as it is (no envelope, tags or sender filter, which is when the sender makes no
-   * difference to them), each is called directly, as for a plain post: a bridge delivers every
-   * message from another process this way.
-   */
-  int sendFromRemote(Address from, Object message) {
-    Objects.requireNonNull(message, "message");
-    if (!accepting) {
-      throw closedError(message);
-    }
-    if (nested != null) {
-      return send(from, message, Header.BROADCAST); // queued behind the delivery under way
-    }
-    return broadcast(from, message);
-  }
-
-  /**
-   * Breadth first: a post made while this thread delivers another message waits in the
-   * thread's queue and returns 0; the outermost post delivers it after its own message.
-   */
-  private int postBreadthFirst(Object message) {
-    NestedQueue queue = nested.get();
-    if (queue.delivering) {
-      queue.add(null, message, null);
-      return 0;
-    }
-    queue.delivering = true;
-    try {
-      int ran = broadcast(null, message);
-      drain(queue);
-      return ran;
-    } finally {
-      queue.clear();
-      queue.delivering = false;
-    }
-  }
-
-  /**
-   * {@link #postBreadthFirst} for an immediate send, delivered into {@code sending}; false
-   * when it was queued.
-   */
-  private boolean sendBreadthFirst(Sending sending, Address from, Object message, Header header) {
-    NestedQueue queue = nested.get();
-    if (queue.delivering) {
-      queue.add(from, message, header);
-      return false;
-    }
-    queue.delivering = true;
-    try {
-      deliver(sending, from, message, header, 0, scheduler.frame(), false, null); // time: sentNow
-      drain(queue);
-      return true;
-    } finally {
-      queue.clear();
-      queue.delivering = false;
-    }
-  }
-
-  /** Delivers the queued nested posts and sends, and those they queue, in order. */
-  private void drain(NestedQueue queue) {
-    for (int i = 0; i < queue.size(); i++) {
-      if (queue.header(i) == null) {
-        broadcast(null, queue.message(i));
-      } else {
-        Sending sending = Sending.begin();
-        try {
-          deliver(sending, queue.from(i), queue.message(i), queue.header(i), ticker.nanoTime(),
-              scheduler.frame(), false, null);
-        } finally {
-          sending.end();
-        }
-      }
-    }
-  }
-
-  /**
-   * The plain post once accepted (the bus's own {@link DeadMessage} posts start here too), or
-   * with {@code from} a remote peer's broadcast: when every handler of the class takes the
-   * message as it is, call each directly.
-   */
-  private int broadcast(Address from, Object message) {
-    Class<?> messageClass = message.getClass();
-    DirectCalls direct = lastDirect;
-    if (direct.messageClass != messageClass) { // another class, or the handlers changed
-      direct = registry.handlersFor(registry.everyone(), messageClass).directCalls();
-      if (direct != null) {
-        lastDirect = direct;
-      }
-    }
-    if (direct == null) { // a handler needs more than a call: decided when it was added
-      Sending sending = Sending.begin();
-      try {
-        return deliver(sending, from, message, Header.BROADCAST, ticker.nanoTime(), scheduler.frame(), from == null, null);
-      } finally {
-        sending.end();
-      }
-    }
-    HandlerCall[] calls = direct.calls;
-    for (int i = 0; i < calls.length; i++) {
-      try {
-        calls[i].deliver(message);
-      } catch (Throwable failure) {
-        int ran = i + failedCall(failure, direct, i, message);
-        return ran + finishChanged(direct, i + 1, from, message, ran);
-      }
-      if (direct.messageClass != messageClass) { // a handler was added or closed meanwhile
-        return i + 1 + finishChanged(direct, i + 1, from, message, i + 1);
-      }
-    }
-    if (calls.length == 0) {
-      postDead(message, from == null ? null : deadEnvelope(from, message));
-    }
-    return calls.length;
-  }
-
-  /**
-   * {@link Failures#failed}, for direct call {@code i}: 1 if the handler ran (and its failure
-   * was reported), 0 if its listener was collected.
-   */
-  private int failedCall(Throwable failure, DirectCalls direct, int i, Object message) {
-    if (failures.failed(failure, direct.subscriber(i), message)) {
-      return 1;
-    }
-    registry.purgeCollected();
-    return 0;
-  }
-
-  /**
-   * The careful rest of a broadcast that could not go on as it began (its handlers changed,
-   * or a call failed): the calls from {@code next} of those it began with, less those closed
-   * meanwhile, then the handlers added meanwhile, then rule 8.
-   *
-   * @param ranBefore how many handlers ran before {@code next}
-   * @return how many handlers ran from {@code next} on
-   */
-  private int finishChanged(DirectCalls direct, int next, Address from, Object message, int ranBefore) {
-    int ran = 0;
-    for (int i = next; i < direct.calls.length; i++) {
-      if (!direct.subscriber(i).isRetired()) {
-        if (failures.deliver(direct, i, message)) {
-          ran++;
-        } else {
-          registry.purgeCollected();
-        }
-      }
-    }
-    int received = ranBefore + ran;
-    Sending added = broadcastSending(from, message);
-    try {
-      try {
-        deliverTo(direct.handlers, HandlerList.highestStamp(direct.subscribers()), added);
-      } finally {
-        added.finish();
-      }
-      ran += added.ran;
-      received += added.received;
-    } finally {
-      added.end();
-    }
-    if (received == 0) {
-      postDead(message, from == null ? null : deadEnvelope(from, message));
-    }
-    return ran;
+  PlainPosts plainPosts() {
+    return plainPosts;
   }
 
   /**
@@ -261,9 +74,7 @@ final class Delivery {
   private boolean sendNow(Sending sending, Address from, Object message, Header header, Class<?> replyType) {
     Objects.requireNonNull(message, "message");
     Objects.requireNonNull(header, "header");
-    if (!accepting) {
-      throw closedError(message);
-    }
+    requireAccepting(message);
     Address to = header.to();
     if (to.kind == Address.Kind.SELF && from == null) {
       throw new IllegalArgumentException(
@@ -271,18 +82,17 @@ final class Delivery {
               + " send through the Registration instead (registration.send(Address.SELF, message))");
     }
     if (to.kind == Address.Kind.ENTITY) {
-      registry.requireOwnAddress(to, "send to");
+      Address.requireOwn(registry, to, "send to");
     }
     if (to.kind == Address.Kind.REMOTE) {
       sending.ran = RemoteSending.send(registry, from, message, header, replyType != null);
       return true;
     }
     if (header.isImmediate()) {
-      sending.sentNow(ticker); // the 0 below: the time is read only if a handler needs it
-      if (nested != null && replyType == null) {
-        return sendBreadthFirst(sending, from, message, header);
+      if (breadthFirst != null && replyType == null) {
+        return breadthFirst.send(sending, from, message, header);
       }
-      deliver(sending, from, message, header, 0, scheduler.frame(), false, replyType);
+      deliverNow(sending, from, message, header, replyType);
       return true;
     }
     long now = ticker.nanoTime();
@@ -295,6 +105,33 @@ final class Delivery {
       throw closedError(message); // closed between the check above and now
     }
     return false;
+  }
+
+  /** Delivers an immediate send into {@code sending}, as {@link #deliver} describes. */
+  void deliverNow(Sending sending, Address from, Object message, Header header, Class<?> replyType) {
+    sending.sentNow(ticker); // the 0 below: the time is read only if a handler needs it
+    deliver(sending, from, message, header, 0, scheduler.frame(), false, replyType);
+  }
+
+  /** Delivers a send that waited behind another delivery on its thread, as sent now. */
+  void deliverQueued(Address from, Object message, Header header) {
+    Sending sending = Sending.begin();
+    try {
+      deliver(sending, from, message, header, ticker.nanoTime(), scheduler.frame(), false, null);
+    } finally {
+      sending.end();
+    }
+  }
+
+  /** A plain post (or a peer's broadcast) to a class whose handlers need more than a call. */
+  int broadcastAsSent(Address from, Object message) {
+    Sending sending = Sending.begin();
+    try {
+      return deliver(sending, from, message, Header.BROADCAST, ticker.nanoTime(),
+          scheduler.frame(), from == null, null);
+    } finally {
+      sending.end();
+    }
   }
 
   /** Delivers a message that waited for its stage run, as it was sent. */
@@ -375,7 +212,7 @@ final class Delivery {
       sending.finish();
     }
     if (sending.received == 0 && !(message instanceof DeadMessage)) {
-      postDead(message, plainPost ? null : sending.envelope());
+      plainPosts.postDead(message, plainPost ? null : sending.envelope());
       if (header.requireReceiver()) {
         failures.undelivered(message, header);
       }
@@ -387,7 +224,7 @@ final class Delivery {
    * Calls each handler of {@code list} stamped after {@code visitedUpTo} that {@code sending}
    * is for, in list order; then, if the list changed meanwhile, the handlers added since.
    */
-  private void deliverTo(HandlersForClass list, long visitedUpTo, Sending sending) {
+  void deliverTo(HandlersForClass list, long visitedUpTo, Sending sending) {
     HandlerList.Node[] nodes = list.nodes();
     while (true) {
       for (HandlerList.Node node : nodes) {
@@ -458,45 +295,26 @@ final class Delivery {
     }
   }
 
-  /** This thread's next sending, for a broadcast (a plain post's when {@code from} is null); the caller ends it. */
-  private Sending broadcastSending(Address from, Object message) {
+  /**
+   * This thread's next sending, for a broadcast (a plain post's when {@code from} is null);
+   * the caller ends it.
+   */
+  Sending broadcastSending(Address from, Object message) {
     return Sending.begin().of(message, Header.BROADCAST, from, Address.BROADCAST, ticker.nanoTime(),
         scheduler.frame(), from == null, null, null);
   }
 
-  /** The envelope a peer's broadcast that nobody received is dead with, as a send's would be. */
-  private Envelope deadEnvelope(Address from, Object message) {
-    Sending sending = broadcastSending(from, message);
-    try {
-      sending.finish();
-      return sending.envelope();
-    } finally {
-      sending.end();
-    }
-  }
-
-  private void postDead(Object message, Envelope envelope) {
-    if (message instanceof DeadMessage || deadMessages.isEmpty()) {
-      return;
-    }
-    broadcast(null, new DeadMessage(message, envelope));
-  }
-
-  /**
-   * Lets go of the last plain post's calls if they were replaced: called when a registration
-   * left, so that they keep none of its listeners (or a plugin's classes) alive until the next
-   * post. A racing post may put them back; it then replaces them at its next post.
-   */
-  void forgetReplacedCalls() {
-    if (lastDirect.isReplaced()) {
-      lastDirect = DirectCalls.NONE;
-    }
-  }
-
   /** From now on, posting and sending throw; what is under way finishes. */
   void stopAccepting() {
-    broadcastsAtOnce = false;
+    plainPosts.stopAccepting();
     accepting = false;
+  }
+
+  /** @throws BusClosedException once the bus stopped accepting */
+  void requireAccepting(Object message) {
+    if (!accepting) {
+      throw closedError(message);
+    }
   }
 
   boolean isAccepting() {

@@ -177,4 +177,20 @@ final class DispatcherLookup {
       keep(dispatcher);
     }
   }
+
+  /**
+   * Whether {@code type} has handlers; false if it has none but other classes from its loader
+   * do, so the processor ran.
+   *
+   * @throws IllegalArgumentException if no dispatcher at all is known where it was loaded from
+   */
+  boolean hasHandlers(Class<?> type) {
+    if (typeOf(type).hasDispatcher()) {
+      return true;
+    }
+    if (!knowsAnyDispatcherFor(type)) {
+      throw new IllegalArgumentException(whyNoDispatcher(type));
+    }
+    return false;
+  }
 }

@@ -4,6 +4,7 @@ import dev.herald.spi.Dispatcher;
 import dev.herald.spi.HandlerInfo;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Every handler of one listener class: the rows of the nearest class's dispatcher followed
@@ -28,13 +29,23 @@ final class ListenerType {
 
   /** The one handler of a {@link MessageBus#subscribe} subscription to {@code messageType}. */
   static ListenerType subscription(Class<?> messageType) {
-    return compose(new SubscriptionDispatcher(messageType), WITHOUT_DISPATCHER);
+    return compose(new SubscriptionDispatcher(subscribable(messageType)), WITHOUT_DISPATCHER);
   }
 
   /** The one handler of a {@link Responder} to {@code messageType}. */
   static ListenerType responder(Class<?> messageType) {
-    return compose(new ResponderDispatcher(messageType), WITHOUT_DISPATCHER);
+    return compose(new ResponderDispatcher(subscribable(messageType)), WITHOUT_DISPATCHER);
   }
+
+  private static Class<?> subscribable(Class<?> type) {
+    Objects.requireNonNull(type, "type");
+    if (type.isPrimitive()) {
+      throw new IllegalArgumentException(
+          "Cannot subscribe to " + type + ": messages are objects; subscribe to its wrapper class");
+    }
+    return type;
+  }
+
 
   /** Composes {@code dispatcher}'s rows with the type of its listener's superclass. */
   static ListenerType compose(Dispatcher<?> dispatcher, ListenerType inherited) {

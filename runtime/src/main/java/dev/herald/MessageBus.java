@@ -47,6 +47,7 @@ import java.util.function.Consumer;
 public final class MessageBus implements AutoCloseable {
   final Registry registry;
   final Delivery delivery;
+  final PlainPosts plainPosts;
   private final FrameScheduler scheduler;
   private final Lifecycle lifecycle;
   private final Failures failures;
@@ -68,6 +69,7 @@ public final class MessageBus implements AutoCloseable {
     this.scheduler = new FrameScheduler(builder.ticker);
     this.delivery =
         new Delivery(registry, scheduler, async, failures, builder.ticker, builder.nestedPosts);
+    this.plainPosts = delivery.plainPosts();
     this.lifecycle = new Lifecycle(delivery, scheduler, async);
     this.sticky = new StickyMessages(this, builder.ticker, builder.stickyCapacity, builder.stickyExpiry);
   }
@@ -189,7 +191,7 @@ public final class MessageBus implements AutoCloseable {
    * @throws NullPointerException if {@code message} is null
    */
   public int post(Object message) {
-    return delivery.post(message);
+    return plainPosts.post(message);
   }
 
   /**

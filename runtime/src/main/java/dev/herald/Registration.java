@@ -164,7 +164,7 @@ public final class Registration implements AutoCloseable {
      * address of its own.
      */
     public Builder at(Address address) {
-      this.at = bus.registry.requireLiveAddress(address, "register at");
+      this.at = Address.requireLive(bus.registry, address, "register at");
       return this;
     }
 
@@ -173,13 +173,13 @@ public final class Registration implements AutoCloseable {
      * receives; it never adds messages addressed to others.
      */
     public Builder onlyFrom(Address sender) {
-      this.onlyFrom = bus.registry.requireLiveAddress(sender, "filter on");
+      this.onlyFrom = Address.requireLive(bus.registry, sender, "filter on");
       return this;
     }
 
     /** Also receives what is sent to {@code address}, without living there. */
     public Builder observing(Address address) {
-      observed.add(bus.registry.requireLiveAddress(address, "observe"));
+      observed.add(Address.requireLive(bus.registry, address, "observe"));
       return this;
     }
 
@@ -258,7 +258,7 @@ public final class Registration implements AutoCloseable {
      */
     public Optional<Registration> registerIfListener(Object listener) {
       Objects.requireNonNull(listener, "listener");
-      if (!bus.registry.hasHandlers(listener.getClass())) {
+      if (!bus.registry.lookup().hasHandlers(listener.getClass())) {
         return Optional.empty();
       }
       return Optional.of(register(listener));

@@ -81,28 +81,17 @@ final class Registry {
     }
   }
 
-  /**
-   * Whether {@code type} has handlers; false if it has none but other classes from its loader
-   * do, so the processor ran.
-   *
-   * @throws IllegalArgumentException if no dispatcher at all is known where it was loaded from
-   */
-  boolean hasHandlers(Class<?> type) {
-    if (lookup.typeOf(type).hasDispatcher()) {
-      return true;
-    }
-    if (!lookup.knowsAnyDispatcherFor(type)) {
-      throw new IllegalArgumentException(lookup.whyNoDispatcher(type));
-    }
-    return false;
+  /** Where listener classes' handlers are found. */
+  DispatcherLookup lookup() {
+    return lookup;
   }
 
   <T> Registration subscribe(Class<T> type, Consumer<? super T> handler, Registration.Builder options) {
-    return subscribe(type, handler, ListenerType.subscription(checkSubscribable(type)), options);
+    return subscribe(type, handler, ListenerType.subscription(type), options);
   }
 
   <T> Registration respond(Class<T> type, Responder<? super T> responder, Registration.Builder options) {
-    return subscribe(type, responder, ListenerType.responder(checkSubscribable(type)), options);
+    return subscribe(type, responder, ListenerType.responder(type), options);
   }
 
   /** A function held strongly, registered with its one handler. */
@@ -112,15 +101,6 @@ final class Registry {
       purgeCollectedLocked();
       return addLocked(function, true, options, listenerType).handle;
     }
-  }
-
-  private static Class<?> checkSubscribable(Class<?> type) {
-    Objects.requireNonNull(type, "type");
-    if (type.isPrimitive()) {
-      throw new IllegalArgumentException(
-          "Cannot subscribe to " + type + ": messages are objects; subscribe to its wrapper class");
-    }
-    return type;
   }
 
   /** Unregisters {@code listener} by identity; false if it was not registered. */
@@ -141,7 +121,7 @@ final class Registry {
       Object listener, boolean strong, Registration.Builder options, ListenerType type) {
     Address address = options.at;
     if (address != null && address.isRetired()) {
-      throw retiredError(address, "register at");
+      throw Address.retiredError(address, "register at");
     }
     RegistrationEntry registration =
         new RegistrationEntry(bus, listener, strong, options, address, type, stamps, collected);
@@ -190,7 +170,7 @@ final class Registry {
       }
       forgetForeignClassesLocked(addresses);
     }
-    bus.delivery.forgetReplacedCalls();
+    bus.plainPosts.forgetReplacedCalls();
     return true;
   }
 
@@ -283,7 +263,7 @@ final class Registry {
     if (foreign) {
       forgetForeignClassesLocked(addresses);
     }
-    bus.delivery.forgetReplacedCalls();
+    bus.plainPosts.forgetReplacedCalls();
   }
 
   // ---- addresses and names -----------------------------------------------------------------
@@ -383,34 +363,6 @@ final class Registry {
       registration.names.remove(name); // it bound the name, so it has the set
       return true;
     }
-  }
-
-  /** {@code address}, if this bus made it and it is not retired. */
-  Address requireLiveAddress(Address address, String what) {
-    requireOwnAddress(address, what);
-    if (address.isRetired()) {
-      throw retiredError(address, what);
-    }
-    return address;
-  }
-
-  /** {@code address}, if this bus made it. */
-  Address requireOwnAddress(Address address, String what) {
-    Objects.requireNonNull(address, "address");
-    if (address.kind != Address.Kind.ENTITY) {
-      throw new IllegalArgumentException(
-          "Cannot " + what + " " + address + ": only an address made by the bus"
-              + " (createAddress() or a registration's address()) can be used here");
-    }
-    if (address.entry.owner != this) {
-      throw new IllegalArgumentException("Cannot " + what + " " + address + ": it belongs to another bus");
-    }
-    return address;
-  }
-
-  private static IllegalStateException retiredError(Address address, String what) {
-    return new IllegalStateException(
-        "Cannot " + what + " " + address + ": it was retired when its last registration closed");
   }
 
   // ---- counts, for toString and the tests of the cleanup -----------------------------------

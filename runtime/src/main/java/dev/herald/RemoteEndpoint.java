@@ -38,7 +38,7 @@ public final class RemoteEndpoint implements AutoCloseable {
    * @return how many handlers ran
    */
   public int deliver(Object message) {
-    return delivery.sendFromRemote(address, message);
+    return delivery.plainPosts().sendFromRemote(address, message);
   }
 
   /**

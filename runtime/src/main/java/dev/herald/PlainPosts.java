@@ -1,0 +1,183 @@
+package dev.herald;
+
+import dev.herald.spi.HandlerCall;
+import java.util.Objects;
+
+/**
+ * How a plain post reaches its handlers: {@link #broadcast}, one loop over the calls bound
+ * when the handlers of the message's class registered, while every one of them may simply be
+ * called; otherwise {@link Delivery} delivers it as a send to everyone. Takes no lock and,
+ * while the handlers of the message's class do not change, allocates nothing.
+ */
+final class PlainPosts {
+  private final Delivery delivery;
+  private final Registry registry;
+  private final Failures failures;
+  /** Null on a depth-first bus. */
+  private final BreadthFirst breadthFirst;
+  /** Accepting, and depth first: all a plain post asks before it goes straight to handlers. */
+  private volatile boolean atOnce;
+  /**
+   * The calls of the last plain post: a program posting one class in a loop skips the index.
+   * Racy but safe: a {@link DirectCalls} is immutable but for its class, which only ever
+   * changes to that of no message.
+   */
+  private DirectCalls lastDirect = DirectCalls.NONE;
+  /** Looked up once: every message nobody receives asks whether anyone listens for it. */
+  private final HandlersForClass deadMessages;
+
+  PlainPosts(Delivery delivery, Registry registry, Failures failures, BreadthFirst breadthFirst) {
+    this.delivery = delivery;
+    this.registry = registry;
+    this.failures = failures;
+    this.breadthFirst = breadthFirst;
+    this.atOnce = breadthFirst == null;
+    this.deadMessages = registry.handlersFor(registry.everyone(), DeadMessage.class);
+  }
+
+  /** A plain post, as {@link MessageBus#post(Object)} describes it. */
+  int post(Object message) {
+    if (message == null) {
+      throw new NullPointerException("Cannot post null: a message must be an object");
+    }
+    if (!atOnce) { // closed, or breadth first
+      delivery.requireAccepting(message);
+      return breadthFirst.post(message);
+    }
+    return broadcast(null, message);
+  }
+
+  /**
+   * A broadcast that a remote peer sent ({@link RemoteEndpoint#deliver}): as
+   * {@link Delivery#send} with {@link Header#BROADCAST} delivers it, but when every handler of
+   * the class takes the message as it is (no envelope, tags or sender filter, which is when the
+   * sender makes no difference to them), each is called directly, as for a plain post: a bridge
+   * delivers every message from another process this way.
+   */
+  int sendFromRemote(Address from, Object message) {
+    Objects.requireNonNull(message, "message");
+    delivery.requireAccepting(message);
+    if (breadthFirst != null) {
+      return delivery.send(from, message, Header.BROADCAST); // queued behind the delivery under way
+    }
+    return broadcast(from, message);
+  }
+
+  /**
+   * The plain post once accepted (the bus's own {@link DeadMessage} posts start here too), or
+   * with {@code from} a remote peer's broadcast: when every handler of the class takes the
+   * message as it is, make each one's call.
+   */
+  int broadcast(Address from, Object message) {
+    Class<?> messageClass = message.getClass();
+    DirectCalls direct = lastDirect;
+    if (direct.messageClass != messageClass) { // another class, or the handlers changed
+      direct = registry.handlersFor(registry.everyone(), messageClass).directCalls();
+      if (direct == null) { // a handler needs more than a call: decided when it was added
+        return delivery.broadcastAsSent(from, message);
+      }
+      lastDirect = direct;
+    }
+    HandlerCall[] calls = direct.calls;
+    for (int i = 0; i < calls.length; i++) {
+      try {
+        calls[i].deliver(message);
+      } catch (Throwable failure) {
+        int ran = i + failedCall(failure, direct, i, message);
+        return ran + finishChanged(direct, i + 1, from, message, ran);
+      }
+      if (direct.messageClass != messageClass) { // a handler was added or closed meanwhile
+        return i + 1 + finishChanged(direct, i + 1, from, message, i + 1);
+      }
+    }
+    if (calls.length == 0) {
+      postDead(message, from == null ? null : deadEnvelope(from, message));
+    }
+    return calls.length;
+  }
+
+  /**
+   * {@link Failures#failed}, for direct call {@code i}: 1 if the handler ran (and its failure
+   * was reported), 0 if its listener was collected.
+   */
+  private int failedCall(Throwable failure, DirectCalls direct, int i, Object message) {
+    if (failures.failed(failure, direct.subscriber(i), message)) {
+      return 1;
+    }
+    registry.purgeCollected();
+    return 0;
+  }
+
+  /**
+   * The careful rest of a broadcast that could not go on as it began (its handlers changed,
+   * or a call failed): the calls from {@code next} of those it began with, less those closed
+   * meanwhile, then the handlers added meanwhile, then rule 8.
+   *
+   * @param ranBefore how many handlers ran before {@code next}
+   * @return how many handlers ran from {@code next} on
+   */
+  private int finishChanged(DirectCalls direct, int next, Address from, Object message, int ranBefore) {
+    int ran = 0;
+    for (int i = next; i < direct.calls.length; i++) {
+      if (!direct.subscriber(i).isRetired()) {
+        if (failures.deliver(direct, i, message)) {
+          ran++;
+        } else {
+          registry.purgeCollected();
+        }
+      }
+    }
+    int received = ranBefore + ran;
+    Sending added = delivery.broadcastSending(from, message);
+    try {
+      try {
+        delivery.deliverTo(direct.handlers, HandlerList.highestStamp(direct.subscribers()), added);
+      } finally {
+        added.finish();
+      }
+      ran += added.ran;
+      received += added.received;
+    } finally {
+      added.end();
+    }
+    if (received == 0) {
+      postDead(message, from == null ? null : deadEnvelope(from, message));
+    }
+    return ran;
+  }
+
+  /** The envelope a peer's broadcast that nobody received is dead with, as a send's would be. */
+  private Envelope deadEnvelope(Address from, Object message) {
+    Sending sending = delivery.broadcastSending(from, message);
+    try {
+      sending.finish();
+      return sending.envelope();
+    } finally {
+      sending.end();
+    }
+  }
+
+  /** Rule 8: posts {@code message}, which reached no visible handler, as a {@link DeadMessage}. */
+  void postDead(Object message, Envelope envelope) {
+    if (message instanceof DeadMessage || deadMessages.isEmpty()) {
+      return;
+    }
+    broadcast(null, new DeadMessage(message, envelope));
+  }
+
+  /**
+   * Lets go of the last plain post's calls if they were replaced: called when a registration
+   * left, so that they keep none of its listeners (or a plugin's classes) alive until the next
+   * post. A racing post may put them back; it then replaces them at its next post.
+   */
+  void forgetReplacedCalls() {
+    if (lastDirect.isReplaced()) {
+      lastDirect = DirectCalls.NONE;
+    }
+  }
+
+  /** Called as the bus stops accepting: every plain post then asks whether it is closed. */
+  void stopAccepting() {
+    atOnce = false;
+  }
+}
