@@ -3,11 +3,11 @@ package dev.herald;
 import dev.herald.spi.HandlerCall;
 
 /**
- * The handlers of one message class as a plain post calls them, when every one of them may
- * simply be called: each handler's call bound at registration, and at the same index the
- * {@link Subscriber} it was bound for. {@link HandlersForClass} makes a new one whenever its
- * handlers change, and {@linkplain #replace marks} the one it replaces, so a post making these
- * calls learns that a handler was added or closed meanwhile.
+ * The handlers of one message class as a plain post calls them: each handler's call bound at
+ * registration, and at the same index the {@link Subscriber} it was bound for; usable while
+ * every one of them may simply be called ({@link #direct}). {@link HandlersForClass} makes a new
+ * one whenever its handlers change, and {@linkplain #replace marks} the one it replaces, so a
+ * post making these calls learns that a handler was added or closed meanwhile.
  */
 final class DirectCalls {
   final HandlerCall[] calls;
@@ -27,11 +27,19 @@ final class DirectCalls {
 
   /** The calls of no class: where a post's cache starts, and what it holds after a purge. */
   static final DirectCalls NONE =
-      new DirectCalls(null, new HandlerList.Node[0], new HandlerCall[0]);
+      new DirectCalls(null, new HandlerList.Node[0], new HandlerCall[0], true);
+
+  /**
+   * Whether a plain post may make these calls, asking nothing: every handler here is
+   * {@linkplain Subscriber#direct direct}. If not, the calls of those that are not are null.
+   */
+  final boolean direct;
 
   /** {@code calls[i]} is the call of {@code subscribers[i]}; neither array is changed after. */
-  DirectCalls(HandlersForClass handlers, HandlerList.Node[] subscribers, HandlerCall[] calls) {
+  DirectCalls(
+      HandlersForClass handlers, HandlerList.Node[] subscribers, HandlerCall[] calls, boolean direct) {
     this.handlers = handlers;
+    this.direct = direct;
     this.messageClass = handlers == null ? Replaced.class : handlers.messageClass;
     this.subscribers = subscribers;
     this.calls = calls;

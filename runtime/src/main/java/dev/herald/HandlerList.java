@@ -139,15 +139,15 @@ class HandlerList<N extends HandlerList.Node> {
     System.arraycopy(old, 0, grown, 0, at);
     grown[at] = node;
     System.arraycopy(old, at, grown, at + 1, old.length - at);
-    inserted(at, node);
     nodes = grown;
+    added(at, node);
   }
 
-  /** Called by {@link #add} before it publishes the array with {@code node} at {@code at}. */
-  void inserted(int at, N node) {}
+  /** Called by {@link #add} once {@code node} is in the array, at {@code at}. */
+  void added(int at, N node) {}
 
-  /** Called by {@link #remove} before it publishes the array without the node at {@code at}. */
-  void removed(int at) {}
+  /** Called by {@link #remove} once {@code node}, which was at {@code at}, is out of the array. */
+  void removed(int at, N node) {}
 
   /** Adds many nodes with one copy. */
   @SuppressWarnings("unchecked")
@@ -168,6 +168,7 @@ class HandlerList<N extends HandlerList.Node> {
   }
 
   /** Takes {@code node} out of the list; the caller retires it first if it must stop at once. */
+  @SuppressWarnings("unchecked")
   boolean remove(Node node) {
     Node[] old = nodes;
     for (int i = 0; i < old.length; i++) {
@@ -175,8 +176,8 @@ class HandlerList<N extends HandlerList.Node> {
         Node[] shrunk = new Node[old.length - 1];
         System.arraycopy(old, 0, shrunk, 0, i);
         System.arraycopy(old, i + 1, shrunk, i, old.length - i - 1);
-        removed(i);
         nodes = shrunk;
+        removed(i, (N) node);
         return true;
       }
     }

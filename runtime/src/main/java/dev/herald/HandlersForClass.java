@@ -26,13 +26,14 @@ final class HandlersForClass extends HandlerList<Subscriber> {
    * send read its time a little later, when the envelope is made.
    */
   private int envelopeTakers;
-  /** The handlers' calls while every one is direct, else null: all a plain post reads. */
   /**
-   * Each handler's call, at the same index as in {@link #nodes()}, kept in step by the same
-   * copies (null where a handler is not direct).
+   * The handlers' calls, current: replaced, and the one replaced marked, whenever the handlers
+   * change. Not volatile, so that publishing them costs a registration no fence: a
+   * {@link DirectCalls} is safe to read through a racy reference (its arrays are final fields,
+   * and a stale class only sends a post to look again), and a post that happens after a
+   * change, as rule 3 means it, sees the change.
    */
-  private HandlerCall[] calls = new HandlerCall[0];
-  private volatile DirectCalls direct = new DirectCalls(this, nodes(), calls);
+  private DirectCalls calls = new DirectCalls(this, nodes(), new HandlerCall[0], true);
 
   HandlersForClass(Class<?> messageClass) {
     super(Subscriber.DELIVERY_ORDER);
@@ -44,16 +45,14 @@ final class HandlersForClass extends HandlerList<Subscriber> {
    * whenever the handlers change.
    */
   DirectCalls directCalls() {
-    return direct;
+    DirectCalls current = calls;
+    return current.direct ? current : null;
   }
 
   /** Called when dropped from the index: from now on these handlers match no message class. */
   void retire() {
     messageClass = Retired.class;
-    DirectCalls calls = direct;
-    if (calls != null) {
-      calls.replace();
-    }
+    calls.replace();
   }
 
   boolean isRetired() {
@@ -62,26 +61,28 @@ final class HandlersForClass extends HandlerList<Subscriber> {
 
   @Override
   void add(Subscriber subscriber) {
-    super.add(subscriber);
     count(subscriber, 1);
-    publish();
+    super.add(subscriber);
   }
 
   @Override
-  void inserted(int at, Subscriber subscriber) {
-    HandlerCall[] grown = new HandlerCall[calls.length + 1];
-    System.arraycopy(calls, 0, grown, 0, at);
+  void added(int at, Subscriber subscriber) {
+    HandlerCall[] old = calls.calls;
+    HandlerCall[] grown = new HandlerCall[old.length + 1];
+    System.arraycopy(old, 0, grown, 0, at);
     grown[at] = subscriber.call;
-    System.arraycopy(calls, at, grown, at + 1, calls.length - at);
-    calls = grown;
+    System.arraycopy(old, at, grown, at + 1, old.length - at);
+    publish(grown);
   }
 
   @Override
-  void removed(int at) {
-    HandlerCall[] shrunk = new HandlerCall[calls.length - 1];
-    System.arraycopy(calls, 0, shrunk, 0, at);
-    System.arraycopy(calls, at + 1, shrunk, at, calls.length - at - 1);
-    calls = shrunk;
+  void removed(int at, Subscriber subscriber) {
+    count(subscriber, -1);
+    HandlerCall[] old = calls.calls;
+    HandlerCall[] shrunk = new HandlerCall[old.length - 1];
+    System.arraycopy(old, 0, shrunk, 0, at);
+    System.arraycopy(old, at + 1, shrunk, at, old.length - at - 1);
+    publish(shrunk);
   }
 
   @Override
@@ -90,18 +91,7 @@ final class HandlersForClass extends HandlerList<Subscriber> {
     for (Subscriber subscriber : subscribers) {
       count(subscriber, 1);
     }
-    calls = callsOf(nodes());
-    publish();
-  }
-
-  @Override
-  boolean remove(Node node) {
-    boolean removed = super.remove(node);
-    if (removed) {
-      count((Subscriber) node, -1);
-      publish();
-    }
-    return removed;
+    publish(callsOf(nodes()));
   }
 
   @Override
@@ -110,8 +100,7 @@ final class HandlersForClass extends HandlerList<Subscriber> {
     for (Subscriber subscriber : removed) {
       count(subscriber, -1);
     }
-    calls = callsOf(nodes());
-    publish();
+    publish(callsOf(nodes()));
     return removed;
   }
 
@@ -138,12 +127,11 @@ final class HandlersForClass extends HandlerList<Subscriber> {
     return envelopeTakers > 0;
   }
 
-  private void publish() {
-    DirectCalls replaced = direct;
-    direct = notDirect == 0 ? new DirectCalls(this, nodes(), calls) : null;
-    if (replaced != null) {
-      replaced.replace();
-    }
+  /** Publishes the calls of the handlers now in the list, and marks those they replace. */
+  private void publish(HandlerCall[] current) {
+    DirectCalls replaced = calls;
+    calls = new DirectCalls(this, nodes(), current, notDirect == 0);
+    replaced.replace();
   }
 
   /** The class of no message: that of retired handlers. */
