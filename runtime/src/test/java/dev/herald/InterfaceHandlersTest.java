@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * declare it.
  */
 class InterfaceHandlersTest {
-  private final MessageBus bus = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+  private final MessageBus bus = TestBuses.rethrowing();
   private final List<String> log = new ArrayList<>();
 
   @FunctionalInterface

@@ -79,7 +79,7 @@ class LanesTest {
 
   @Test
   void everyHandlerOfALaneSeesTheMessagesOfFourThreadsInOneOrderOneAtATime() throws Exception {
-    MessageBus bus = MessageBus.builder().lane("ui", uiThread).errorHandler(ErrorHandler.rethrowing()).build();
+    MessageBus bus = TestBuses.rethrowingBuilder().lane("ui", uiThread).build();
     Screen screen = new Screen();
     bus.register(screen);
     CountDownLatch start = new CountDownLatch(1);
@@ -114,7 +114,7 @@ class LanesTest {
   @Test
   void registrationOnALaneMovesALambdaThere() throws Exception {
     ManualExecutor ui = new ManualExecutor();
-    MessageBus bus = MessageBus.builder().lane("ui", ui).errorHandler(ErrorHandler.rethrowing()).build();
+    MessageBus bus = TestBuses.rethrowingBuilder().lane("ui", ui).build();
     List<String> seen = new ArrayList<>();
     bus.registration().onLane("ui").subscribe(Event.class, event -> seen.add(event.toString()));
 

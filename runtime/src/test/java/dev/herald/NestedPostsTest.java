@@ -47,7 +47,7 @@ class NestedPostsTest {
 
   @Test
   void depthFirstByDefault() {
-    MessageBus bus = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+    MessageBus bus = TestBuses.rethrowing();
     Relay relay = relayOn(bus);
 
     bus.post(new Event("e"));
@@ -61,11 +61,7 @@ class NestedPostsTest {
 
   @Test
   void breadthFirstDeliversNestedPostsAfterTheCurrentMessageInPostOrder() {
-    MessageBus bus =
-        MessageBus.builder()
-            .nestedPosts(NestedPosts.BREADTH_FIRST)
-            .errorHandler(ErrorHandler.rethrowing())
-            .build();
+    MessageBus bus = TestBuses.rethrowingBuilder().nestedPosts(NestedPosts.BREADTH_FIRST).build();
     Relay relay = relayOn(bus);
 
     assertEquals(2, bus.post(new Event("e")));
@@ -79,11 +75,7 @@ class NestedPostsTest {
 
   @Test
   void breadthFirstQueuesSendsWithAHeaderTooButNotRequests() {
-    MessageBus bus =
-        MessageBus.builder()
-            .nestedPosts(NestedPosts.BREADTH_FIRST)
-            .errorHandler(ErrorHandler.rethrowing())
-            .build();
+    MessageBus bus = TestBuses.rethrowingBuilder().nestedPosts(NestedPosts.BREADTH_FIRST).build();
     List<Integer> answers = new ArrayList<>();
     bus.subscribe(Event.class, event -> {
       log.add("event");

@@ -63,7 +63,7 @@ class SerializedHandlersTest {
 
   @Test
   void busWithGuavasRuleSerializesEveryHandler() throws Exception {
-    MessageBus bus = MessageBus.builder().serializedHandlers().errorHandler(ErrorHandler.rethrowing()).build();
+    MessageBus bus = TestBuses.rethrowingBuilder().serializedHandlers().build();
     Counter counter = new Counter();
     bus.register(counter);
 
@@ -74,7 +74,7 @@ class SerializedHandlersTest {
 
   @Test
   void serializedHandlerIsSerializedOnADefaultBus() throws Exception {
-    MessageBus bus = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+    MessageBus bus = TestBuses.rethrowing();
     SerializedCounter counter = new SerializedCounter();
     bus.register(counter);
 
@@ -85,7 +85,7 @@ class SerializedHandlersTest {
 
   @Test
   void serializedRegistrationSerializesAllTheListenersHandlersTogether() throws Exception {
-    MessageBus bus = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+    MessageBus bus = TestBuses.rethrowing();
     TwoHandlers listener = new TwoHandlers();
     bus.registration().serialized().register(listener);
 
@@ -96,7 +96,7 @@ class SerializedHandlersTest {
 
   @Test
   void concurrentHandlerIsExemptFromGuavasRule() throws Exception {
-    MessageBus bus = MessageBus.builder().serializedHandlers().errorHandler(ErrorHandler.rethrowing()).build();
+    MessageBus bus = TestBuses.rethrowingBuilder().serializedHandlers().build();
     Concurrent listener = new Concurrent();
     bus.register(listener);
     Thread other = new Thread(() -> bus.post(new Event("other")));

@@ -77,7 +77,7 @@ class ShutdownRaceTest {
 
   @Test
   void aPostThatLosesTheRaceToTheBusesOwnExecutorIsRefusedWithHeraldsException() throws Exception {
-    MessageBus bus = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+    MessageBus bus = TestBuses.rethrowing();
     Gate gate = new Gate();
     bus.registerStrongly(gate);
 

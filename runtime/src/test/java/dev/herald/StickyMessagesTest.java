@@ -16,7 +16,7 @@ class StickyMessagesTest {
   private final List<String> log = new ArrayList<>();
   private final ManualTicker ticker = new ManualTicker();
   private final MessageBus bus =
-      MessageBus.builder().ticker(ticker).errorHandler(ErrorHandler.rethrowing()).build();
+      TestBuses.rethrowingBuilder().ticker(ticker).build();
 
   static final class Weather {
     final String sky;
