@@ -53,21 +53,19 @@ public final class AlwaysAnswers_Dispatcher extends Dispatcher<AlwaysAnswers> {
   }
 
   /**
-   * Handler number {@code handler} of the table, bound to one listener.
+   * A handler of the table, bound to one listener.
    */
   private static final class Call extends HandlerCall {
-    private final int handler;
-
     private final AlwaysAnswers listener;
 
     Call(int handler, AlwaysAnswers listener) {
-      this.handler = handler;
+      super(handler);
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) {
-      callHandler(handler, listener, message);
+      callHandler(handler(), listener, message);
     }
   }
 }

@@ -47,21 +47,19 @@ public final class Animal_Dispatcher extends Dispatcher<Animal> {
   }
 
   /**
-   * Handler number {@code handler} of the table, bound to one listener.
+   * A handler of the table, bound to one listener.
    */
   private static final class Call extends HandlerCall {
-    private final int handler;
-
     private final Animal listener;
 
     Call(int handler, Animal listener) {
-      this.handler = handler;
+      super(handler);
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) {
-      callHandler(handler, listener, message);
+      callHandler(handler(), listener, message);
     }
   }
 }

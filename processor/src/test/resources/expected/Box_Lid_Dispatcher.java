@@ -43,21 +43,19 @@ public final class Box_Lid_Dispatcher extends Dispatcher<Box<?>.Lid> {
   }
 
   /**
-   * Handler number {@code handler} of the table, bound to one listener.
+   * A handler of the table, bound to one listener.
    */
   private static final class Call extends HandlerCall {
-    private final int handler;
-
     private final Box<?>.Lid listener;
 
     Call(int handler, Box<?>.Lid listener) {
-      this.handler = handler;
+      super(handler);
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) {
-      callHandler(handler, listener, message);
+      callHandler(handler(), listener, message);
     }
   }
 }

@@ -53,21 +53,19 @@ public final class Cache_Dispatcher extends Dispatcher<Cache<?>> {
   }
 
   /**
-   * Handler number {@code handler} of the table, bound to one listener.
+   * A handler of the table, bound to one listener.
    */
   private static final class Call extends HandlerCall {
-    private final int handler;
-
     private final Cache<?> listener;
 
     Call(int handler, Cache<?> listener) {
-      this.handler = handler;
+      super(handler);
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) throws Throwable {
-      callHandler(handler, listener, message);
+      callHandler(handler(), listener, message);
     }
   }
 }

@@ -47,21 +47,19 @@ public final class Dog_Dispatcher extends Dispatcher<Dog> {
   }
 
   /**
-   * Handler number {@code handler} of the table, bound to one listener.
+   * A handler of the table, bound to one listener.
    */
   private static final class Call extends HandlerCall {
-    private final int handler;
-
     private final Dog listener;
 
     Call(int handler, Dog listener) {
-      this.handler = handler;
+      super(handler);
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) throws Exception {
-      callHandler(handler, listener, message);
+      callHandler(handler(), listener, message);
     }
   }
 }

@@ -61,21 +61,19 @@ public final class Oracle_Dispatcher extends Dispatcher<Oracle> {
   }
 
   /**
-   * Handler number {@code handler} of the table, bound to one listener.
+   * A handler of the table, bound to one listener.
    */
   private static final class Call extends HandlerCall {
-    private final int handler;
-
     private final Oracle listener;
 
     Call(int handler, Oracle listener) {
-      this.handler = handler;
+      super(handler);
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) {
-      callHandler(handler, listener, message);
+      callHandler(handler(), listener, message);
     }
   }
 }

@@ -47,21 +47,19 @@ public final class Radar_Dispatcher extends Dispatcher<Radar> {
   }
 
   /**
-   * Handler number {@code handler} of the table, bound to one listener.
+   * A handler of the table, bound to one listener.
    */
   private static final class Call extends HandlerCall {
-    private final int handler;
-
     private final Radar listener;
 
     Call(int handler, Radar listener) {
-      this.handler = handler;
+      super(handler);
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) {
-      callHandler(handler, listener, message);
+      callHandler(handler(), listener, message);
     }
   }
 }

@@ -48,21 +48,19 @@ public final class Sub_Dispatcher extends Dispatcher<Sub> {
   }
 
   /**
-   * Handler number {@code handler} of the table, bound to one listener.
+   * A handler of the table, bound to one listener.
    */
   private static final class Call extends HandlerCall {
-    private final int handler;
-
     private final Sub listener;
 
     Call(int handler, Sub listener) {
-      this.handler = handler;
+      super(handler);
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) {
-      callHandler(handler, listener, message);
+      callHandler(handler(), listener, message);
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.herald;
 
+import dev.herald.spi.HandlerCall;
 import java.util.Objects;
 
 /**
@@ -54,13 +55,13 @@ final class Failures {
   }
 
   /**
-   * The policy, for a call on the posting thread that threw {@code failure}: a collected
-   * listener ran nothing (false); a stack overflow becomes the chain's
+   * The policy, for a call on the posting thread that threw {@code failure}: a closed call or
+   * a collected listener ran nothing (false); a stack overflow becomes the chain's
    * {@link PostChainTooDeepException}; other {@link VirtualMachineError}s propagate; anything
    * else goes to the error handler (true: the handler ran).
    */
   boolean failed(Throwable failure, Subscriber subscriber, Object message) {
-    if (failure instanceof WeakCall.Collected) {
+    if (failure instanceof HandlerCall.Closed || failure instanceof WeakCall.Collected) {
       return false;
     }
     if (failure instanceof StackOverflowError) {

@@ -81,14 +81,14 @@ final class PlainPosts {
     HandlerCall[] calls = direct.calls;
     for (int i = 0; i < calls.length; i++) {
       try {
-        calls[i].deliver(message);
+        calls[i].deliver(message); // a call closed meanwhile throws, and this loop asks nothing
       } catch (Throwable failure) {
         int ran = i + failedCall(failure, direct, i, message);
         return ran + finishChanged(direct, i + 1, from, message, ran);
       }
-      if (direct.messageClass != messageClass) { // a handler was added or closed meanwhile
-        return i + 1 + finishChanged(direct, i + 1, from, message, i + 1);
-      }
+    }
+    if (direct.messageClass != messageClass) { // a handler was added or closed meanwhile
+      return calls.length + finishChanged(direct, calls.length, from, message, calls.length);
     }
     if (calls.length == 0) {
       postDead(message, from == null ? null : deadEnvelope(from, message));
@@ -98,7 +98,7 @@ final class PlainPosts {
 
   /**
    * {@link Failures#failed}, for direct call {@code i}: 1 if the handler ran (and its failure
-   * was reported), 0 if its listener was collected.
+   * was reported), 0 if its call was closed or its listener collected.
    */
   private int failedCall(Throwable failure, DirectCalls direct, int i, Object message) {
     if (failures.failed(failure, direct.subscriber(i), message)) {

@@ -133,6 +133,9 @@ final class RegistrationEntry {
     closed = true;
     for (Subscriber subscriber : subscribers) {
       subscriber.retire();
+      if (subscriber.call != null) {
+        subscriber.call.close();
+      }
     }
     return true;
   }

@@ -5,27 +5,27 @@ import dev.herald.spi.HandlerCall;
 import java.lang.ref.WeakReference;
 
 /**
- * The call of a handler of a weakly held listener: it must not hold the listener, so it goes
- * through the dispatcher with the listener of the moment, and says when there is none.
+ * The call of a handler of a weakly held listener: it must not hold the listener, so it holds
+ * the weak reference, goes through the dispatcher with the listener of the moment, and says
+ * when there is none.
  */
 final class WeakCall extends HandlerCall {
   private final Dispatcher<Object> dispatcher;
-  private final int handler;
   private final WeakReference<Object> listener;
 
   WeakCall(Dispatcher<Object> dispatcher, int handler, WeakReference<Object> listener) {
+    super(handler);
     this.dispatcher = dispatcher;
-    this.handler = handler;
     this.listener = listener;
   }
 
   @Override
   public void deliver(Object message) throws Throwable {
-    Object now = listener.get();
+    Object now = isClosed() ? null : listener.get();
     if (now == null) {
-      throw Collected.INSTANCE;
+      throw Collected.INSTANCE; // not run: collected, or closed meanwhile
     }
-    dispatcher.deliver(handler, now, message);
+    dispatcher.deliver(handler(), now, message);
   }
 
   /**

@@ -102,8 +102,14 @@ public abstract class Dispatcher<L> {
     return new DeliveringCall<>(this, handler, listener);
   }
 
-  /** For the {@code default} branch of a generated {@link #deliver} or {@link #invoke}. */
+  /**
+   * For the {@code default} branch of a generated {@link #deliver} or {@link #invoke}: for the
+   * number of a {@linkplain HandlerCall#close closed} call, {@link HandlerCall.Closed}.
+   */
   protected static IndexOutOfBoundsException noSuchHandler(int handler) {
+    if (handler == HandlerCall.CLOSED) {
+      return HandlerCall.Closed.INSTANCE;
+    }
     return new IndexOutOfBoundsException("No handler number " + handler);
   }
 
@@ -115,18 +121,20 @@ public abstract class Dispatcher<L> {
   /** {@link #bind}'s call for a dispatcher that does not override it. */
   private static final class DeliveringCall<L> extends HandlerCall {
     private final Dispatcher<L> dispatcher;
-    private final int handler;
     private final L listener;
 
     DeliveringCall(Dispatcher<L> dispatcher, int handler, L listener) {
+      super(handler);
       this.dispatcher = dispatcher;
-      this.handler = handler;
       this.listener = listener;
     }
 
     @Override
     public void deliver(Object message) throws Throwable {
-      dispatcher.deliver(handler, listener, message);
+      if (isClosed()) {
+        throw Closed.INSTANCE; // a hand-written deliver may not look at the number
+      }
+      dispatcher.deliver(handler(), listener, message);
     }
   }
 }

@@ -311,24 +311,21 @@ public final class DispatcherWriter {
             .addModifiers(Modifier.PUBLIC)
             .addParameter(Object.class, parameters.message())
             .addStatement(
-                "$N($N, $N, $N)",
+                "$N(handler(), $N, $N)",
                 CALL_HANDLER,
-                parameters.handler(),
                 parameters.listener(),
                 parameters.message());
     addThrows(deliver, listener);
     return TypeSpec.classBuilder(call)
-        .addJavadoc("Handler number {@code $N} of the table, bound to one listener.\n",
-            parameters.handler())
+        .addJavadoc("A handler of the table, bound to one listener.\n")
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
         .superclass(HANDLER_CALL)
-        .addField(TypeName.INT, parameters.handler(), Modifier.PRIVATE, Modifier.FINAL)
         .addField(listenerType, parameters.listener(), Modifier.PRIVATE, Modifier.FINAL)
         .addMethod(
             MethodSpec.constructorBuilder()
                 .addParameter(TypeName.INT, parameters.handler())
                 .addParameter(listenerType, parameters.listener())
-                .addStatement("this.$N = $N", parameters.handler(), parameters.handler())
+                .addStatement("super($N)", parameters.handler())
                 .addStatement("this.$N = $N", parameters.listener(), parameters.listener())
                 .build())
         .addMethod(deliver.build())
