@@ -9,10 +9,11 @@
 # --limit-modules java.base), one empty class, no file, and a prototype of one generated class
 # per package (the design Herald does not use).
 #
-#   benchmarks/build-cost.sh [runs] [listeners] [--rows=plain,herald,...] [--phases]
+#   benchmarks/build-cost.sh [runs] [listeners] [--rows=plain,herald,...] [--phases] [--warm=N]
 #
 # --rows runs only those builds (plain javac always; the keys are ProcessorCost.ROWS'), to keep
-# a run short on a busy machine; --phases adds a table of javac's phases (JavacPhases).
+# a run short on a busy machine; --phases adds a table of javac's phases (JavacPhases);
+# --warm=N runs javac in one JVM, as a build daemon does, after N unmeasured turns.
 # Environment: BUILD_JDK, the JDK whose javac is measured (default: the java on the PATH, or
 # JAVA_HOME's; Maven builds the jars with its own JDK either way); BUILD_COST_TMP, where the
 # builds write (default: the system's temporary directory; a tmpfs such as /dev/shm takes the

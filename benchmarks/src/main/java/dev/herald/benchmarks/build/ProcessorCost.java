@@ -1,6 +1,10 @@
 package dev.herald.benchmarks.build;
 
 import java.io.IOException;
+import java.io.ByteArrayOutputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Stream;
+import javax.tools.ToolProvider;
 
 /**
  * What an annotation processor costs a build: the same listener classes compiled by
@@ -40,12 +45,15 @@ import java.util.stream.Stream;
  *
  * <p>With {@code --phases} every build also runs the {@link JavacPhases} plugin, and a second
  * table gives the median time of javac's phases (the plugin itself costs a little, so the
- * first table of such a run is not the one to quote). Run by {@code benchmarks/build-cost.sh},
- * which finds the jars.
+ * first table of such a run is not the one to quote). With {@code --warm=N} javac runs in this
+ * JVM instead (through {@code javax.tools}, as Maven's compiler plugin and Gradle's compiler
+ * daemon run it), after N unmeasured turns, so that javac's own start-up and JIT warm-up are
+ * out of the figures; the CPU column is then this thread's, which is javac's. Run by
+ * {@code benchmarks/build-cost.sh}, which finds the jars.
  *
  * <p>Arguments: {@code runs listeners heraldClassPath heraldProcessorPath greenrobotClassPath
- * greenrobotProcessorPath benchmarkClasses [--rows=key,key...] [--phases]}; the keys are those
- * of {@link #ROWS}, and plain javac is always built. The builds write into
+ * greenrobotProcessorPath benchmarkClasses [--rows=key,key...] [--phases] [--warm=N]}; the keys
+ * are those of {@link #ROWS}, and plain javac is always built. The builds write into
  * {@code java.io.tmpdir}.
  */
 public final class ProcessorCost {
@@ -79,15 +87,21 @@ public final class ProcessorCost {
     String benchmarkClasses = args[6];
     Set<String> rows = new LinkedHashSet<>(ROWS.keySet());
     boolean phases = false;
+    int warm = 0; // unmeasured in-process turns; 0: each build is a fresh javac process
     for (String option : Arrays.asList(args).subList(7, args.length)) {
       if (option.startsWith("--rows=")) {
         rows = new LinkedHashSet<>(List.of("plain"));
         rows.addAll(Arrays.asList(option.substring("--rows=".length()).split(",")));
       } else if (option.equals("--phases")) {
         phases = true;
+      } else if (option.startsWith("--warm=")) {
+        warm = Integer.parseInt(option.substring("--warm=".length()));
       } else {
         throw new IllegalArgumentException("unknown option " + option);
       }
+    }
+    if (phases && warm > 0) {
+      throw new IllegalArgumentException("--phases needs a javac process per build, not --warm");
     }
     if (!ROWS.keySet().containsAll(rows)) {
       rows.removeAll(ROWS.keySet());
@@ -103,7 +117,7 @@ public final class ProcessorCost {
     Path dispatchers = work.resolve("dispatcher-src");
     if (rows.contains("dispatchers-as-sources") || rows.contains("prepared-dispatchers")) {
       // the dispatchers Herald writes, to compile without Herald's processor
-      run(javac.command(List.of(heraldSources), heraldClassPath, heraldProcessorPath), work);
+      run(javac.command(List.of(heraldSources), heraldClassPath, heraldProcessorPath), work, false);
       copyGenerated(work.resolve("generated"), dispatchers);
     }
     Path emptyClasses = writeEmptyClasses(work.resolve("empty-src"), listeners);
@@ -151,20 +165,24 @@ public final class ProcessorCost {
     Map<String, List<Result>> results = new LinkedHashMap<>();
     builds.keySet().forEach(row -> results.put(row, new ArrayList<>()));
     String loadBefore = loadAverages();
-    for (String row : builds.keySet()) {
-      run(builds.get(row), work); // one unmeasured run each: the disk cache, javac's jars
+    // unmeasured turns: the disk cache and javac's jars; in process, javac's JIT too
+    for (int i = 0; i < Math.max(1, warm); i++) {
+      for (String row : builds.keySet()) {
+        run(builds.get(row), work, warm > 0);
+      }
     }
     for (int i = 0; i < runs; i++) {
       for (Map.Entry<String, List<String>> build : builds.entrySet()) {
-        results.get(build.getKey()).add(run(build.getValue(), work));
+        results.get(build.getKey()).add(run(build.getValue(), work, warm > 0));
       }
     }
     String loadAfter = loadAverages();
 
     System.out.printf(Locale.ROOT, "%d listener classes (2 handlers each, %d message types),"
-        + " %d runs each in turn, %s, builds in %s; load averages (1, 5, 15 min) %s before,"
+        + " %d runs each in turn, %s, %s, builds in %s; load averages (1, 5, 15 min) %s before,"
         + " %s after%n%n", listeners, MESSAGE_TYPES, runs,
         System.getProperty("java.vm.name") + " " + System.getProperty("java.version"),
+        warm > 0 ? "javac in process after " + warm + " unmeasured turns" : "javac processes",
         work.getParent(), loadBefore, loadAfter);
     double plainWall = median(results.get("plain"), Result::wall);
     double plainCpu = median(results.get("plain"), Result::cpu);
@@ -175,7 +193,7 @@ public final class ProcessorCost {
       List<Result> times = entry.getValue();
       double wall = median(times, Result::wall);
       double cpu = median(times, Result::cpu);
-      System.out.printf(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %.2f | %.1f | %.2f |%n",
+      System.out.printf(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |%n",
           ROWS.get(entry.getKey()), wall,
           times.stream().mapToDouble(Result::wall).min().orElseThrow(),
           times.stream().mapToDouble(Result::wall).max().orElseThrow(),
@@ -319,12 +337,18 @@ public final class ProcessorCost {
   /**
    * Runs one compilation into an empty output; returns its wall time, the CPU time of the javac
    * process (NaN where {@code /proc} does not say) and the phases it reported, if any.
+   *
+   * @param inProcess run javac in this JVM (the CPU time is then this thread's)
    */
-  private static Result run(List<String> command, Path work) throws Exception {
+  private static Result run(List<String> command, Path work, boolean inProcess)
+      throws Exception {
     deleteRecursively(work.resolve("out"));
     deleteRecursively(work.resolve("generated"));
     Files.createDirectories(work.resolve("out"));
     Files.createDirectories(work.resolve("generated"));
+    if (inProcess) {
+      return runInProcess(command);
+    }
     Path errors = work.resolve("javac-errors.txt");
     double cpuBefore = childrenCpuSeconds();
     long start = System.nanoTime();
@@ -352,6 +376,22 @@ public final class ProcessorCost {
       throw new IllegalStateException("javac failed (" + exit + "): " + command.subList(0, 8));
     }
     return new Result(seconds, cpu, phases);
+  }
+
+  private static Result runInProcess(List<String> command) {
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    ByteArrayOutputStream errors = new ByteArrayOutputStream();
+    long cpuBefore = threads.getCurrentThreadCpuTime();
+    long start = System.nanoTime();
+    boolean ok = ToolProvider.getSystemJavaCompiler().run(null, null, errors,
+        command.subList(1, command.size()).toArray(new String[0])) == 0;
+    double seconds = (System.nanoTime() - start) / 1e9;
+    double cpu = (threads.getCurrentThreadCpuTime() - cpuBefore) / 1e9;
+    if (!ok) {
+      System.err.print(errors.toString(StandardCharsets.UTF_8));
+      throw new IllegalStateException("javac failed: " + command.subList(0, 8));
+    }
+    return new Result(seconds, cpu, Map.of());
   }
 
   /**
