@@ -210,8 +210,14 @@ public final class ProcessorCost {
 
   /** The median time of each phase that {@link JavacPhases} reported, per build. */
   private static void printPhases(Map<String, List<Result>> results) {
-    List<String> columns = List.of("total", "parse", "enter", "annotation_processing", "round1",
-        "round2", "round3", "round4", "analyze", "generate");
+    long rounds = results.values().stream().flatMap(List::stream)
+        .mapToLong(r -> r.phases().getOrDefault("rounds", 0L)).max().orElse(0);
+    List<String> columns = new ArrayList<>(List.of("total", "parse", "enter",
+        "annotation_processing"));
+    for (int round = 1; round <= rounds; round++) {
+      columns.add("round" + round);
+    }
+    columns.addAll(List.of("analyze", "generate"));
     System.out.println();
     System.out.println("javac's phases, median ms (`annotation_processing` contains the rounds,"
         + " with their parsing and entering; `roundN` is the processors' own time in round N)");
