@@ -1,5 +1,7 @@
 package dev.herald.benchmarks.nats;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 
 /**
@@ -27,16 +29,18 @@ public final class NatsBridgeInterleaved {
       }
       long heraldNanos = 0;
       long rawNanos = 0;
+      CpuClocks heraldCpu = new CpuClocks();
+      CpuClocks rawCpu = new CpuClocks();
       double[] ratios = new double[rounds];
       for (int round = 0; round < rounds; round++) {
         long herald;
         long raw;
         if (round % 2 == 0) {
-          herald = timeHerald(paths);
-          raw = timeRaw(paths);
+          herald = timeHerald(paths, heraldCpu);
+          raw = timeRaw(paths, rawCpu);
         } else {
-          raw = timeRaw(paths);
-          herald = timeHerald(paths);
+          raw = timeRaw(paths, rawCpu);
+          herald = timeHerald(paths, heraldCpu);
         }
         heraldNanos += herald;
         rawNanos += raw;
@@ -48,20 +52,59 @@ public final class NatsBridgeInterleaved {
               + " (per round: median %.3f, quartiles %.3f to %.3f; %d rounds of %,d)%n",
           messages * 1e9 / heraldNanos, messages * 1e9 / rawNanos, (double) rawNanos / heraldNanos,
           ratios[rounds / 2], ratios[rounds / 4], ratios[3 * rounds / 4], rounds, NatsBridgeBenchmark.BATCH);
+      System.out.printf("CPU per message in this JVM's threads: herald %.0f ns (posting thread %.0f), raw jnats"
+              + " %.0f ns (posting thread %.0f)%n",
+          heraldCpu.all / (double) messages, heraldCpu.posting / (double) messages,
+          rawCpu.all / (double) messages, rawCpu.posting / (double) messages);
     } finally {
       paths.close();
     }
   }
 
-  private static long timeHerald(NatsBridgeBenchmark paths) throws InterruptedException {
+  private static long timeHerald(NatsBridgeBenchmark paths, CpuClocks cpu) throws InterruptedException {
+    cpu.before();
     long start = System.nanoTime();
     paths.herald();
-    return System.nanoTime() - start;
+    long elapsed = System.nanoTime() - start;
+    cpu.after();
+    return elapsed;
   }
 
-  private static long timeRaw(NatsBridgeBenchmark paths) throws InterruptedException {
+  private static long timeRaw(NatsBridgeBenchmark paths, CpuClocks cpu) throws InterruptedException {
+    cpu.before();
     long start = System.nanoTime();
     paths.rawJnats();
-    return System.nanoTime() - start;
+    long elapsed = System.nanoTime() - start;
+    cpu.after();
+    return elapsed;
+  }
+
+  /** The CPU time this JVM's threads spent during one path's batches, summed over the rounds. */
+  private static final class CpuClocks {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private long[] ids = new long[0];
+    private long[] before = new long[0];
+    private long postingBefore;
+    long all;
+    long posting;
+
+    void before() {
+      ids = THREADS.getAllThreadIds();
+      before = new long[ids.length];
+      for (int i = 0; i < ids.length; i++) {
+        before[i] = THREADS.getThreadCpuTime(ids[i]);
+      }
+      postingBefore = THREADS.getCurrentThreadCpuTime();
+    }
+
+    void after() {
+      posting += THREADS.getCurrentThreadCpuTime() - postingBefore;
+      for (int i = 0; i < ids.length; i++) {
+        long now = THREADS.getThreadCpuTime(ids[i]);
+        if (now >= 0 && before[i] >= 0) {
+          all += now - before[i]; // a thread started during the batch is left out
+        }
+      }
+    }
   }
 }
