@@ -300,8 +300,10 @@ final class Delivery {
    * the caller ends it.
    */
   Sending broadcastSending(Address from, Object message) {
-    return Sending.begin().of(message, Header.BROADCAST, from, Address.BROADCAST, ticker.nanoTime(),
+    Sending sending = Sending.begin().of(message, Header.BROADCAST, from, Address.BROADCAST, 0,
         scheduler.frame(), from == null, null, null);
+    sending.sentNow(ticker); // the time is read only if an envelope shows it
+    return sending;
   }
 
   /** From now on, posting and sending throw; what is under way finishes. */

@@ -127,6 +127,16 @@ class HandlerList<N extends HandlerList.Node> {
     return highest;
   }
 
+  /** Whether some node of {@code array} was added after every node of an array whose highest stamp is {@code seen}. */
+  static boolean addedSince(Node[] array, long seen) {
+    for (Node node : array) {
+      if (node.stamp > seen) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   void add(N node) {
     Node[] old = nodes;
     int at = old.length;

@@ -104,7 +104,9 @@ final class PlainPosts {
     if (failures.failed(failure, direct.subscriber(i), message)) {
       return 1;
     }
-    registry.purgeCollected();
+    if (failure instanceof WeakCall.Collected) {
+      registry.purgeCollected();
+    }
     return 0;
   }
 
@@ -128,17 +130,20 @@ final class PlainPosts {
       }
     }
     int received = ranBefore + ran;
-    Sending added = delivery.broadcastSending(from, message);
-    try {
+    long seen = HandlerList.highestStamp(direct.subscribers());
+    if (HandlerList.addedSince(direct.handlers.nodes(), seen)) { // not only closed meanwhile
+      Sending added = delivery.broadcastSending(from, message);
       try {
-        delivery.deliverTo(direct.handlers, HandlerList.highestStamp(direct.subscribers()), added);
+        try {
+          delivery.deliverTo(direct.handlers, seen, added);
+        } finally {
+          added.finish();
+        }
+        ran += added.ran;
+        received += added.received;
       } finally {
-        added.finish();
+        added.end();
       }
-      ran += added.ran;
-      received += added.received;
-    } finally {
-      added.end();
     }
     if (received == 0) {
       postDead(message, from == null ? null : deadEnvelope(from, message));
