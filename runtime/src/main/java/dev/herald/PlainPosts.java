@@ -79,6 +79,10 @@ final class PlainPosts {
       lastDirect = direct;
     }
     HandlerCall[] calls = direct.calls;
+    if (calls.length == 0) { // before the loop: after it, one comparison is all a post pays
+      postDead(message, from == null ? null : deadEnvelope(from, message));
+      return 0;
+    }
     for (int i = 0; i < calls.length; i++) {
       try {
         calls[i].deliver(message); // a call closed meanwhile throws, and this loop asks nothing
@@ -89,9 +93,6 @@ final class PlainPosts {
     }
     if (direct.messageClass != messageClass) { // a handler was added or closed meanwhile
       return calls.length + finishChanged(direct, calls.length, from, message, calls.length);
-    }
-    if (calls.length == 0) {
-      postDead(message, from == null ? null : deadEnvelope(from, message));
     }
     return calls.length;
   }
