@@ -10,6 +10,12 @@ import dev.herald.spi.HandlerCall;
  * post making these calls learns that a handler was added or closed meanwhile.
  */
 final class DirectCalls {
+  /**
+   * The class of no message, as no object is of type {@code void}: a class of its own would be
+   * one more class to load when a program starts.
+   */
+  private static final Class<?> NO_MESSAGE = void.class;
+
   final HandlerCall[] calls;
   private final HandlerList.Node[] subscribers;
   /** Whose calls these are. */
@@ -40,18 +46,18 @@ final class DirectCalls {
       HandlersForClass handlers, HandlerList.Node[] subscribers, HandlerCall[] calls, boolean direct) {
     this.handlers = handlers;
     this.direct = direct;
-    this.messageClass = handlers == null ? Replaced.class : handlers.messageClass;
+    this.messageClass = handlers == null ? NO_MESSAGE : handlers.messageClass;
     this.subscribers = subscribers;
     this.calls = calls;
   }
 
   /** Called when these calls are replaced, or their class dropped: they match no message. */
   void replace() {
-    messageClass = Replaced.class;
+    messageClass = NO_MESSAGE;
   }
 
   boolean isReplaced() {
-    return messageClass == Replaced.class;
+    return messageClass == NO_MESSAGE;
   }
 
   Subscriber subscriber(int i) {
@@ -61,10 +67,5 @@ final class DirectCalls {
   /** The array of subscribers these calls were made from, as {@link HandlerList#nodes()} gave it. */
   HandlerList.Node[] subscribers() {
     return subscribers;
-  }
-
-  /** The class of no message. */
-  private static final class Replaced {
-    private Replaced() {}
   }
 }

@@ -81,7 +81,7 @@ final class Subscriber extends HandlerList.Node {
             && serialLock == null;
     this.call = !direct ? null
         : strongListener != null ? dispatcher.bind(index, strongListener)
-        : new WeakCall(dispatcher, index, weakListener);
+        : WeakCall.of(dispatcher, index, weakListener);
   }
 
   /** The listener, or null once a weakly held one was collected. */

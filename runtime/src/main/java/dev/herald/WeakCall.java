@@ -13,10 +13,18 @@ final class WeakCall extends HandlerCall {
   private final Dispatcher<Object> dispatcher;
   private final WeakReference<Object> listener;
 
-  WeakCall(Dispatcher<Object> dispatcher, int handler, WeakReference<Object> listener) {
+  private WeakCall(Dispatcher<Object> dispatcher, int handler, WeakReference<Object> listener) {
     super(handler);
     this.dispatcher = dispatcher;
     this.listener = listener;
+  }
+
+  /**
+   * Typed as any call, so that verifying {@link Subscriber} does not load this class in a
+   * program that holds every listener strongly: each class loaded costs a program's start.
+   */
+  static HandlerCall of(Dispatcher<Object> dispatcher, int handler, WeakReference<Object> listener) {
+    return new WeakCall(dispatcher, handler, listener);
   }
 
   @Override

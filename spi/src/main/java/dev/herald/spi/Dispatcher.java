@@ -102,7 +102,7 @@ public abstract class Dispatcher<L> {
     if (handler < 0 || handler >= handlers.size() || handlers.get(handler).takesEnvelope()) {
       throw noSuchHandler(handler);
     }
-    return new DeliveringCall<>(this, handler, listener);
+    return DeliveringCall.of(this, handler, listener);
   }
 
   /**
@@ -111,7 +111,7 @@ public abstract class Dispatcher<L> {
    */
   protected static IndexOutOfBoundsException noSuchHandler(int handler) {
     if (handler == HandlerCall.CLOSED) {
-      return HandlerCall.Closed.INSTANCE;
+      return HandlerCall.Closed.instance();
     }
     return new IndexOutOfBoundsException("No handler number " + handler);
   }
@@ -126,10 +126,18 @@ public abstract class Dispatcher<L> {
     private final Dispatcher<L> dispatcher;
     private final L listener;
 
-    DeliveringCall(Dispatcher<L> dispatcher, int handler, L listener) {
+    private DeliveringCall(Dispatcher<L> dispatcher, int handler, L listener) {
       super(handler);
       this.dispatcher = dispatcher;
       this.listener = listener;
+    }
+
+    /**
+     * Typed as any call, so that verifying {@link Dispatcher} does not load this class: a
+     * generated dispatcher never needs it, and each class loaded costs a program's start.
+     */
+    static <L> HandlerCall of(Dispatcher<L> dispatcher, int handler, L listener) {
+      return new DeliveringCall<>(dispatcher, handler, listener);
     }
 
     @Override

@@ -68,6 +68,15 @@ public abstract class HandlerCall {
       super("The handler's registration was closed");
     }
 
+    /**
+     * The one instance, typed as its superclass so that verifying the code that throws it
+     * does not load this class before a call is closed: each class loaded costs a program's
+     * start.
+     */
+    static IndexOutOfBoundsException instance() {
+      return INSTANCE;
+    }
+
     @Override
     public synchronized Throwable fillInStackTrace() {
       return this; // made once, thrown many times: a stack trace would be of the first throw
