@@ -143,7 +143,7 @@ public abstract class Dispatcher<L> {
     @Override
     public void deliver(Object message) throws Throwable {
       if (isClosed()) {
-        throw Closed.INSTANCE; // a hand-written deliver may not look at the number
+        throw Closed.instance(); // a hand-written deliver may not look at the number
       }
       dispatcher.deliver(handler(), listener, message);
     }
