@@ -21,20 +21,6 @@ final class Failures {
     this.errorHandler = errorHandler;
   }
 
-  /**
-   * Makes call {@code i} of {@code direct}: the plain path.
-   *
-   * @return false if the handler's weakly held listener was collected, so nothing ran
-   */
-  boolean deliver(DirectCalls direct, int i, Object message) {
-    try {
-      direct.calls[i].deliver(message);
-      return true;
-    } catch (Throwable failure) {
-      return failed(failure, direct.subscriber(i), message);
-    }
-  }
-
   /** Calls {@code subscriber} with the message alone. */
   void deliver(Subscriber subscriber, Object listener, Object message) {
     try {

@@ -80,7 +80,7 @@ final class PlainPosts {
     }
     HandlerCall[] calls = direct.calls;
     if (calls.length == 0) { // before the loop: after it, one comparison is all a post pays
-      postDead(message, from == null ? null : deadEnvelope(from, message));
+      postDeadBroadcast(from, message);
       return 0;
     }
     for (int i = 0; i < calls.length; i++) {
@@ -123,10 +123,11 @@ final class PlainPosts {
     int ran = 0;
     for (int i = next; i < direct.calls.length; i++) {
       if (!direct.subscriber(i).isRetired()) {
-        if (failures.deliver(direct, i, message)) {
+        try {
+          direct.calls[i].deliver(message);
           ran++;
-        } else {
-          registry.purgeCollected();
+        } catch (Throwable failure) {
+          ran += failedCall(failure, direct, i, message);
         }
       }
     }
@@ -147,12 +148,19 @@ final class PlainPosts {
       }
     }
     if (received == 0) {
-      postDead(message, from == null ? null : deadEnvelope(from, message));
+      postDeadBroadcast(from, message);
     }
     return ran;
   }
 
-  /** The envelope a peer's broadcast that nobody received is dead with, as a send's would be. */
+  /**
+   * Rule 8 for a broadcast that reached nobody: a plain post's {@link DeadMessage} has no
+   * envelope; a peer's has the one a send's would have.
+   */
+  private void postDeadBroadcast(Address from, Object message) {
+    postDead(message, from == null ? null : deadEnvelope(from, message));
+  }
+
   private Envelope deadEnvelope(Address from, Object message) {
     Sending sending = delivery.broadcastSending(from, message);
     try {
