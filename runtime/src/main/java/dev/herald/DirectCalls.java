@@ -33,19 +33,25 @@ final class DirectCalls {
 
   /** The calls of no class: where a post's cache starts, and what it holds after a purge. */
   static final DirectCalls NONE =
-      new DirectCalls(null, new HandlerList.Node[0], new HandlerCall[0], true);
+      new DirectCalls(null, new HandlerList.Node[0], new HandlerCall[0], true, 0);
 
   /**
    * Whether a plain post may make these calls, asking nothing: every handler here is
    * {@linkplain Subscriber#direct direct}. If not, the calls of those that are not are null.
    */
   final boolean direct;
+  /**
+   * How many of the handlers count as receivers: 0 when there are none, or only
+   * {@linkplain Subscriber#visible hidden} ones, and the post is then dead (rule 8).
+   */
+  final int receivers;
 
   /** {@code calls[i]} is the call of {@code subscribers[i]}; neither array is changed after. */
-  DirectCalls(
-      HandlersForClass handlers, HandlerList.Node[] subscribers, HandlerCall[] calls, boolean direct) {
+  DirectCalls(HandlersForClass handlers, HandlerList.Node[] subscribers, HandlerCall[] calls,
+      boolean direct, int receivers) {
     this.handlers = handlers;
     this.direct = direct;
+    this.receivers = receivers;
     this.messageClass = handlers == null ? NO_MESSAGE : handlers.messageClass;
     this.subscribers = subscribers;
     this.calls = calls;
@@ -62,6 +68,15 @@ final class DirectCalls {
 
   Subscriber subscriber(int i) {
     return (Subscriber) subscribers[i];
+  }
+
+  /** How many of the handlers before {@code i} count as receivers. */
+  int receiversBefore(int i) {
+    int receiving = 0;
+    for (int j = 0; j < i; j++) {
+      receiving += subscriber(j).visible;
+    }
+    return receiving;
   }
 
   /** The array of subscribers these calls were made from, as {@link HandlerList#nodes()} gave it. */

@@ -17,10 +17,12 @@ final class HandlersForClass extends HandlerList<Subscriber> {
   Class<?> messageClass;
   /**
    * How many handlers here a plain post cannot simply call (tagged, filtered by sender,
-   * taking an envelope, asynchronous, hidden); while there are any, a plain post takes the
-   * full path.
+   * taking an envelope, asynchronous, on a lane, serialized); while there are any, a plain
+   * post takes the full path.
    */
   private int notDirect;
+  /** How many handlers here count as receivers (are not hidden). */
+  private int visible;
   /**
    * How many handlers here take an envelope. Read without the lock: a stale count only makes a
    * send read its time a little later, when the envelope is made.
@@ -33,7 +35,7 @@ final class HandlersForClass extends HandlerList<Subscriber> {
    * and a stale class only sends a post to look again), and a post that happens after a
    * change, as rule 3 means it, sees the change.
    */
-  private DirectCalls calls = new DirectCalls(this, nodes(), new HandlerCall[0], true);
+  private DirectCalls calls = new DirectCalls(this, nodes(), new HandlerCall[0], true, 0);
 
   HandlersForClass(Class<?> messageClass) {
     super(Subscriber.DELIVERY_ORDER);
@@ -117,6 +119,7 @@ final class HandlersForClass extends HandlerList<Subscriber> {
     if (!subscriber.direct) {
       notDirect += change;
     }
+    visible += subscriber.visible * change;
     if (subscriber.takesEnvelope) {
       envelopeTakers += change;
     }
@@ -130,7 +133,7 @@ final class HandlersForClass extends HandlerList<Subscriber> {
   /** Publishes the calls of the handlers now in the list, and marks those they replace. */
   private void publish(HandlerCall[] current) {
     DirectCalls replaced = calls;
-    calls = new DirectCalls(this, nodes(), current, notDirect == 0);
+    calls = new DirectCalls(this, nodes(), current, notDirect == 0, visible);
     replaced.replace();
   }
 

@@ -37,6 +37,11 @@ final class ListenerType {
     return compose(new ResponderDispatcher(subscribable(messageType)), WITHOUT_DISPATCHER);
   }
 
+  /** The one handler of a {@link Forwarder} to {@code messageType}. */
+  static ListenerType forwarder(Class<?> messageType) {
+    return compose(new ForwarderDispatcher(subscribable(messageType)), WITHOUT_DISPATCHER);
+  }
+
   private static Class<?> subscribable(Class<?> type) {
     Objects.requireNonNull(type, "type");
     if (type.isPrimitive()) {

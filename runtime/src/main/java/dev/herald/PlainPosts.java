@@ -79,21 +79,44 @@ final class PlainPosts {
       lastDirect = direct;
     }
     HandlerCall[] calls = direct.calls;
-    if (calls.length == 0) { // before the loop: after it, one comparison is all a post pays
-      postDeadBroadcast(from, message);
-      return 0;
+    if (direct.receivers == 0) { // before the loop: after it, one comparison is all a post pays
+      return broadcastUnreceived(direct, from, message);
     }
     for (int i = 0; i < calls.length; i++) {
       try {
         calls[i].deliver(message); // a call closed meanwhile throws, and this loop asks nothing
       } catch (Throwable failure) {
-        int ran = i + failedCall(failure, direct, i, message);
-        return ran + finishChanged(direct, i + 1, from, message, ran);
+        int ran = failedCall(failure, direct, i, message);
+        int received = direct.receiversBefore(i) + ran * direct.subscriber(i).visible;
+        return i + ran + finishChanged(direct, i + 1, from, message, received);
       }
     }
     if (direct.messageClass != messageClass) { // a handler was added or closed meanwhile
-      return calls.length + finishChanged(direct, calls.length, from, message, calls.length);
+      return calls.length + finishChanged(direct, calls.length, from, message, direct.receivers);
     }
+    return calls.length;
+  }
+
+  /**
+   * A broadcast that no handler counts as receiving (rule 8): there are none, or only hidden
+   * ones, such as a bridge's forwarder, which see it first. The loop of {@link #broadcast},
+   * ending with the dead message rather than asking about it after every post: for a bridge,
+   * this is the path of every message it exports.
+   */
+  private int broadcastUnreceived(DirectCalls direct, Address from, Object message) {
+    HandlerCall[] calls = direct.calls;
+    for (int i = 0; i < calls.length; i++) {
+      try {
+        calls[i].deliver(message);
+      } catch (Throwable failure) {
+        int ran = failedCall(failure, direct, i, message);
+        return i + ran + finishChanged(direct, i + 1, from, message, 0);
+      }
+    }
+    if (direct.messageClass != message.getClass()) { // a handler was added or closed meanwhile
+      return calls.length + finishChanged(direct, calls.length, from, message, 0);
+    }
+    postDeadBroadcast(from, message);
     return calls.length;
   }
 
@@ -116,22 +139,26 @@ final class PlainPosts {
    * or a call failed): the calls from {@code next} of those it began with, less those closed
    * meanwhile, then the handlers added meanwhile, then rule 8.
    *
-   * @param ranBefore how many handlers ran before {@code next}
+   * @param receivedBefore how many handlers that count as receivers ran before {@code next}
    * @return how many handlers ran from {@code next} on
    */
-  private int finishChanged(DirectCalls direct, int next, Address from, Object message, int ranBefore) {
+  private int finishChanged(DirectCalls direct, int next, Address from, Object message, int receivedBefore) {
     int ran = 0;
+    int received = receivedBefore;
     for (int i = next; i < direct.calls.length; i++) {
-      if (!direct.subscriber(i).isRetired()) {
+      Subscriber subscriber = direct.subscriber(i);
+      if (!subscriber.isRetired()) {
+        int called;
         try {
           direct.calls[i].deliver(message);
-          ran++;
+          called = 1;
         } catch (Throwable failure) {
-          ran += failedCall(failure, direct, i, message);
+          called = failedCall(failure, direct, i, message);
         }
+        ran += called;
+        received += called * subscriber.visible;
       }
     }
-    int received = ranBefore + ran;
     long seen = HandlerList.highestStamp(direct.subscribers());
     if (HandlerList.addedSince(direct.handlers.nodes(), seen)) { // not only closed meanwhile
       Sending added = delivery.broadcastSending(from, message);

@@ -277,5 +277,22 @@ public final class Registration implements AutoCloseable {
     public <T> Registration respond(Class<T> type, Responder<? super T> responder) {
       return bus.registry.respond(type, responder, this);
     }
+
+    /**
+     * Registers {@code forwarder} for {@code type} with these options, held strongly: a hidden
+     * handler that a plain post calls directly, and that tells requests from the rest (see
+     * {@link Forwarder}).
+     *
+     * @throws IllegalStateException if these options name a lane: a forwarder runs on the
+     *     sending thread, where it can answer a request
+     */
+    public <T> Registration forward(Class<T> type, Forwarder<? super T> forwarder) {
+      if (lane != null) {
+        throw new IllegalStateException("Cannot forward " + Objects.requireNonNull(type, "type").getName() + " on the lane " + lane
+            + ": a Forwarder runs on the sending thread, where it can answer requests. Register"
+            + " it without onLane, and hand the messages to your own executor if it must not block");
+      }
+      return bus.registry.forward(type, forwarder, this);
+    }
   }
 }

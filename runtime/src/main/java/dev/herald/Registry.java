@@ -94,6 +94,10 @@ final class Registry {
     return subscribe(type, responder, ListenerType.responder(type), options);
   }
 
+  <T> Registration forward(Class<T> type, Forwarder<? super T> forwarder, Registration.Builder options) {
+    return subscribe(type, forwarder, ListenerType.forwarder(type), options);
+  }
+
   /** A function held strongly, registered with its one handler. */
   private Registration subscribe(Class<?> type, Object function, ListenerType listenerType, Registration.Builder options) {
     Objects.requireNonNull(function, "handler");

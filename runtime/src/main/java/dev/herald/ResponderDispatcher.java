@@ -23,7 +23,8 @@ final class ResponderDispatcher extends Dispatcher<Responder<Object>> {
   }
 
   /**
-   * Several replies from one handler. Package-private, so only a responder can return it: a
+   * Several replies from one handler. Package-private, so only a responder or a forwarder can
+   * return it: a
    * {@code @Subscribe} method returning a list still gives the list as one reply.
    */
   static final class Replies {
@@ -31,7 +32,7 @@ final class ResponderDispatcher extends Dispatcher<Responder<Object>> {
 
     Replies(List<?> replies) {
       if (replies == null) {
-        throw new NullPointerException("A Responder returned null: return List.of() for no replies");
+        throw new NullPointerException("A Responder or Forwarder returned null: return List.of() for no replies");
       }
       this.replies = replies;
     }

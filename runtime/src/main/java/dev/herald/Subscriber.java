@@ -30,8 +30,8 @@ final class Subscriber extends HandlerList.Node {
   /** Untagged and not filtered by sender: a plain, anonymous, untagged post reaches it. */
   final boolean receivesPlainPosts;
   /**
-   * A plain post calls it as it is, on the posting thread, without an envelope, and it counts
-   * as a receiver (not hidden).
+   * A plain post calls it as it is, on the posting thread, without an envelope. Hidden or not:
+   * whether anyone received the post is counted from the calls' {@link #visible} flags.
    */
   final boolean direct;
   /** For an asynchronous handler whose calls must not overlap; null otherwise. */
@@ -77,7 +77,7 @@ final class Subscriber extends HandlerList.Node {
             : null;
     this.sticky = row.info.isSticky() || registration.stickyListener;
     this.direct =
-        receivesPlainPosts && !takesEnvelope && !async && visible == 1 && lane == null
+        receivesPlainPosts && !takesEnvelope && !async && lane == null
             && serialLock == null;
     this.call = !direct ? null
         : strongListener != null ? dispatcher.bind(index, strongListener)

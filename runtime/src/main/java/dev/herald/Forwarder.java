@@ -1,0 +1,47 @@
+package dev.herald;
+
+import java.util.List;
+
+/**
+ * A hidden handler for code that forwards the messages of a type out of the process, such as a
+ * bridge to other processes. Registered with {@link Registration.Builder#forward}.
+ *
+ * <p>Unlike a {@link Responder}, it takes no envelope: a plain post reaches it by the same
+ * direct call that reaches a plain {@code @Subscribe} method, so forwarding costs a post no
+ * more than one more handler does. It still learns what a forwarder must know, whether the
+ * sender waits for replies: a request reaches {@link #forwardRequest}, everything else
+ * {@link #forward}.
+ *
+ * <pre>{@code
+ * bus.registration().forward(Score.class, new Forwarder<Score>() {
+ *   public void forward(Score score) { link.publish(score); }
+ *   public List<?> forwardRequest(Score score) { return link.ask(score); }
+ * });
+ * }</pre>
+ *
+ * <p>A forwarder is hidden: it does not count as a receiver, so a message that only forwarders
+ * receive is still a {@link DeadMessage} here, and fails a header's {@code requireReceiver}.
+ * What it forwards may reach nobody, and the bus cannot know. It is called on the sending
+ * thread, in the order of priority and registration like any handler.
+ *
+ * @param <T> the message type, with its subtypes
+ */
+public interface Forwarder<T> {
+
+  /**
+   * Handles {@code message}, posted or sent with nobody waiting for replies, on the sending
+   * thread.
+   *
+   * @throws Exception anything, which goes to the bus's error handler
+   */
+  void forward(T message) throws Exception;
+
+  /**
+   * Handles {@code message}, sent with {@code request}, on the sending thread.
+   *
+   * @return the replies, in order (those that are not instances of the requested type are left
+   *     out). Never null: return an empty list.
+   * @throws Exception anything, which goes to the bus's error handler
+   */
+  List<?> forwardRequest(T message) throws Exception;
+}
