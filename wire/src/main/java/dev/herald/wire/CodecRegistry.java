@@ -147,10 +147,7 @@ public final class CodecRegistry {
     int start = out.position();
     int depth = out.depth();
     try {
-      out.writeUnsigned(codec.id());
-      int lengthAt = out.beginNested();
-      codec.encode(message, out);
-      out.endNested(lengthAt);
+      codec.writeFrame(message, out);
     } catch (RuntimeException | Error e) {
       out.rollBack(start, depth);
       throw e;

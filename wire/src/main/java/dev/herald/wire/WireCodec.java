@@ -59,6 +59,18 @@ public abstract class WireCodec<T> {
     out.endNested(lengthAt);
   }
 
+  /**
+   * Writes {@code value}, which is not null, as a whole frame: this codec's id, then the value.
+   * What {@link CodecRegistry#encode} writes once it has found the codec, for a caller that
+   * knows it already. If encoding fails, {@code out} may hold part of the frame.
+   */
+  public final void writeFrame(T value, WireWriter out) {
+    out.writeUnsigned(id);
+    int lengthAt = out.beginNested(); // not write: an enum's codec writes a field without one
+    encode(value, out);
+    out.endNested(lengthAt);
+  }
+
   /** Reads a value that {@link #write} wrote; null if it wrote null. */
   public T read(WireReader in) {
     int outer = in.enterNested();
