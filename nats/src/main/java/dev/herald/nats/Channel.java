@@ -1,6 +1,6 @@
 package dev.herald.nats;
 
-import dev.herald.wire.CodecRegistry;
+import dev.herald.wire.WireCodec;
 import dev.herald.wire.WireOverflowException;
 import dev.herald.wire.WireWriter;
 import java.util.Arrays;
@@ -44,15 +44,13 @@ final class Channel {
   /**
    * The payload of {@code message} as the next message: prelude and frame, in a new array.
    * Call under the channel's lock.
-   *
-   * @throws IllegalArgumentException if it is not of a wire type {@code codecs} knows
    */
-  byte[] payload(CodecRegistry codecs, Object message) {
+  byte[] payload(WireCodec<Object> codec, Object message) {
     while (true) {
       afterHead.reset();
       try {
         afterHead.writeLong(next());
-        codecs.encode(message, afterHead);
+        codec.writeFrame(message, afterHead);
         return Arrays.copyOf(buffer, headLength + afterHead.position());
       } catch (WireOverflowException tooLarge) {
         buffer = Arrays.copyOf(buffer, 2 * buffer.length);

@@ -1,8 +1,6 @@
 package dev.herald.nats;
 
-import dev.herald.Address;
-import dev.herald.Envelope;
-import dev.herald.Responder;
+import dev.herald.Forwarder;
 import io.nats.client.JetStreamApiException;
 import io.nats.client.Message;
 import io.nats.client.PublishOptions;
@@ -19,56 +17,70 @@ import java.util.concurrent.TimeoutException;
 /**
  * Hands every exported message posted on the bus to NATS: published (core NATS or JetStream), or,
  * when it was sent with {@code request}, sent as a NATS request whose answer becomes the replies.
- * Messages that came in through the bridge are not sent back out.
+ * A {@link Forwarder}, so a plain post reaches it by a direct call, with no envelope made and no
+ * clock read. Messages that came in through the bridge are not sent back out: the importer marks
+ * the message its thread is delivering ({@link ImportingThreads}).
  */
-final class Exporter implements Responder<Object> {
+final class Exporter implements Forwarder<Object> {
   /** How often a JetStream publish is tried before the message counts as dropped. */
   static final int JETSTREAM_ATTEMPTS = 3;
 
   private final NatsBridge bridge;
-  private final Map<Class<?>, Channel> channels;
+  private final Map<Class<?>, Outlet> outlets;
+  /** The outlet of the exported type itself, if it is a wire class: most messages are of it. */
+  private final Outlet own;
 
-  Exporter(NatsBridge bridge, Map<Class<?>, Channel> channels) {
+  Exporter(NatsBridge bridge, Map<Class<?>, Outlet> outlets, Class<?> exportedType) {
     this.bridge = bridge;
-    this.channels = channels;
+    this.outlets = outlets;
+    this.own = outlets.get(exportedType);
   }
 
   @Override
-  public List<?> respond(Object message, Envelope envelope) {
-    Address from = envelope.from();
-    if (from != null && bridge.remotes.isRemote(from)) {
-      return List.of(); // it came from NATS: sending it back would loop
+  public void forward(Object message) {
+    if (bridge.importing.isImporting(message)) {
+      return; // it came from NATS: sending it back would loop
     }
-    Channel channel = channelOf(message);
-    if (envelope.replyType() != null) {
-      return request(message, channel);
-    }
-    if (channel.durable) {
-      publishDurably(message, channel);
+    Outlet outlet = outletOf(message);
+    if (outlet.channel.durable) {
+      publishDurably(message, outlet);
     } else {
-      publish(message, channel);
+      publish(message, outlet);
     }
-    return List.of();
   }
 
-  private Channel channelOf(Object message) {
-    Channel channel = channels.get(message.getClass());
-    if (channel == null && message instanceof Enum<?>) {
-      channel = channels.get(((Enum<?>) message).getDeclaringClass()); // a constant with a body
+  @Override
+  public List<?> forwardRequest(Object message) {
+    if (bridge.importing.isImporting(message)) {
+      return List.of(); // a request from another process, which this one answers
     }
-    if (channel == null) {
+    return request(message, outletOf(message).channel);
+  }
+
+  private Outlet outletOf(Object message) {
+    Class<?> type = message.getClass();
+    Outlet outlet = own;
+    if (outlet != null && outlet.type == type) {
+      return outlet;
+    }
+    outlet = outlets.get(type);
+    if (outlet == null && message instanceof Enum<?>) {
+      outlet = outlets.get(((Enum<?>) message).getDeclaringClass()); // a constant with a body
+    }
+    if (outlet == null) {
       throw new IllegalArgumentException("Cannot export " + message + ": its class "
-          + message.getClass().getName() + " is a subtype of an exported type but not a wire type"
+          + type.getName() + " is a subtype of an exported type but not a wire type"
           + " the bridge's codec registry knows. Annotate it @Wire and build it with herald-processor");
     }
-    return channel;
+    return outlet;
   }
 
-  private void publish(Object message, Channel channel) {
+  private void publish(Object message, Outlet outlet) {
+    Channel channel = outlet.channel;
     IllegalStateException failure;
     synchronized (channel) {
       try {
-        bridge.connection.publish(channel.subject, channel.payload(bridge.codecs, message));
+        bridge.connection.publish(channel.subject, channel.payload(outlet.codec, message));
         channel.advance();
         return;
       } catch (IllegalStateException bufferFullOrClosed) {
@@ -78,11 +90,12 @@ final class Exporter implements Responder<Object> {
     bridge.dropped(message, channel.subject, failure);
   }
 
-  private void publishDurably(Object message, Channel channel) {
+  private void publishDurably(Object message, Outlet outlet) {
+    Channel channel = outlet.channel;
     Exception failure = null;
     synchronized (channel) {
       long sequence = channel.next();
-      byte[] body = channel.payload(bridge.codecs, message);
+      byte[] body = channel.payload(outlet.codec, message);
       // the same id on every attempt: the stream keeps one copy whatever number arrives
       PublishOptions options = PublishOptions.builder()
           .messageId(bridge.origin + ":" + channel.subject + ":" + sequence)

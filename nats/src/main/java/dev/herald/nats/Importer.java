@@ -78,10 +78,15 @@ final class Importer implements MessageHandler {
         bridge.lost(origin, subject, missing);
       }
     }
-    if (!durable && received.sequence == 0 && incoming.getReplyTo() != null) {
-      bridge.answer(sender, message, incoming.getReplyTo());
-    } else {
-      sender.endpoint.deliver(message);
+    ImportingThreads.Mark importing = bridge.importing.begin(message);
+    try {
+      if (!durable && received.sequence == 0 && incoming.getReplyTo() != null) {
+        bridge.answer(sender, message, incoming.getReplyTo());
+      } else {
+        sender.endpoint.deliver(message);
+      }
+    } finally {
+      importing.end();
     }
   }
 

@@ -77,6 +77,8 @@ public final class NatsBridge implements AutoCloseable {
   final boolean echo;
   final Duration requestTimeout;
   final RemoteProcesses remotes;
+  /** What the importers are delivering: never exported back. */
+  final ImportingThreads importing = new ImportingThreads();
   Connection connection;
   private final boolean ownsConnection;
   private final AtomicLong dropped = new AtomicLong();

@@ -63,10 +63,6 @@ final class RemoteProcesses {
     forget(byOrigin.keySet().iterator().next()); // all heard while we looked: the oldest goes
   }
 
-  boolean isRemote(Address address) {
-    return originByAddress.containsKey(address);
-  }
-
   String originOf(Address address) {
     return originByAddress.get(address);
   }

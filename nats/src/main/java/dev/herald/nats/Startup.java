@@ -59,7 +59,7 @@ final class Startup {
 
   private final NatsBridge.Builder builder;
   private final CodecRegistry codecs;
-  private final Map<Class<?>, Channel> channels = new HashMap<>();
+  private final Map<Class<?>, Outlet> outlets = new HashMap<>();
   private final Map<String, Channel> channelsBySubject = new HashMap<>();
 
   Startup(NatsBridge.Builder builder) {
@@ -100,10 +100,10 @@ final class Startup {
       }
       // what other processes send to this one alone (to its address on their buses)
       dispatcher.subscribe(Subjects.direct(builder.origin), new Importer(bridge, null, false));
-      Exporter exporter = new Exporter(bridge, channels);
       List<Registration> registrations = new ArrayList<>();
       for (Export export : exports) {
-        registrations.add(builder.bus.registration().respond(export.type, exporter));
+        Exporter exporter = new Exporter(bridge, outlets, export.type);
+        registrations.add(builder.bus.registration().forward(export.type, exporter));
       }
       bridge.started(dispatcher, consumers, registrations);
       bridge.connection.flush(Duration.ofSeconds(5));
@@ -162,7 +162,7 @@ final class Startup {
         throw new IllegalArgumentException("Subject " + subject + " is exported both through JetStream"
             + " and through core NATS: export it one way");
       }
-      if (channels.put(wireType, channel) != null) {
+      if (outlets.put(wireType, new Outlet(wireType, channel, codecs.codec(wireType))) != null) {
         throw new IllegalArgumentException(wireType.getName() + " is exported twice (by "
             + export.type.getName() + " and by another export): it would be published twice."
             + " Export each type once");

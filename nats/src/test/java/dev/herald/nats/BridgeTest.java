@@ -124,6 +124,29 @@ class BridgeTest {
   }
 
   @Test
+  void whatAHandlerPostsWhileHandlingAnImportIsExportedButNotTheImportItself() throws Exception {
+    BlockingQueue<Delivered<Chat>> seenByA = a.record(Chat.class);
+    a.start(a.bridge(server).exportType(Chat.class).importType(Chat.class));
+    b.bus.subscribe(Chat.class, chat -> {
+      if (chat.text().equals("ping")) {
+        b.bus.post(new Chat("pong")); // on the importing thread, during the import
+      }
+    });
+    b.start(b.bridge(server).exportType(Chat.class).importType(Chat.class));
+
+    a.bus.post(new Chat("ping"));
+
+    assertEquals(new Chat("ping"), next(seenByA).message()); // its own, locally
+    Delivered<Chat> answer = next(seenByA);
+    assertEquals(new Chat("pong"), answer.message());
+    assertEquals(b.bridge.origin(), a.bridge.originOf(answer.from()));
+    // b posts this after it answered: had b exported the ping it imported, a would have it first
+    b.bus.post(new Chat("marker"));
+    assertEquals(new Chat("marker"), next(seenByA).message());
+    assertTrue(seenByA.isEmpty(), seenByA.toString());
+  }
+
+  @Test
   void whatIsSentToARemoteAddressReachesThatProcessAlone() throws Exception {
     BlockingQueue<Delivered<Chat>> seenByA = a.record(Chat.class);
     a.start(a.bridge(server).origin("asker").exportType(Chat.class));
