@@ -45,6 +45,8 @@ final class DirectCalls {
    * {@linkplain Subscriber#visible hidden} ones, and the post is then dead (rule 8).
    */
   final int receivers;
+  /** There are handlers, and all of them are hidden. */
+  final boolean onlyHidden;
 
   /** {@code calls[i]} is the call of {@code subscribers[i]}; neither array is changed after. */
   DirectCalls(HandlersForClass handlers, HandlerList.Node[] subscribers, HandlerCall[] calls,
@@ -52,6 +54,7 @@ final class DirectCalls {
     this.handlers = handlers;
     this.direct = direct;
     this.receivers = receivers;
+    this.onlyHidden = receivers == 0 && calls.length > 0;
     this.messageClass = handlers == null ? NO_MESSAGE : handlers.messageClass;
     this.subscribers = subscribers;
     this.calls = calls;

@@ -76,19 +76,21 @@ final class PlainPosts {
       if (direct == null) { // a handler needs more than a call: decided when it was added
         return delivery.broadcastAsSent(from, message);
       }
+      if (direct.onlyHidden) { // never kept as the last calls, so that a post of those asks nothing
+        return broadcastUnreceived(direct, from, message);
+      }
       lastDirect = direct;
     }
     HandlerCall[] calls = direct.calls;
-    if (direct.receivers == 0) { // before the loop: after it, one comparison is all a post pays
-      return broadcastUnreceived(direct, from, message);
+    if (calls.length == 0) { // before the loop: after it, one comparison is all a post pays
+      postDeadBroadcast(from, message);
+      return 0;
     }
     for (int i = 0; i < calls.length; i++) {
       try {
         calls[i].deliver(message); // a call closed meanwhile throws, and this loop asks nothing
       } catch (Throwable failure) {
-        int ran = failedCall(failure, direct, i, message);
-        int received = direct.receiversBefore(i) + ran * direct.subscriber(i).visible;
-        return i + ran + finishChanged(direct, i + 1, from, message, received);
+        return finishFailed(failure, direct, i, from, message);
       }
     }
     if (direct.messageClass != messageClass) { // a handler was added or closed meanwhile
@@ -98,10 +100,10 @@ final class PlainPosts {
   }
 
   /**
-   * A broadcast that no handler counts as receiving (rule 8): there are none, or only hidden
-   * ones, such as a bridge's forwarder, which see it first. The loop of {@link #broadcast},
-   * ending with the dead message rather than asking about it after every post: for a bridge,
-   * this is the path of every message it exports.
+   * A broadcast that only hidden handlers see, such as a bridge's forwarder: each is called as
+   * in {@link #broadcast}'s loop, then it is dead (rule 8). For a bridge, this is the path of
+   * every message it exports; it looks its calls up each time, so that every other plain post
+   * asks one question fewer.
    */
   private int broadcastUnreceived(DirectCalls direct, Address from, Object message) {
     HandlerCall[] calls = direct.calls;
@@ -109,8 +111,7 @@ final class PlainPosts {
       try {
         calls[i].deliver(message);
       } catch (Throwable failure) {
-        int ran = failedCall(failure, direct, i, message);
-        return i + ran + finishChanged(direct, i + 1, from, message, 0);
+        return finishFailed(failure, direct, i, from, message);
       }
     }
     if (direct.messageClass != message.getClass()) { // a handler was added or closed meanwhile
@@ -118,6 +119,17 @@ final class PlainPosts {
     }
     postDeadBroadcast(from, message);
     return calls.length;
+  }
+
+  /**
+   * The rest of a broadcast whose direct call {@code i} failed, the calls before it made.
+   *
+   * @return how many handlers ran, from the first
+   */
+  private int finishFailed(Throwable failure, DirectCalls direct, int i, Address from, Object message) {
+    int ran = failedCall(failure, direct, i, message);
+    int received = direct.receiversBefore(i) + ran * direct.subscriber(i).visible;
+    return i + ran + finishChanged(direct, i + 1, from, message, received);
   }
 
   /**
