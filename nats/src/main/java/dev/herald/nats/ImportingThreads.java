@@ -7,23 +7,24 @@ package dev.herald.nats;
  * handler posts while it handles an import is exported as any other.
  */
 final class ImportingThreads {
-  private final ThreadLocal<Mark> marks = new ThreadLocal<Mark>() {
-    @Override
-    protected Mark initialValue() { // not withInitial(Mark::new): a method reference is invokedynamic
-      return new Mark();
-    }
-  };
+  /** Set on the threads that import; a thread that only posts has none. */
+  private final ThreadLocal<Mark> marks = new ThreadLocal<>();
 
   /** Marks {@code message} as this thread's import until {@link Mark#end}. */
   Mark begin(Object message) {
     Mark mark = marks.get();
+    if (mark == null) {
+      mark = new Mark();
+      marks.set(mark);
+    }
     mark.message = message;
     return mark;
   }
 
   /** Whether {@code message} is the one this thread is importing. */
   boolean isImporting(Object message) {
-    return marks.get().message == message;
+    Mark mark = marks.get();
+    return mark != null && mark.message == message;
   }
 
   /** One thread's import under way. */
