@@ -7,10 +7,14 @@ import java.util.List;
  * bridge to other processes. Registered with {@link Registration.Builder#forward}.
  *
  * <p>Unlike a {@link Responder}, it takes no envelope: a plain post reaches it by the same
- * direct call that reaches a plain {@code @Subscribe} method, so forwarding costs a post no
- * more than one more handler does. It still learns what a forwarder must know, whether the
+ * direct call that reaches a plain {@code @Subscribe} method, with no envelope made and no
+ * clock read. (When the forwarder is the only handler of the message's class, the post also
+ * looks the class's handlers up, and posts the {@link DeadMessage} if anyone listens for it;
+ * when another handler of the class needs more than a call, the post takes the full delivery,
+ * as it would without the forwarder.) It still learns what a forwarder must know, whether the
  * sender waits for replies: a request reaches {@link #forwardRequest}, everything else
- * {@link #forward}.
+ * {@link #forward}. It does not learn the sender, the tags or the destination: when those
+ * matter, register a {@link Responder}, which sees the envelope.
  *
  * <pre>{@code
  * bus.registration().forward(Score.class, new Forwarder<Score>() {

@@ -281,14 +281,16 @@ public final class Registration implements AutoCloseable {
     /**
      * Registers {@code forwarder} for {@code type} with these options, held strongly: a hidden
      * handler that a plain post calls directly, and that tells requests from the rest (see
-     * {@link Forwarder}).
+     * {@link Forwarder}). As for {@link #respond}, {@link #weakly} and {@link #sticky} do not
+     * apply: the forwarder is held until the registration is closed, and kept sticky messages
+     * are not replayed to it.
      *
-     * @throws IllegalStateException if these options name a lane: a forwarder runs on the
+     * @throws IllegalArgumentException if these options name a lane: a forwarder runs on the
      *     sending thread, where it can answer a request
      */
     public <T> Registration forward(Class<T> type, Forwarder<? super T> forwarder) {
       if (lane != null) {
-        throw new IllegalStateException("Cannot forward " + Objects.requireNonNull(type, "type").getName() + " on the lane " + lane
+        throw new IllegalArgumentException("Cannot forward " + Objects.requireNonNull(type, "type").getName() + " on the lane " + lane
             + ": a Forwarder runs on the sending thread, where it can answer requests. Register"
             + " it without onLane, and hand the messages to your own executor if it must not block");
       }

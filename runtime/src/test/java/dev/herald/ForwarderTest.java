@@ -175,7 +175,7 @@ class ForwarderTest {
   void aForwarderOnALaneIsRefusedWithTheReason() {
     MessageBus withLane = MessageBus.builder().lane("io", Runnable::run).build();
 
-    IllegalStateException refused = assertThrows(IllegalStateException.class,
+    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
         () -> withLane.registration().onLane("io").forward(Event.class, new Logging(List.of())));
 
     assertTrue(refused.getMessage().contains("sending thread"), refused.getMessage());

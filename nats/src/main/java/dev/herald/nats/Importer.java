@@ -78,7 +78,8 @@ final class Importer implements MessageHandler {
         bridge.lost(origin, subject, missing);
       }
     }
-    ImportingThreads.Mark importing = bridge.importing.begin(message);
+    ImportingThreads.Mark importing = bridge.importing.mark();
+    Object outer = importing.swap(message);
     try {
       if (!durable && received.sequence == 0 && incoming.getReplyTo() != null) {
         bridge.answer(sender, message, incoming.getReplyTo());
@@ -86,7 +87,7 @@ final class Importer implements MessageHandler {
         sender.endpoint.deliver(message);
       }
     } finally {
-      importing.end();
+      importing.swap(outer);
     }
   }
 

@@ -4,20 +4,23 @@ package dev.herald.nats;
  * The message each thread is importing, while it delivers it on the bus or answers it: the one
  * message the exporter must not send back out. Each thread has its own mark, so the client's
  * threads importing and the program's threads posting never see each other's, and a message a
- * handler posts while it handles an import is exported as any other.
+ * handler posts while it handles an import is exported as any other (unless it is that very
+ * object: an enum constant, say).
  */
 final class ImportingThreads {
-  /** Set on the threads that import; a thread that only posts has none. */
+  /**
+   * Made on the threads that import; for a thread that only posts, asking leaves an empty entry
+   * in its thread-local map, and no mark is made.
+   */
   private final ThreadLocal<Mark> marks = new ThreadLocal<>();
 
-  /** Marks {@code message} as this thread's import until {@link Mark#end}. */
-  Mark begin(Object message) {
+  /** This thread's mark, made on its first import. */
+  Mark mark() {
     Mark mark = marks.get();
     if (mark == null) {
       mark = new Mark();
       marks.set(mark);
     }
-    mark.message = message;
     return mark;
   }
 
@@ -27,12 +30,19 @@ final class ImportingThreads {
     return mark != null && mark.message == message;
   }
 
-  /** One thread's import under way. */
+  /** What one thread is importing. */
   static final class Mark {
     private Object message;
 
-    void end() {
-      message = null;
+    /**
+     * Marks {@code importing} (null for nothing) as this thread's import.
+     *
+     * @return what was marked before, to be put back when this import ends
+     */
+    Object swap(Object importing) {
+      Object before = message;
+      message = importing;
+      return before;
     }
   }
 }

@@ -47,7 +47,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * the bus, from an {@link Address} that stands for the process that sent it, one per process
  * ({@link #originOf} names it). The sender is taken from the few bytes the sending bridge
  * writes before the message's frame, never from the message. A process does not receive its
- * own exports unless {@linkplain Builder#echo asked}, and never exports again what it imported.
+ * own exports unless {@linkplain Builder#echo asked}, and never exports again what it imported:
+ * while the client's thread delivers an imported message, that object is not exported, even if
+ * a handler posts it again (an enum constant is one object); anything else a handler posts
+ * meanwhile is.
  *
  * <h2>What is promised</h2>
  * Through core NATS, at most once: each message arrives once or not at all, in order per

@@ -140,7 +140,8 @@ class BridgeTest {
     Delivered<Chat> answer = next(seenByA);
     assertEquals(new Chat("pong"), answer.message());
     assertEquals(b.bridge.origin(), a.bridge.originOf(answer.from()));
-    // b posts this after it answered: had b exported the ping it imported, a would have it first
+    // b posts this after it answered: had b exported the ping it imported, a would have that
+    // ping (after the pong, which b's handler posts before the exporter runs) before this
     b.bus.post(new Chat("marker"));
     assertEquals(new Chat("marker"), next(seenByA).message());
     assertTrue(seenByA.isEmpty(), seenByA.toString());
@@ -192,6 +193,23 @@ class BridgeTest {
 
     assertEquals(List.of(new ScoreReply("green", 5)), replies);
     assertTrue(a.errors.isEmpty(), a.errors.toString());
+  }
+
+  @Test
+  void aRequestAnsweredForAnotherProcessIsNotRequestedAgain() throws Exception {
+    a.start(a.bridge(server).exportType(ScoreQuery.class).importType(ScoreQuery.class)
+        .requestTimeout(Duration.ofMillis(500)));
+    b.bus.registerStrongly(new Scoreboard());
+    b.start(b.bridge(server).exportType(ScoreQuery.class).importType(ScoreQuery.class)
+        .requestTimeout(Duration.ofMillis(500)));
+
+    List<ScoreReply> replies = a.bus.request(new ScoreQuery("green"), ScoreReply.class);
+
+    // had b's exporter sent the request it answers out again, a would have been asked by it
+    // and, having no scoreboard, not answered: b's answer would have come after a's timeout
+    assertEquals(List.of(new ScoreReply("green", 5)), replies);
+    assertTrue(a.errors.isEmpty(), a.errors.toString());
+    assertTrue(b.errors.isEmpty(), b.errors.toString());
   }
 
   @Test

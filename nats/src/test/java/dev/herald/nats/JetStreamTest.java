@@ -86,6 +86,32 @@ class JetStreamTest {
   }
 
   @Test
+  void aProcessThatExportsWhatItImportsDurablyDoesNotStoreItAgain() throws Exception {
+    String subject = "durable.relay";
+    try (Peer sender = new Peer(); Peer relay = new Peer()) {
+      sender.start(sender.bridge(server).origin("source").stream("RELAY").exportDurable(Tick.class, subject));
+      BlockingQueue<Delivered<Tick>> ticks = relay.record(Tick.class);
+      relay.start(relay.bridge(server).stream("RELAY").importDurable(subject, "relay")
+          .exportDurable(Tick.class, subject));
+
+      for (int i = 1; i <= 4; i++) {
+        sender.bus.post(new Tick(i));
+      }
+      for (int i = 1; i <= 4; i++) {
+        assertEquals(i, next(ticks).message().number());
+      }
+
+      // the relay's exporter ran for 1 to 3 before the importer's thread took 4: had it stored
+      // them again, the stream would hold at least 7
+      try (Connection raw = Nats.connect(server.url())) {
+        long stored = raw.jetStreamManagement().getStreamInfo("RELAY").getStreamState().getMsgCount();
+        assertEquals(4, stored);
+      }
+      assertTrue(relay.errors.isEmpty(), relay.errors.toString());
+    }
+  }
+
+  @Test
   void aRedeliveryIsDroppedSoAHandlerSeesEachMessageOnce() {
     RemoteProcess process = new RemoteProcess("p", null);
     Numbering numbering = process.numberingOn("s");
