@@ -76,8 +76,8 @@ final class PlainPosts {
       if (direct == null) { // a handler needs more than a call: decided when it was added
         return delivery.broadcastAsSent(from, message);
       }
-      if (direct.onlyHidden) { // never kept as the last calls, so that a post of those asks nothing
-        return broadcastUnreceived(direct, from, message);
+      if (direct.onlyHidden) { // never kept as the last calls, so that no other post asks this
+        return finishChanged(direct, 0, from, message, 0); // each hidden call, then rule 8
       }
       lastDirect = direct;
     }
@@ -96,28 +96,6 @@ final class PlainPosts {
     if (direct.messageClass != messageClass) { // a handler was added or closed meanwhile
       return calls.length + finishChanged(direct, calls.length, from, message, direct.receivers);
     }
-    return calls.length;
-  }
-
-  /**
-   * A broadcast that only hidden handlers see, such as a bridge's forwarder: each is called as
-   * in {@link #broadcast}'s loop, then it is dead (rule 8). For a bridge, this is the path of
-   * every message it exports; it looks its calls up each time, so that every other plain post
-   * asks one question fewer.
-   */
-  private int broadcastUnreceived(DirectCalls direct, Address from, Object message) {
-    HandlerCall[] calls = direct.calls;
-    for (int i = 0; i < calls.length; i++) {
-      try {
-        calls[i].deliver(message);
-      } catch (Throwable failure) {
-        return finishFailed(failure, direct, i, from, message);
-      }
-    }
-    if (direct.messageClass != message.getClass()) { // a handler was added or closed meanwhile
-      return calls.length + finishChanged(direct, calls.length, from, message, 0);
-    }
-    postDeadBroadcast(from, message);
     return calls.length;
   }
 
@@ -148,8 +126,9 @@ final class PlainPosts {
 
   /**
    * The careful rest of a broadcast that could not go on as it began (its handlers changed,
-   * or a call failed): the calls from {@code next} of those it began with, less those closed
-   * meanwhile, then the handlers added meanwhile, then rule 8.
+   * or a call failed), or all of one that only hidden handlers see (a bridge's forwarder, say):
+   * the calls from {@code next} of those it began with, less those closed meanwhile, then the
+   * handlers added meanwhile, then rule 8.
    *
    * @param receivedBefore how many handlers that count as receivers ran before {@code next}
    * @return how many handlers ran from {@code next} on
