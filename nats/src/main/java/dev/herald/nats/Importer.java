@@ -26,6 +26,12 @@ final class Importer implements MessageHandler {
    */
   private RemoteProcess lastSender;
   private Numbering lastNumbering;
+  /**
+   * The mark of the thread that called last: the client calls an importer from one thread, so
+   * this spares a thread-local lookup per message. One field, read once, so that a thread never
+   * takes another's mark.
+   */
+  private ImportingThreads.Mark lastMark;
 
   Importer(NatsBridge bridge, Class<?> expected, boolean durable) {
     this.bridge = bridge;
@@ -58,8 +64,8 @@ final class Importer implements MessageHandler {
       bridge.report(new MalformedPayloadException(unreadable.getMessage(), subject, Prelude.UNKNOWN, unreadable));
       return;
     }
-    if (!bridge.echo && origin.equals(bridge.origin)) {
-      return; // our own export, from a connection that echoes
+    if (!sameSender && !bridge.echo && origin.equals(bridge.origin)) {
+      return; // our own export, from a connection that echoes (the last sender never is)
     }
     Object message = received.message;
     if (expected != null && !expected.isInstance(message)) {
@@ -78,7 +84,7 @@ final class Importer implements MessageHandler {
         bridge.lost(origin, subject, missing);
       }
     }
-    ImportingThreads.Mark importing = bridge.importing.mark();
+    ImportingThreads.Mark importing = markOfThisThread();
     Object outer = importing.swap(message);
     try {
       if (!durable && received.sequence == 0 && incoming.getReplyTo() != null) {
@@ -89,6 +95,15 @@ final class Importer implements MessageHandler {
     } finally {
       importing.swap(outer);
     }
+  }
+
+  private ImportingThreads.Mark markOfThisThread() {
+    ImportingThreads.Mark mark = lastMark;
+    if (mark == null || mark.owner != Thread.currentThread()) {
+      mark = bridge.importing.mark();
+      lastMark = mark;
+    }
+    return mark;
   }
 
   private Numbering numberingOf(RemoteProcess sender, String subject) {
