@@ -27,9 +27,10 @@ final class Importer implements MessageHandler {
   private RemoteProcess lastSender;
   private Numbering lastNumbering;
   /**
-   * The mark of the thread that called last: the client calls an importer from one thread, so
-   * this spares a thread-local lookup per message. One field, read once, so that a thread never
-   * takes another's mark.
+   * The mark of the thread that called last: the client usually calls an importer from one
+   * thread, so this spares a thread-local lookup per message; any other thread (a dispatcher
+   * with an executor, say) looks its own up. One field, read once, whose mark names its thread,
+   * so that a thread never takes another's.
    */
   private ImportingThreads.Mark lastMark;
 

@@ -1,11 +1,13 @@
 package dev.herald.nats;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -16,9 +18,16 @@ class ImportingThreadsTest {
   private final Object imported = "imported";
 
   @Test
-  void noMessageIsImportingBeforeAnyThreadMarksOne() {
-    assertFalse(threads.isImporting(imported));
-    assertFalse(threads.isImporting(null));
+  void eachThreadHasItsOwnMarkThatNamesIt() throws InterruptedException {
+    ImportingThreads.Mark mine = threads.mark();
+    AtomicReference<ImportingThreads.Mark> theirs = new AtomicReference<>();
+    Thread other = new Thread(() -> theirs.set(threads.mark()));
+    other.start();
+    other.join();
+
+    assertNotSame(mine, theirs.get());
+    assertSame(Thread.currentThread(), mine.owner);
+    assertSame(other, theirs.get().owner);
   }
 
   @Test

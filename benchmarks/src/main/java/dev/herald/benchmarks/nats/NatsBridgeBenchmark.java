@@ -55,7 +55,7 @@ public class NatsBridgeBenchmark {
    */
   static final String BRIDGED_SUBJECT = "bench.bridged";
   static final String RAW_SUBJECT = "bench.rawnats";
-  /** The exporting bridge's name: as long as a made-up one ("p" and 13 hex digits). */
+  /** The exporting bridge's name: about as long as a made-up one ("p" and up to 12 hex digits). */
   static final String ORIGIN = "pbenchexporter";
 
   private MessageBus sending;
@@ -114,7 +114,8 @@ public class NatsBridgeBenchmark {
     importer = NatsBridge.builder(receiving).server(url()).importSubject(BRIDGED_SUBJECT).start();
 
     frame = CodecRegistry.load().toBytes(tick);
-    payload = bridgePayload(frame, 1_000_000);
+    // a number of four bytes, as the bridge's own are once its warm-up has sent 2^20 messages
+    payload = bridgePayload(frame, 10_000_000);
     Options options = new Options.Builder().server(url()).noEcho().build();
     rawPublisher = Nats.connect(options);
     rawSubscriber = Nats.connect(options);

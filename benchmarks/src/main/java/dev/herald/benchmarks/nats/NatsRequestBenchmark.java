@@ -48,7 +48,8 @@ public class NatsRequestBenchmark {
     asking = MessageBus.create();
     answering = MessageBus.create();
     answering.registration().respond(Tick.class, (tick, envelope) -> List.of(new Pong(tick.number())));
-    asker = NatsBridge.builder(asking).server(NatsBridgeBenchmark.url()).exportType(Tick.class, BRIDGED_SUBJECT).start();
+    asker = NatsBridge.builder(asking).server(NatsBridgeBenchmark.url()).origin(NatsBridgeBenchmark.ORIGIN)
+        .exportType(Tick.class, BRIDGED_SUBJECT).start();
     answerer = NatsBridge.builder(answering).server(NatsBridgeBenchmark.url()).importSubject(BRIDGED_SUBJECT).start();
 
     CodecRegistry codecs = CodecRegistry.load();
