@@ -26,13 +26,6 @@ final class Importer implements MessageHandler {
    */
   private RemoteProcess lastSender;
   private Numbering lastNumbering;
-  /**
-   * The mark of the thread that called last: the client usually calls an importer from one
-   * thread, so this spares a thread-local lookup per message; any other thread (a dispatcher
-   * with an executor, say) looks its own up. One field, read once, whose mark names its thread,
-   * so that a thread never takes another's.
-   */
-  private ImportingThreads.Mark lastMark;
 
   Importer(NatsBridge bridge, Class<?> expected, boolean durable) {
     this.bridge = bridge;
@@ -85,7 +78,7 @@ final class Importer implements MessageHandler {
         bridge.lost(origin, subject, missing);
       }
     }
-    ImportingThreads.Mark importing = markOfThisThread();
+    ImportingThreads.Mark importing = bridge.importing.mark();
     Object outer = importing.swap(message);
     try {
       if (!durable && received.sequence == 0 && incoming.getReplyTo() != null) {
@@ -96,15 +89,6 @@ final class Importer implements MessageHandler {
     } finally {
       importing.swap(outer);
     }
-  }
-
-  private ImportingThreads.Mark markOfThisThread() {
-    ImportingThreads.Mark mark = lastMark;
-    if (mark == null || mark.owner != Thread.currentThread()) {
-      mark = bridge.importing.mark();
-      lastMark = mark;
-    }
-    return mark;
   }
 
   private Numbering numberingOf(RemoteProcess sender, String subject) {

@@ -14,29 +14,38 @@ final class ImportingThreads {
    */
   private final ThreadLocal<Mark> marks = new ThreadLocal<>();
   /**
-   * Whether any thread has made a mark: until one has, no message can be marked, and a bridge
-   * that only exports never looks its posting threads' marks up. A thread that made a mark has
-   * seen its own write of this, whatever other threads see.
+   * The mark made or looked up last, null until a thread imports: the client usually imports on
+   * one thread, which then finds its mark here without a thread-local lookup, and a bridge that
+   * only exports asks nothing more of its posting threads. A mark names its thread, so a thread
+   * only ever takes its own from here; and a thread that made a mark finds one here (its own
+   * write, or another thread's since), never null.
    */
-  private volatile boolean anyMarks;
+  private volatile Mark last;
 
   /** This thread's mark, made on its first import. */
   Mark mark() {
-    Mark mark = marks.get();
+    Mark mark = last;
+    if (mark != null && mark.owner == Thread.currentThread()) {
+      return mark;
+    }
+    mark = marks.get();
     if (mark == null) {
       mark = new Mark(Thread.currentThread());
-      anyMarks = true;
       marks.set(mark);
     }
+    last = mark;
     return mark;
   }
 
   /** Whether {@code message} is the one this thread is importing. */
   boolean isImporting(Object message) {
-    if (!anyMarks) {
-      return false;
+    Mark mark = last;
+    if (mark == null) {
+      return false; // no thread has imported
     }
-    Mark mark = marks.get();
+    if (mark.owner != Thread.currentThread()) {
+      mark = marks.get();
+    }
     return mark != null && mark.message == message;
   }
 

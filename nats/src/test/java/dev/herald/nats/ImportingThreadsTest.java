@@ -28,6 +28,18 @@ class ImportingThreadsTest {
     assertNotSame(mine, theirs.get());
     assertSame(Thread.currentThread(), mine.owner);
     assertSame(other, theirs.get().owner);
+    assertSame(mine, threads.mark(), "the other thread's mark was made last, but is not this one's");
+  }
+
+  @Test
+  void aThreadStillSeesItsImportAfterAnotherThreadMarkedOne() throws InterruptedException {
+    threads.mark().swap(imported);
+    Thread other = new Thread(() -> threads.mark().swap("imported there"));
+    other.start();
+    other.join();
+
+    assertTrue(threads.isImporting(imported));
+    assertFalse(threads.isImporting("imported there"));
   }
 
   @Test
