@@ -290,9 +290,10 @@ public final class Registration implements AutoCloseable {
      */
     public <T> Registration forward(Class<T> type, Forwarder<? super T> forwarder) {
       if (lane != null) {
-        throw new IllegalArgumentException("Cannot forward " + Objects.requireNonNull(type, "type").getName() + " on the lane " + lane
-            + ": a Forwarder runs on the sending thread, where it can answer requests. Register"
-            + " it without onLane, and hand the messages to your own executor if it must not block");
+        throw new IllegalArgumentException("Cannot forward " + Objects.requireNonNull(type, "type").getName()
+            + " on the lane " + lane + ": a Forwarder runs on the sending thread, where it can answer"
+            + " requests. Register it without onLane, and hand the messages to your own executor if"
+            + " it must not block");
       }
       return bus.registry.forward(type, forwarder, this);
     }

@@ -24,8 +24,7 @@ final class ResponderDispatcher extends Dispatcher<Responder<Object>> {
 
   /**
    * Several replies from one handler. Package-private, so only a responder or a forwarder can
-   * return it: a
-   * {@code @Subscribe} method returning a list still gives the list as one reply.
+   * return it: a {@code @Subscribe} method returning a list still gives the list as one reply.
    */
   static final class Replies {
     final List<?> replies;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.herald.TestMessages.Event;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,6 +21,11 @@ class ForwarderTest {
   private final MessageBus bus = MessageBus.builder().errorHandler((error, context) -> errors.add(error)).build();
   private final List<Object> dead = new ArrayList<>();
   private final List<String> log = new ArrayList<>();
+
+  @BeforeEach
+  void collectDeadMessages() {
+    bus.subscribe(DeadMessage.class, message -> dead.add(message.message()));
+  }
 
   /** Logs what it forwards and answers requests with {@code replies}. */
   private class Logging implements Forwarder<Event> {
@@ -56,7 +62,6 @@ class ForwarderTest {
 
   @Test
   void aForwarderIsHiddenSoWhatOnlyItReceivesIsDeadAndFailsARequiredReceiver() {
-    bus.subscribe(DeadMessage.class, message -> dead.add(message.message()));
     bus.registration().forward(Event.class, new Logging(List.of()));
     Event posted = new Event("posted");
     Event required = new Event("required");
@@ -72,7 +77,6 @@ class ForwarderTest {
 
   @Test
   void withAVisibleHandlerBesideItAPostIsReceived() {
-    bus.subscribe(DeadMessage.class, message -> dead.add(message.message()));
     bus.registration().forward(Event.class, new Logging(List.of()));
     bus.subscribe(Event.class, event -> log.add("handler:" + event));
 
@@ -84,7 +88,6 @@ class ForwarderTest {
 
   @Test
   void aFailingForwarderGoesToTheErrorHandlerAndTheMessageIsStillDead() {
-    bus.subscribe(DeadMessage.class, message -> dead.add(message.message()));
     IllegalStateException broken = new IllegalStateException("link down");
     bus.registration().forward(Event.class, new Forwarder<Event>() {
       @Override
@@ -110,7 +113,6 @@ class ForwarderTest {
 
   @Test
   void aVisibleHandlerClosedByAForwarderDuringThePostLeavesItDead() {
-    bus.subscribe(DeadMessage.class, message -> dead.add(message.message()));
     Registration[] visible = new Registration[1];
     bus.registration().forward(Event.class, new Logging(List.of()) {
       @Override
@@ -130,7 +132,6 @@ class ForwarderTest {
 
   @Test
   void aVisibleHandlerThatThrowsAfterAForwarderStillReceived() {
-    bus.subscribe(DeadMessage.class, message -> dead.add(message.message()));
     bus.registration().forward(Event.class, new Logging(List.of()));
     bus.subscribe(Event.class, event -> {
       throw new IllegalArgumentException("bad " + event);
@@ -145,7 +146,6 @@ class ForwarderTest {
 
   @Test
   void aHandlerAddedByAForwarderDuringThePostReceivesIt() {
-    bus.subscribe(DeadMessage.class, message -> dead.add(message.message()));
     bus.registration().forward(Event.class, new Logging(List.of()) {
       @Override
       public void forward(Event event) {

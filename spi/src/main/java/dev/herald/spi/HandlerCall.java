@@ -70,8 +70,8 @@ public abstract class HandlerCall {
 
     /**
      * The one instance, typed as its superclass so that verifying the code that returns it
-     * ({@link Dispatcher#noSuchHandler}) does not load this class before a call is closed: each class loaded costs a program's
-     * start.
+     * ({@link Dispatcher#noSuchHandler}) does not load this class before a call is closed: each
+     * class loaded costs a program's start.
      */
     static IndexOutOfBoundsException instance() {
       return INSTANCE;
