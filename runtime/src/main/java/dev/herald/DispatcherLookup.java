@@ -84,8 +84,10 @@ final class DispatcherLookup {
     }
     return "Cannot register " + type.getName() + ": Herald found generated dispatchers, but"
         + " none for this class or its superclasses. Either it has no @Subscribe methods (for a"
-        + " lambda or method reference, use subscribe(MessageType.class, handler) instead), or"
-        + " it was compiled without Herald's annotation processor." + fixes;
+        + " lambda or method reference, use subscribe(MessageType.class, handler) instead; for"
+        + " code that registers objects it does not know, as Guava's register does, use"
+        + " registerIfListener, which returns empty for such an object), or it was compiled"
+        + " without Herald's annotation processor." + fixes;
   }
 
   boolean knowsAnyDispatcherFor(Class<?> type) {

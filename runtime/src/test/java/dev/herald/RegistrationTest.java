@@ -220,6 +220,15 @@ class RegistrationTest {
   }
 
   @Test
+  void theRejectionOfAnObjectWithoutHandlersPointsToTheLenientRegisterIfListener() {
+    IllegalArgumentException error =
+        assertThrows(IllegalArgumentException.class, () -> bus.register(new Unannotated()));
+
+    assertTrue(error.getMessage().contains("registerIfListener"), error.getMessage());
+    assertTrue(bus.registerIfListener(new Unannotated()).isEmpty());
+  }
+
+  @Test
   void aProgramCompiledWithoutTheProcessorIsToldSoAndHowToFixTheBuild(@TempDir Path dir)
       throws Exception {
     // a class from a build without Herald's processor: its class loader sees no dispatcher

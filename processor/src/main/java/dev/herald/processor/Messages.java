@@ -116,6 +116,13 @@ public final class Messages {
           + " dispatcher an earlier build generated for it, which calls the handlers it had."
           + " A build that recompiles only changed sources cannot remove it.";
 
+  /** The name that {@code @SuppressWarnings} takes to silence {@link #FOREIGN_SUBSCRIBE}. */
+  public static final String FOREIGN_SUBSCRIBE_KEY = "herald-foreign-subscribe";
+
+  public static final String FOREIGN_SUBSCRIBE =
+      "is another bus's annotation: Herald generates nothing for it, so no Herald bus ever calls"
+          + " this method.";
+
   public static final String UNEXPECTED_ERROR = "Unexpected error in Herald's processor:";
 
   public static final String INVALID_INDEX_OPTION =
@@ -204,6 +211,14 @@ public final class Messages {
         + context
         + ". Please report it with this stack trace:\n"
         + trace;
+  }
+
+  /** {@link #FOREIGN_SUBSCRIBE} naming the annotation, its library and the fix. */
+  public static String foreignSubscribe(String annotation, String library) {
+    return "@" + annotation + " (" + library + ") " + FOREIGN_SUBSCRIBE
+        + " Replace it by @dev.herald.annotation.Subscribe; if " + library
+        + " still delivers to this method on purpose, add @SuppressWarnings(\""
+        + FOREIGN_SUBSCRIBE_KEY + "\") to it.";
   }
 
   /** {@link #INVALID_INDEX_OPTION} quoting the value given. */

@@ -35,7 +35,9 @@ final class Compilations {
 
   /** Herald's processors, in the order of the service file that javac discovers them by. */
   static List<Processor> processors() {
-    return List.of(new IndexProcessor(), new ListenerChecksProcessor(), new SubscribeProcessor());
+    return List.of(
+        new IndexProcessor(), new ListenerChecksProcessor(), new SubscribeProcessor(),
+        new ForeignSubscribeProcessor());
   }
 
   static JavaFileObject source(String resource) {

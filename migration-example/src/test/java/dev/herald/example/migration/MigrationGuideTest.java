@@ -131,6 +131,51 @@ class MigrationGuideTest {
   }
 
   @Test
+  void anAsyncEventBusPortedToALaneOnAPoolLosesNoLineAndKeepsEachThreadsOrder() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    MessageBus events = ServerLog.bus(pool);
+    try {
+      ServerLog log = new ServerLog();
+      events.register(log);
+      int connections = 4;
+      int perConnection = 2_500;
+      CountDownLatch logged = new CountDownLatch(connections * perConnection);
+      events.registration().onLane(ServerLog.EVENTS)
+          .subscribe(MailReceived.class, mail -> logged.countDown());
+      CountDownLatch start = new CountDownLatch(1);
+      List<Thread> network = new ArrayList<>();
+      for (int c = 0; c < connections; c++) {
+        int connection = c;
+        network.add(new Thread(() -> {
+          awaitQuietly(start);
+          for (int i = 0; i < perConnection; i++) {
+            events.post(new MailReceived(connection, i, false));
+          }
+        }));
+      }
+      network.forEach(Thread::start);
+      start.countDown();
+      for (Thread thread : network) {
+        thread.join();
+      }
+
+      assertTrue(logged.await(60, TimeUnit.SECONDS));
+      assertEquals(connections * perConnection, log.lines().size(), "no line lost");
+      assertEquals(log.lines().size(), log.counted().size());
+      int[] next = new int[connections];
+      for (int i = 0; i < log.counted().size(); i++) {
+        MailReceived mail = log.counted().get(i);
+        assertEquals(next[mail.connection()]++, mail.number(), "each connection's mail in order");
+        assertEquals("connection " + mail.connection() + " #" + mail.number(), log.lines().get(i),
+            "both handlers saw one order");
+      }
+    } finally {
+      events.close();
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
   void spamIsStoppedBeforeAnyViewOrLoggerReceivesIt() {
     MessageBus inline = ChessServer.bus(Runnable::run);
     SpamFilter filter = new SpamFilter();

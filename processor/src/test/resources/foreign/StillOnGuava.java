@@ -1,0 +1,7 @@
+package foreign;
+
+@SuppressWarnings("herald-foreign-subscribe")
+class StillOnGuava {
+  @com.google.common.eventbus.Subscribe
+  void onLegacy(String message) {}
+}
