@@ -93,6 +93,8 @@ public final class Everything_Codec extends WireCodec<Everything> {
 
   @Override
   public Everything decode(WireReader in) {
+    // charged to the frame's decode budget before anything is made
+    in.chargeObject(40);
     boolean aBoolean = in.hasMore() ? in.readBoolean() : false;
     byte aByte = in.hasMore() ? in.readByte() : (byte) 0;
     short aShort = in.hasMore() ? in.readShort() : (short) 0;
@@ -123,10 +125,10 @@ public final class Everything_Codec extends WireCodec<Everything> {
     Position position = in.hasMore() ? Position_Codec.INSTANCE.read(in) : null;
     Shape shape = in.hasMore() ? Shape_Codec.INSTANCE.read(in) : null;
     Money money = in.hasMore() ? Money_Codec.INSTANCE.read(in) : null;
-    List<String> names = in.hasMore() ? readListOfString(in) : new ArrayList<>();
-    Set<Color> colors = in.hasMore() ? readSetOfColor(in) : new LinkedHashSet<>();
-    Map<String, List<Position>> routes = in.hasMore() ? readMapOfStringToListOfPosition(in) : new LinkedHashMap<>();
-    List<Integer> numbers = in.hasMore() ? readListOfInteger(in) : new ArrayList<>();
+    List<String> names = in.hasMore() ? readListOfString(in) : List.of();
+    Set<Color> colors = in.hasMore() ? readSetOfColor(in) : Set.of();
+    Map<String, List<Position>> routes = in.hasMore() ? readMapOfStringToListOfPosition(in) : Map.of();
+    List<Integer> numbers = in.hasMore() ? readListOfInteger(in) : List.of();
     Optional<String> nickname = in.hasMore() ? readOptionalOfString(in) : Optional.empty();
     Optional<Position> home = in.hasMore() ? readOptionalOfPosition(in) : Optional.empty();
     Instant when = in.hasMore() ? in.readInstant() : null;
@@ -230,9 +232,12 @@ public final class Everything_Codec extends WireCodec<Everything> {
   }
 
   private static List<String> readListOfString(WireReader in) {
-    int count = in.readCount(1);
+    int count = in.readListCount();
     if (count == WireReader.NULL) {
       return null;
+    }
+    if (count == 0) {
+      return List.of();
     }
     List<String> list = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
@@ -242,9 +247,12 @@ public final class Everything_Codec extends WireCodec<Everything> {
   }
 
   private static Set<Color> readSetOfColor(WireReader in) {
-    int count = in.readCount(1);
+    int count = in.readSetCount();
     if (count == WireReader.NULL) {
       return null;
+    }
+    if (count == 0) {
+      return Set.of();
     }
     Set<Color> set = new LinkedHashSet<>();
     for (int i = 0; i < count; i++) {
@@ -254,9 +262,12 @@ public final class Everything_Codec extends WireCodec<Everything> {
   }
 
   private static List<Position> readListOfPosition(WireReader in) {
-    int count = in.readCount(1);
+    int count = in.readListCount();
     if (count == WireReader.NULL) {
       return null;
+    }
+    if (count == 0) {
+      return List.of();
     }
     List<Position> list = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
@@ -266,9 +277,12 @@ public final class Everything_Codec extends WireCodec<Everything> {
   }
 
   private static Map<String, List<Position>> readMapOfStringToListOfPosition(WireReader in) {
-    int count = in.readCount(2);
+    int count = in.readMapCount();
     if (count == WireReader.NULL) {
       return null;
+    }
+    if (count == 0) {
+      return Map.of();
     }
     Map<String, List<Position>> map = new LinkedHashMap<>();
     for (int i = 0; i < count; i++) {
@@ -279,9 +293,12 @@ public final class Everything_Codec extends WireCodec<Everything> {
   }
 
   private static List<Integer> readListOfInteger(WireReader in) {
-    int count = in.readCount(1);
+    int count = in.readListCount();
     if (count == WireReader.NULL) {
       return null;
+    }
+    if (count == 0) {
+      return List.of();
     }
     List<Integer> list = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
@@ -291,10 +308,10 @@ public final class Everything_Codec extends WireCodec<Everything> {
   }
 
   private static Optional<String> readOptionalOfString(WireReader in) {
-    return Optional.ofNullable(in.readString());
+    return in.optional(in.readString());
   }
 
   private static Optional<Position> readOptionalOfPosition(WireReader in) {
-    return Optional.ofNullable(Position_Codec.INSTANCE.read(in));
+    return in.optional(Position_Codec.INSTANCE.read(in));
   }
 }

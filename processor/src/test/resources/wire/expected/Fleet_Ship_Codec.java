@@ -39,6 +39,8 @@ public final class Fleet_Ship_Codec extends WireCodec<Fleet.Ship> {
 
   @Override
   public Fleet.Ship decode(WireReader in) {
+    // charged to the frame's decode budget before anything is made
+    in.chargeObject(2);
     String name = in.hasMore() ? in.readString() : null;
     Position at = in.hasMore() ? Position_Codec.INSTANCE.read(in) : null;
     return new Fleet.Ship(name, at);

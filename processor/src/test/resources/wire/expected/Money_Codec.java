@@ -40,6 +40,8 @@ public final class Money_Codec extends WireCodec<Money> {
 
   @Override
   public Money decode(WireReader in) {
+    // charged to the frame's decode budget before anything is made
+    in.chargeObject(3);
     long cents = in.hasMore() ? in.readLong() : 0L;
     String currency = in.hasMore() ? in.readString() : null;
     boolean estimate = in.hasMore() ? in.readBoolean() : false;

@@ -39,6 +39,8 @@ public final class Position_Codec extends WireCodec<Position> {
 
   @Override
   public Position decode(WireReader in) {
+    // charged to the frame's decode budget before anything is made
+    in.chargeObject(2);
     int x = in.hasMore() ? in.readInt() : 0;
     int y = in.hasMore() ? in.readInt() : 0;
     return new Position(x, y);

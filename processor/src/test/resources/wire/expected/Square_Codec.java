@@ -40,6 +40,8 @@ public final class Square_Codec extends WireCodec<Square> {
 
   @Override
   public Square decode(WireReader in) {
+    // charged to the frame's decode budget before anything is made
+    in.chargeObject(2);
     Position corner = in.hasMore() ? Position_Codec.INSTANCE.read(in) : null;
     double side = in.hasMore() ? in.readDouble() : 0d;
     return new Square(corner, side);

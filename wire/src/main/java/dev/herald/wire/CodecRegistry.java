@@ -26,6 +26,9 @@ import java.util.ServiceLoader;
  * Object message = codecs.decode(new WireReader(out.buffer(), 0, out.position()));
  * }</pre>
  *
+ * <p>Decoding a frame may make at most what its {@link DecodeBudget} allows, by default 64 bytes
+ * of objects per frame byte and 64 MiB in all; {@link #withDecodeBudget} changes that.
+ *
  * <p>A registry is immutable and thread-safe; writers and readers are not, so give each thread
  * its own.
  */
@@ -36,8 +39,17 @@ public final class CodecRegistry {
   /** Ids in ascending order, with their codecs at the same index: looked up without boxing. */
   private final int[] ids;
   private final WireCodec<?>[] codecsById;
+  private final DecodeBudget budget;
+
+  private CodecRegistry(CodecRegistry codecs, DecodeBudget budget) {
+    this.byClass = codecs.byClass;
+    this.ids = codecs.ids;
+    this.codecsById = codecs.codecsById;
+    this.budget = budget;
+  }
 
   private CodecRegistry(Collection<? extends WireCodec<?>> codecs) {
+    budget = DecodeBudget.DEFAULT;
     List<WireCodec<?>> sorted = new ArrayList<>(codecs);
     sorted.sort(BY_ID);
     ids = new int[sorted.size()];
@@ -93,6 +105,23 @@ public final class CodecRegistry {
   /** A registry of exactly {@code codecs}. */
   public static CodecRegistry of(Collection<? extends WireCodec<?>> codecs) {
     return new CodecRegistry(codecs);
+  }
+
+  /**
+   * These codecs, decoding with {@code budget}: what one frame may make (see
+   * {@link DecodeBudget}). For a program that knows its frames are legitimately denser or
+   * larger than the default allows, or one that wants a tighter cap.
+   */
+  public CodecRegistry withDecodeBudget(DecodeBudget budget) {
+    if (budget == null) {
+      throw new NullPointerException("budget");
+    }
+    return new CodecRegistry(this, budget);
+  }
+
+  /** What one frame may make when this registry decodes it. */
+  public DecodeBudget decodeBudget() {
+    return budget;
   }
 
   /** Every codec, by ascending id. */
@@ -180,7 +209,8 @@ public final class CodecRegistry {
    * could be read, else at the end of its input; either way it can read the next input. A wire
    * type's constructor that rejects the decoded values (a record's compact constructor that
    * validates) makes a {@code WireFormatException} too, with the constructor's exception as its
-   * cause.
+   * cause. So does a frame whose decoding would make more than the registry's
+   * {@link DecodeBudget} allows for its size.
    *
    * @throws WireFormatException whatever is wrong with the bytes; nothing else
    */
@@ -198,6 +228,7 @@ public final class CodecRegistry {
         throw new WireFormatException("a frame of wire id " + unsigned(id) + " holds null", in.offsetOf(idEnd));
       }
       frameEnd = in.limit();
+      in.startBudget(budget, frameEnd - frameStart);
       WireCodec<?> codec = codec(id);
       if (codec == null) {
         throw new WireFormatException("unknown wire id " + unsigned(id) + ": no codec of this program has"
@@ -245,7 +276,7 @@ public final class CodecRegistry {
 
   @Override
   public String toString() {
-    return "CodecRegistry" + codecs();
+    return "CodecRegistry" + codecs() + (budget == DecodeBudget.DEFAULT ? "" : " with " + budget);
   }
 
   /** A class rather than a lambda: this module uses no {@code java.lang.invoke}. */

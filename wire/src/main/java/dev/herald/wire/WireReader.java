@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -15,6 +16,11 @@ import java.util.UUID;
  * ordinals must exist, and values may nest at most {@link WireWriter#MAX_DEPTH} levels deep.
  * Any violation is a {@link WireFormatException} naming what was wrong and its offset from the
  * start of the input.
+ *
+ * <p>What the input can make is bounded too: every object created because the input says so is
+ * charged against a {@link DecodeBudget} before it is created, the whole input's by default,
+ * each frame's when a {@link CodecRegistry} decodes it. Empty and absent collections and empty
+ * strings are shared immutable values, not new ones.
  *
  * <p>Reuse one reader for many inputs with {@link #reset}. Not thread-safe.
  */
@@ -31,6 +37,12 @@ public final class WireReader {
   private int limit;
   private int position;
   private int depth;
+
+  private DecodeBudget budget;
+  /** The size of what the budget is for: the frame, or the whole input. */
+  private int budgetedBytes;
+  private long allowance;
+  private long charged;
 
   /** A reader with no input yet; give it some with {@link #reset}. */
   public WireReader() {
@@ -67,6 +79,7 @@ public final class WireReader {
     end = offset + length;
     limit = end;
     depth = 0;
+    startBudget(DecodeBudget.DEFAULT, length);
   }
 
   /** Reads a buffer's bytes from its position to its limit from now on. */
@@ -101,6 +114,40 @@ public final class WireReader {
    */
   public boolean hasMore() {
     return position < limit;
+  }
+
+  // ---- the decode budget -----------------------------------------------------------------
+
+  /** Charges from now on against {@code budget}'s allowance for {@code bytes} of input. */
+  void startBudget(DecodeBudget budget, int bytes) {
+    this.budget = budget;
+    budgetedBytes = bytes;
+    allowance = budget.allowanceFor(bytes);
+    charged = 0;
+  }
+
+  /**
+   * Bytes of objects charged so far against the budget of the frame being (or last) decoded,
+   * or of the whole input when no registry decoded it: see {@link DecodeBudget}.
+   */
+  public long charged() {
+    return charged;
+  }
+
+  /**
+   * Charges a record or final class of {@code fields} fields, which a codec is about to make.
+   *
+   * @throws WireFormatException if the budget would be exceeded
+   */
+  public void chargeObject(int fields) {
+    charge(DecodeBudget.OBJECT + (long) DecodeBudget.FIELD * fields);
+  }
+
+  private void charge(long bytes) {
+    charged += bytes;
+    if (charged > allowance) {
+      throw budget.exceeded(budgetedBytes, charged, position - start);
+    }
   }
 
   // ---- primitives ------------------------------------------------------------------------
@@ -215,6 +262,8 @@ public final class WireReader {
   /**
    * The count of a collection or array that the writer wrote with {@link WireWriter#writeCount},
    * checked against what is left: each element takes at least {@code minBytesEach} bytes.
+   * Charges nothing to the decode budget: a collection's codec reads its count with
+   * {@link #readListCount}, {@link #readSetCount} or {@link #readMapCount}, which do.
    *
    * @return the count, or {@link #NULL}
    */
@@ -233,6 +282,57 @@ public final class WireReader {
     return count;
   }
 
+  /**
+   * The count of a list, checked against what is left, after charging the list that holds that
+   * many elements: return {@link java.util.List#of()} for 0.
+   *
+   * @return the count, or {@link #NULL}
+   */
+  public int readListCount() {
+    int count = readCount(1);
+    if (count > 0) {
+      charge(DecodeBudget.LIST + (long) DecodeBudget.LIST_ELEMENT * count);
+    }
+    return count;
+  }
+
+  /**
+   * The count of a set, checked against what is left, after charging a set of that many
+   * elements: return {@link java.util.Set#of()} for 0.
+   *
+   * @return the count, or {@link #NULL}
+   */
+  public int readSetCount() {
+    int count = readCount(1);
+    if (count > 0) {
+      charge(DecodeBudget.SET_OR_MAP + (long) DecodeBudget.ENTRY * count);
+    }
+    return count;
+  }
+
+  /**
+   * The count of a map's entries, checked against what is left (each takes two bytes at
+   * least), after charging a map of that many entries: return {@link java.util.Map#of()} for 0.
+   *
+   * @return the count, or {@link #NULL}
+   */
+  public int readMapCount() {
+    int count = readCount(2);
+    if (count > 0) {
+      charge(DecodeBudget.SET_OR_MAP + (long) DecodeBudget.ENTRY * count);
+    }
+    return count;
+  }
+
+  /** {@code value} as an {@link Optional}, the wrapper charged: empty if it is null. */
+  public <T> Optional<T> optional(T value) {
+    if (value == null) {
+      return Optional.empty();
+    }
+    charge(DecodeBudget.BOX);
+    return Optional.of(value);
+  }
+
   private boolean present() {
     return readBoolean();
   }
@@ -246,27 +346,51 @@ public final class WireReader {
   }
 
   public Short readBoxedShort() {
-    return present() ? readShort() : null;
+    if (!present()) {
+      return null;
+    }
+    charge(DecodeBudget.BOX);
+    return readShort();
   }
 
   public Character readBoxedChar() {
-    return present() ? readChar() : null;
+    if (!present()) {
+      return null;
+    }
+    charge(DecodeBudget.BOX);
+    return readChar();
   }
 
   public Integer readBoxedInt() {
-    return present() ? readInt() : null;
+    if (!present()) {
+      return null;
+    }
+    charge(DecodeBudget.BOX);
+    return readInt();
   }
 
   public Long readBoxedLong() {
-    return present() ? readLong() : null;
+    if (!present()) {
+      return null;
+    }
+    charge(DecodeBudget.BOX);
+    return readLong();
   }
 
   public Float readBoxedFloat() {
-    return present() ? readFloat() : null;
+    if (!present()) {
+      return null;
+    }
+    charge(DecodeBudget.BOX);
+    return readFloat();
   }
 
   public Double readBoxedDouble() {
-    return present() ? readDouble() : null;
+    if (!present()) {
+      return null;
+    }
+    charge(DecodeBudget.BOX);
+    return readDouble();
   }
 
   /** A string, which must be well-formed UTF-8 (no overlong forms, no surrogates). */
@@ -275,18 +399,25 @@ public final class WireReader {
     if (length == NULL) {
       return null;
     }
+    if (length == 0) {
+      return "";
+    }
     int from = position;
     int to = from + length;
-    position = to;
     for (int i = from; i < to; i++) {
       if (buffer[i] < 0) {
         int bad = Utf8.firstInvalid(buffer, i, to);
         if (bad >= 0) {
           throw new WireFormatException("a string that is not valid UTF-8", bad - start);
         }
+        // perhaps beyond Latin-1: then two bytes a char, and never more chars than UTF-8 bytes
+        charge(DecodeBudget.STRING + 2L * length);
+        position = to;
         return new String(buffer, from, length, StandardCharsets.UTF_8);
       }
     }
+    charge(DecodeBudget.STRING + (long) length);
+    position = to;
     return new String(buffer, from, length, StandardCharsets.ISO_8859_1);
   }
 
@@ -320,6 +451,7 @@ public final class WireReader {
     if (seconds < MIN_INSTANT_SECONDS || seconds > MAX_INSTANT_SECONDS) {
       throw new WireFormatException("an Instant of " + seconds + " seconds is out of range", at - start);
     }
+    charge(DecodeBudget.BOX);
     return Instant.ofEpochSecond(seconds, nanos);
   }
 
@@ -328,7 +460,9 @@ public final class WireReader {
       return null;
     }
     long seconds = readLong();
-    return Duration.ofSeconds(seconds, readNanos());
+    int nanos = readNanos();
+    charge(DecodeBudget.BOX);
+    return Duration.ofSeconds(seconds, nanos);
   }
 
   private int readNanos() {
@@ -345,7 +479,9 @@ public final class WireReader {
       return null;
     }
     long most = readFixedLong();
-    return new UUID(most, readFixedLong());
+    long least = readFixedLong();
+    charge(DecodeBudget.UUID);
+    return new UUID(most, least);
   }
 
   // ---- arrays ----------------------------------------------------------------------------
@@ -355,6 +491,7 @@ public final class WireReader {
     if (count == NULL) {
       return null;
     }
+    chargeArray(count, 1);
     byte[] values = new byte[count];
     System.arraycopy(buffer, position, values, 0, count);
     position += count;
@@ -366,6 +503,7 @@ public final class WireReader {
     if (count == NULL) {
       return null;
     }
+    chargeArray(count, 1);
     boolean[] values = new boolean[count];
     for (int i = 0; i < count; i++) {
       values[i] = readBoolean();
@@ -378,6 +516,7 @@ public final class WireReader {
     if (count == NULL) {
       return null;
     }
+    chargeArray(count, 2);
     short[] values = new short[count];
     for (int i = 0; i < count; i++) {
       values[i] = readShort();
@@ -390,6 +529,7 @@ public final class WireReader {
     if (count == NULL) {
       return null;
     }
+    chargeArray(count, 2);
     char[] values = new char[count];
     for (int i = 0; i < count; i++) {
       values[i] = readChar();
@@ -402,6 +542,7 @@ public final class WireReader {
     if (count == NULL) {
       return null;
     }
+    chargeArray(count, 4);
     int[] values = new int[count];
     for (int i = 0; i < count; i++) {
       values[i] = readInt();
@@ -414,6 +555,7 @@ public final class WireReader {
     if (count == NULL) {
       return null;
     }
+    chargeArray(count, 8);
     long[] values = new long[count];
     for (int i = 0; i < count; i++) {
       values[i] = readLong();
@@ -426,6 +568,7 @@ public final class WireReader {
     if (count == NULL) {
       return null;
     }
+    chargeArray(count, 4);
     float[] values = new float[count];
     for (int i = 0; i < count; i++) {
       values[i] = readFloat();
@@ -438,11 +581,16 @@ public final class WireReader {
     if (count == NULL) {
       return null;
     }
+    chargeArray(count, 8);
     double[] values = new double[count];
     for (int i = 0; i < count; i++) {
       values[i] = readDouble();
     }
     return values;
+  }
+
+  private void chargeArray(int count, int bytesEach) {
+    charge(DecodeBudget.ARRAY + (long) bytesEach * count);
   }
 
   // ---- nesting ---------------------------------------------------------------------------

@@ -24,6 +24,9 @@
  *   <li>{@code Optional<T>}: as a nullable {@code T}, empty being null.
  * </ul>
  *
+ * <p>Decoding trusts nothing in the bytes, and what a frame can make is bounded by a
+ * {@link dev.herald.wire.DecodeBudget}: a factor of the frame's size, and a cap.
+ *
  * <p>Evolution: a record's length lets a reader skip the fields a newer writer appended, and a
  * reader gives the fields an older writer did not have their defaults (see
  * {@code dev.herald.annotation.Wire}).

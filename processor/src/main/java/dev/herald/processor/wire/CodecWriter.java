@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.RandomAccess;
+import java.util.Set;
 import javax.annotation.processing.Filer;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
@@ -155,7 +156,9 @@ final class CodecWriter {
     }
 
     private MethodSpec decodeFields() {
-      MethodSpec.Builder decode = override("decode").returns(wireType).addParameter(READER, "in");
+      MethodSpec.Builder decode = override("decode").returns(wireType).addParameter(READER, "in")
+          .addComment("charged to the frame's decode budget before anything is made")
+          .addStatement("in.chargeObject($L)", type.fields().size());
       List<CodeBlock> arguments = new ArrayList<>();
       for (WireField field : type.fields()) {
         String local = names.newName(field.name(), field);
@@ -263,11 +266,11 @@ final class CodecWriter {
     private CodeBlock defaultValue(ValueType type) {
       switch (type.kind()) {
         case LIST:
-          return CodeBlock.of("new $T<>()", ArrayList.class);
+          return CodeBlock.of("$T.of()", List.class);
         case SET:
-          return CodeBlock.of("new $T<>()", LinkedHashSet.class);
+          return CodeBlock.of("$T.of()", Set.class);
         case MAP:
-          return CodeBlock.of("new $T<>()", LinkedHashMap.class);
+          return CodeBlock.of("$T.of()", Map.class);
         case OPTIONAL:
           return CodeBlock.of("$T.empty()", Optional.class);
         default:
@@ -364,13 +367,18 @@ final class CodecWriter {
           .addParameter(READER, "in");
       ValueType element = type.arguments().get(0);
       if (type.kind() == ValueKind.OPTIONAL) {
-        return method.addStatement("return $T.ofNullable($L)", Optional.class, read(element)).build();
+        return method.addStatement("return in.optional($L)", read(element)).build();
       }
-      // every element takes a byte at least, a map entry two: a count is checked against
-      // the bytes left before anything is allocated for it
-      method.addStatement("int count = in.readCount($L)", type.kind() == ValueKind.MAP ? 2 : 1)
+      // the reader checks the count against the bytes left, and charges the collection to the
+      // decode budget, before anything is allocated for it; an empty one is the shared empty
+      ClassName collection = ClassName.get(type.kind() == ValueKind.LIST ? List.class
+          : type.kind() == ValueKind.SET ? Set.class : Map.class);
+      method.addStatement("int count = in.read$LCount()", collection.simpleName())
           .beginControlFlow("if (count == $T.NULL)", READER)
           .addStatement("return null")
+          .endControlFlow()
+          .beginControlFlow("if (count == 0)")
+          .addStatement("return $T.of()", collection)
           .endControlFlow();
       switch (type.kind()) {
         case LIST:

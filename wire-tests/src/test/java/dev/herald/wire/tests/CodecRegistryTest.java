@@ -25,7 +25,7 @@ class CodecRegistryTest {
     for (WireCodec<?> codec : codecs.codecs()) {
       ids.add(codec.id());
     }
-    assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), ids);
+    assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12), ids);
     assertSame(Point_Codec.INSTANCE.getClass(), codecs.codec(Point.class).getClass());
     assertSame(Command_Say_Codec.class, codecs.codec(5).getClass());
     assertNull(codecs.codec(99));
