@@ -77,9 +77,16 @@ public final class NatsBridge implements AutoCloseable {
   final MessageBus bus;
   final CodecRegistry codecs;
   final String origin;
+  /** This run of the process: a restart under the same origin is a new sender ({@link Prelude}). */
+  final long incarnation;
   final boolean echo;
   final Duration requestTimeout;
   final RemoteProcesses remotes;
+  final CoarseClock clock = new CoarseClock();
+  final Numberings numberings = new Numberings(clock);
+  private final Duration announceInterval;
+  private java.util.Timer timer;
+  private Announcer announcer;
   /** What the importers are delivering: never exported back. */
   final ImportingThreads importing = new ImportingThreads();
   Connection connection;
@@ -95,10 +102,12 @@ public final class NatsBridge implements AutoCloseable {
   private String server;
   private volatile boolean closed;
 
-  NatsBridge(Builder builder, CodecRegistry codecs, Connection connection, boolean ownsConnection) {
+  NatsBridge(Builder builder, CodecRegistry codecs, long incarnation, Connection connection, boolean ownsConnection) {
     this.bus = builder.bus;
     this.codecs = codecs;
     this.origin = builder.origin;
+    this.incarnation = incarnation;
+    this.announceInterval = builder.announceInterval;
     this.echo = builder.echo;
     this.requestTimeout = builder.requestTimeout;
     this.remotes = new RemoteProcesses(bus, this);
@@ -167,6 +176,10 @@ public final class NatsBridge implements AutoCloseable {
     for (Registration export : exports) {
       export.close();
     }
+    if (timer != null) {
+      timer.cancel();
+      announcer.announce(true); // the last numbers, for receivers that missed the last messages
+    }
     for (MessageConsumer consumer : consumers) {
       try {
         consumer.close();
@@ -203,11 +216,16 @@ public final class NatsBridge implements AutoCloseable {
 
   // ---- what the builder, the exporter, the importers and the watcher call -----------------
 
-  void started(Dispatcher dispatcher, List<MessageConsumer> consumers, List<Registration> exports) {
+  void started(Dispatcher dispatcher, List<MessageConsumer> consumers, List<Registration> exports,
+      List<Channel> channels) {
     this.dispatcher = dispatcher;
     this.consumers.addAll(consumers);
     this.exports.addAll(exports);
     this.server = connection.getConnectedUrl();
+    this.announcer = new Announcer(this, channels);
+    this.timer = new java.util.Timer("herald-nats " + origin, true);
+    long period = announceInterval.toMillis();
+    timer.scheduleAtFixedRate(announcer, period, period);
   }
 
   ConnectionWatcher watcher() {
@@ -267,14 +285,13 @@ public final class NatsBridge implements AutoCloseable {
    * Publishes {@code message} for the process {@code to} alone; returns 1, or 0 when it was
    * dropped (and reported).
    */
-  int sendDirect(String to, Object message) {
-    String subject = Subjects.direct(to);
-    byte[] payload = Prelude.write(codecs, origin, 0, message);
+  int sendDirect(String subject, Object message) {
+    byte[] payload = Prelude.write(codecs, incarnation, 0, message);
     try {
       connection.publish(subject, payload);
       return 1;
     } catch (IllegalStateException bufferFullOrClosed) {
-      dropped(message, subject, bufferFullOrClosed);
+      dropped(message, Subjects.withoutOrigin(subject), bufferFullOrClosed);
       return 0;
     }
   }
@@ -330,6 +347,7 @@ public final class NatsBridge implements AutoCloseable {
     String prefix = Subjects.DEFAULT_PREFIX;
     boolean echo;
     Duration requestTimeout = Duration.ofSeconds(2);
+    Duration announceInterval = Duration.ofSeconds(1);
     long publishBufferBytes = 8L * 1024 * 1024;
     Duration reconnectWait = Duration.ofSeconds(1);
     String stream;
@@ -365,15 +383,17 @@ public final class NatsBridge implements AutoCloseable {
     }
 
     /**
-     * This process's name in what it exports, without dots, wildcards or white space; by default
-     * a random one.
-     * Give every process its own: two with one name take each other's messages for echoes.
+     * This process's name, the second token of every subject it publishes on: at most
+     * {@value Subjects#ORIGIN_MAX_LENGTH} characters, without dots, wildcards or white space; by
+     * default a random one. Give every process its own: two with one name take each other's
+     * messages for echoes. A process that restarts may keep its name: each start is a new
+     * incarnation, whose numbers receivers count afresh.
      */
     public Builder origin(String origin) {
-      if (!Subjects.isName(origin, ".*>")) {
-        throw new IllegalArgumentException("An origin must be a non-empty name without dots, wildcards or white space"
-            + " (it is a subject token): \""
-            + origin + "\"");
+      if (!Subjects.isOrigin(origin)) {
+        throw new IllegalArgumentException("An origin must be a non-empty name of at most "
+            + Subjects.ORIGIN_MAX_LENGTH + " characters without dots, wildcards or white space"
+            + " (it is a subject token): \"" + origin + "\"");
       }
       this.origin = origin;
       return this;
@@ -480,6 +500,21 @@ public final class NatsBridge implements AutoCloseable {
         throw new IllegalArgumentException("publishBufferBytes must be positive: " + bytes);
       }
       this.publishBufferBytes = bytes;
+      return this;
+    }
+
+    /**
+     * How often the bridge announces, on each subject it exports on through core NATS, the
+     * number of the last message it sent there, so that a receiver learns of a loss at the end
+     * of a stream: 1 second by default. A receiver hears of such a loss at the latest
+     * {@value Channel#QUIET_LIMIT} intervals after it is subscribed again, while this process
+     * runs (within one interval while it keeps sending).
+     */
+    public Builder announceInterval(Duration interval) {
+      if (interval.isNegative() || interval.isZero()) {
+        throw new IllegalArgumentException("announceInterval must be positive: " + interval);
+      }
+      this.announceInterval = interval;
       return this;
     }
 
