@@ -14,10 +14,10 @@ import java.util.Arrays;
  * message it sent: a receiver that missed the last messages of a stream has no later message to
  * show it the gap, and learns of it from the announcement. It announces at the bridge's first
  * tick after it sent something, then, while it sends nothing more, after 1, 2, 4 and 8 more
- * ticks, and then every {@value #QUIET_LIMIT}: a receiver that was away when the loss happened learns
- * of it at most {@value #QUIET_LIMIT} ticks after it is back, as long as this process runs. An
- * announcement is published under the channel's lock, like the messages, so it follows the
- * messages it counts.
+ * ticks, and then every {@value #QUIET_LIMIT}: a receiver that was away when the loss
+ * happened learns of it at most {@value #QUIET_LIMIT} ticks after it is back, as long as this
+ * process runs. An announcement is published under the channel's lock, like the messages, so it
+ * follows the messages it counts.
  *
  * <p>Each payload is written into one buffer the channel keeps, which starts with this
  * process's prelude head, written once; only the payload's own copy is made per message (the
@@ -93,7 +93,9 @@ final class Channel {
       return null;
     } else {
       quietTicks++;
-      boolean due = quietTicks < QUIET_LIMIT ? Integer.bitCount(quietTicks) == 1 : quietTicks % QUIET_LIMIT == 0;
+      boolean due = quietTicks < QUIET_LIMIT
+          ? Integer.bitCount(quietTicks) == 1 // 1, 2, 4, 8
+          : quietTicks % QUIET_LIMIT == 0;
       if (!due) {
         return null;
       }

@@ -100,7 +100,8 @@ final class Exporter implements Forwarder<Object> {
       // incarnation keeps the next run of this process, which numbers from 1 again, from
       // repeating this run's ids
       PublishOptions options = PublishOptions.builder()
-          .messageId(bridge.origin + ":" + Long.toHexString(bridge.incarnation) + ":" + channel.name + ":" + sequence)
+          .messageId(bridge.origin + ":" + Long.toHexString(bridge.incarnation) + ":" + channel.name
+              + ":" + sequence)
           .build();
       for (int attempt = 0; attempt < JETSTREAM_ATTEMPTS; attempt++) {
         try {

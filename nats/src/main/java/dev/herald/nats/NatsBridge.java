@@ -64,18 +64,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link MessagesLostException}); the sender counts and reports what it could not hand to the
  * client ({@link MessageDroppedException}), such as what overflows the bounded buffer that holds
  * exports while the connection is down. A loss at the end of a stream is reported from the
- * number of the last message that each sender announces on each subject it exports on, at
- * most {@value Channel#QUIET_LIMIT} {@linkplain Builder#announceInterval intervals} after the
+ * number of the last message that each sender announces on each subject it exports on, at most
+ * {@value Channel#QUIET_LIMIT} {@linkplain Builder#announceInterval intervals} after the
  * receiver is subscribed again, while the sender runs. A process that restarts under the same
- * origin is a new incarnation, counted afresh. A number beyond what its sender can have sent (ten
- * million messages a second) is reported malformed and moves nothing. An importer keeps at most
- * 1,024 processes, origins of at most 64 characters, and the numbering of at most 4,096
- * subjects; forgetting one makes neither a false loss nor a silent drop. Through JetStream ({@link Builder#exportDurable},
- * {@link Builder#importDurable}), at least once with de-duplication: the stream stores each
- * message once under its message id, whatever retries happen, a durable consumer delivers what
- * a process missed while it was down, and redeliveries are dropped, so a handler sees each
- * message once (a process that dies between handling a message and acknowledging it sees it
- * again after its restart).
+ * origin is a new incarnation, counted afresh. A number beyond what its sender can have sent
+ * (ten million messages a second) is reported malformed and moves nothing. An importer keeps at
+ * most 1,024 processes, origins of at most 64 characters, and the numbering of at most 4,096
+ * subjects; forgetting one makes neither a false loss nor a silent drop. Through JetStream
+ * ({@link Builder#exportDurable}, {@link Builder#importDurable}), at least once with
+ * de-duplication: the stream stores each message once under its message id, whatever retries
+ * happen, a durable consumer delivers what a process missed while it was down, and redeliveries
+ * are dropped, so a handler sees each message once (a process that dies between handling a
+ * message and acknowledging it sees it again after its restart).
  *
  * <h2>What is not promised</h2>
  * That an origin is who it says, unless the server's permissions allow each user to publish
@@ -121,7 +121,8 @@ public final class NatsBridge implements AutoCloseable {
   private String server;
   private volatile boolean closed;
 
-  NatsBridge(Builder builder, CodecRegistry codecs, long incarnation, Connection connection, boolean ownsConnection) {
+  NatsBridge(Builder builder, CodecRegistry codecs, long incarnation, Connection connection,
+      boolean ownsConnection) {
     this.bus = builder.bus;
     this.codecs = codecs;
     this.origin = builder.origin;

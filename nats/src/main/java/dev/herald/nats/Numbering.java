@@ -16,9 +16,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>A number is believed only as far as the sender can have sent: at most
  * {@link #MAX_RATE_PER_MILLI} messages a millisecond on one subject, since this numbering last
  * moved, with a second to spare, or, for an incarnation not heard before, since it started by
- * its own clock, with a minute to spare for that clock's skew. No client comes near that rate; a number beyond it is a forgery or a corruption, and
- * moves nothing here, so one forged payload can neither make the sender's next messages look
- * like redeliveries nor report a loss that did not happen. (A genuine sender refused so, one
+ * its own clock, with a minute to spare for that clock's skew. No client comes near that rate;
+ * a number beyond it is a forgery or a corruption, and moves nothing here, so one forged payload
+ * can neither make the sender's next messages look like redeliveries nor report a loss that
+ * did not happen. (A genuine sender refused so, one
  * whose clock runs far ahead, is believed again as time passes: the bound grows by ten million
  * a second, and nothing sends that fast.)
  */

@@ -17,6 +17,10 @@ import java.util.Map;
  * on a subject that was quiet while {@value #LIMIT} others were heard go uncounted, and a
  * JetStream redelivery of a message from before is delivered again. An importer that holds a
  * forgotten numbering sees it marked and asks for the subject's new one.
+ *
+ * <p>What it holds is bounded too: a subject is at most as long as the server's control line
+ * allows (4 KiB unless configured otherwise), so the table holds at most about 16 MiB of subjects,
+ * and far less with subjects of ordinary length.
  */
 final class Numberings {
   static final int LIMIT = 4096;

@@ -26,7 +26,10 @@ import dev.herald.wire.WireWriter;
  * is still read, without a number.
  */
 final class Prelude {
-  /** What the replies to a request are from: they come on an inbox, not a bridge's subject. */
+  /**
+   * What a report names as the sender when no valid origin is known: replies to a request (they
+   * come on an inbox, not a bridge's subject), and subjects that name no valid origin.
+   */
   static final String UNKNOWN = "unknown";
   private static final byte MARK = 0;
   private static final int INCARNATION_BYTES = 8;

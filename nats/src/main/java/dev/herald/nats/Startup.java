@@ -100,7 +100,8 @@ final class Startup {
         subscribe(bridge, spec, dispatcher, consumers);
       }
       // what other processes send to this one alone (to its address on their buses)
-      dispatcher.subscribe(Subjects.fromAnyOrigin(Subjects.direct(builder.origin)), new Importer(bridge, null, false));
+      dispatcher.subscribe(Subjects.fromAnyOrigin(Subjects.direct(builder.origin)),
+          new Importer(bridge, null, false));
       List<Registration> registrations = new ArrayList<>();
       for (Export export : exports) {
         Exporter exporter = new Exporter(bridge, outlets, export.type);

@@ -75,7 +75,9 @@ final class Subjects {
    * network may be as long as the server allows.
    */
   static String shown(String subject) {
-    return subject.length() <= 200 ? subject : subject.substring(0, 200) + "... (" + subject.length() + " characters)";
+    return subject.length() <= 200
+        ? subject
+        : subject.substring(0, 200) + "... (" + subject.length() + " characters)";
   }
 
   /** Whether {@code origin} follows the builder's rule for a process's name. */

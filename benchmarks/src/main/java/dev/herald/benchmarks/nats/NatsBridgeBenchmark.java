@@ -29,10 +29,11 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * Messages per second from one bus to another through a NATS server on loopback (each bus with
  * its own connection), against the limit: raw jnats publishing the same payload bytes (those
  * the bridge publishes: its prelude and the frame) on a subject as long as the bridge's (which
- * carries the exporter's origin) from one connection to a subscription's handler on another, with the client options the bridge sets that matter per message (no
- * echo). A benchmark operation is one message; each invocation sends a batch of {@value #BATCH}
- * and waits until the receiving side has all of them, for either path. {@link #rawJnatsFrameOnly}
- * publishes the frame without the prelude, to show what the prelude's bytes cost.
+ * carries the exporter's origin) from one connection to a subscription's handler on another,
+ * with the client options the bridge sets that matter per message (no echo). A benchmark
+ * operation is one message; each invocation sends a batch of {@value #BATCH} and waits until
+ * the receiving side has all of them, for either path. {@link #rawJnatsFrameOnly} publishes
+ * the frame without the prelude, to show what the prelude's bytes cost.
  *
  * <p>Each trial first sends messages on the path it measures for {@value #WARM_UP_SECONDS}
  * seconds: compiling jnats's and the bridge's code takes several seconds on a small machine,
