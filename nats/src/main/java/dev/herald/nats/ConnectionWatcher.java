@@ -34,7 +34,20 @@ final class ConnectionWatcher implements ConnectionListener, ErrorListener {
   }
 
   @Override
+  public void errorOccurred(Connection connection, String error) {
+    if (error != null && error.contains("Permissions Violation for Publish")) {
+      int open = error.indexOf('"');
+      int close = error.lastIndexOf('"');
+      String subject = open >= 0 && close > open ? error.substring(open + 1, close) : null;
+      bridge.report(new PublishRefusedException(error, subject));
+    }
+  }
+
+  @Override
   public void messageDiscarded(Connection connection, Message message) {
+    if (Prelude.isAnnouncement(message.getData())) {
+      return; // not a message: the next announcement says the same, or more
+    }
     bridge.dropped(message, message.getSubject(), new IllegalStateException(
         "the NATS client discarded it: its outgoing queue was full, or the connection was closing"));
   }

@@ -87,7 +87,7 @@ final class Exporter implements Forwarder<Object> {
         failure = bufferFullOrClosed;
       }
     }
-    bridge.dropped(message, channel.subject, failure);
+    bridge.dropped(message, channel.name, failure);
   }
 
   private void publishDurably(Object message, Outlet outlet) {
@@ -96,9 +96,12 @@ final class Exporter implements Forwarder<Object> {
     synchronized (channel) {
       long sequence = channel.next();
       byte[] body = channel.payload(outlet.codec, message);
-      // the same id on every attempt: the stream keeps one copy whatever number arrives
+      // the same id on every attempt: the stream keeps one copy whatever number arrives; the
+      // incarnation keeps the next run of this process, which numbers from 1 again, from
+      // repeating this run's ids
       PublishOptions options = PublishOptions.builder()
-          .messageId(bridge.origin + ":" + channel.subject + ":" + sequence)
+          .messageId(bridge.origin + ":" + Long.toHexString(bridge.incarnation) + ":" + channel.name
+              + ":" + sequence)
           .build();
       for (int attempt = 0; attempt < JETSTREAM_ATTEMPTS; attempt++) {
         try {
@@ -110,18 +113,18 @@ final class Exporter implements Forwarder<Object> {
         }
       }
     }
-    bridge.dropped(message, channel.subject, failure);
+    bridge.dropped(message, channel.name, failure);
   }
 
   private List<?> request(Object message, Channel channel) {
     if (channel.durable) {
       throw new IllegalArgumentException("Cannot request " + message + " from other processes: "
-          + channel.subject + " is exported through JetStream, whose stream would answer with its"
+          + channel.name + " is exported through JetStream, whose stream would answer with its"
           + " acknowledgement. Export request types with exportType, not exportDurable");
     }
     Duration timeout = bridge.requestTimeout;
     CompletableFuture<Message> answer = bridge.connection.requestWithTimeout(
-        channel.subject, null, Prelude.write(bridge.codecs, bridge.origin, 0, message), timeout);
+        channel.subject, null, Prelude.write(bridge.codecs, bridge.incarnation, 0, message), timeout);
     try {
       // the client times the request out itself; the extra second only guards against a hang
       Message reply = answer.get(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
@@ -130,7 +133,7 @@ final class Exporter implements Forwarder<Object> {
       return List.of(); // nobody imports the subject: like a local request nobody answers
     } catch (ExecutionException | TimeoutException timedOut) {
       answer.cancel(true);
-      bridge.report(new RequestTimeoutException(message, channel.subject, timeout));
+      bridge.report(new RequestTimeoutException(message, channel.name, timeout));
       return List.of();
     } catch (InterruptedException interrupted) {
       Thread.currentThread().interrupt();

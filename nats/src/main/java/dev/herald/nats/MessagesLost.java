@@ -21,7 +21,7 @@ public final class MessagesLost {
     return origin;
   }
 
-  /** The subject they were sent on. */
+  /** The subject they were sent on, as the sender's bridge was given it (without its origin). */
   public String subject() {
     return subject;
   }

@@ -36,7 +36,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * supertype of wire types, which exports each of them) that is posted or sent on the bus is
  * encoded with its codec and published. Its subject is given explicitly, or derived from its
  * wire type: {@code herald.} and the type's canonical name, so {@code com.acme.Match.Goal} goes
- * to {@code herald.com.acme.Match.Goal} (the prefix can be changed). A message sent with
+ * to {@code herald.com.acme.Match.Goal} (the prefix can be changed). On the wire the subject
+ * carries the process's {@linkplain #origin() origin} as its second token
+ * ({@code herald.lobby-1.com.acme.Match.Goal}), where the server's permissions can bind it to a
+ * user; importers subscribe with {@code *} in its place. A message sent with
  * {@code bus.request} is sent as a NATS request instead: the first process that has replies
  * answers with all of them, and they join the local replies; when nobody answers within the
  * {@linkplain Builder#requestTimeout timeout} a {@link RequestTimeoutException} is reported.
@@ -45,8 +48,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * <h2>Import</h2>
  * Every message arriving on an imported subject (wildcards allowed) is decoded and posted on
  * the bus, from an {@link Address} that stands for the process that sent it, one per process
- * ({@link #originOf} names it). The sender is taken from the few bytes the sending bridge
- * writes before the message's frame, never from the message. A process does not receive its
+ * ({@link #originOf} names it). The sender is the subject's second token, checked with the
+ * builder's rule for origins, never a claim in the payload; the few bytes the sending bridge
+ * writes before the message's frame hold its incarnation (this run of the process) and the
+ * message's number on its subject. A process does not receive its
  * own exports unless {@linkplain Builder#echo asked}, and never exports again what it imported:
  * while the client's thread delivers an imported message, that object is not exported, even if
  * a handler posts it again (an enum constant is one object); anything else a handler posts
@@ -58,17 +63,31 @@ import java.util.concurrent.atomic.AtomicLong;
  * sender's messages per subject and reports gaps ({@link MessagesLost} on the bus and a
  * {@link MessagesLostException}); the sender counts and reports what it could not hand to the
  * client ({@link MessageDroppedException}), such as what overflows the bounded buffer that holds
- * exports while the connection is down. Through JetStream ({@link Builder#exportDurable},
- * {@link Builder#importDurable}), at least once with de-duplication: the stream stores each
- * message once under its message id, whatever retries happen, a durable consumer delivers what
- * a process missed while it was down, and redeliveries are dropped, so a handler sees each
- * message once (a process that dies between handling a message and acknowledging it sees it
- * again after its restart).
+ * exports while the connection is down. A loss at the end of a stream is reported from the
+ * number of the last message that each sender announces on each subject it exports on, at most
+ * {@value Channel#QUIET_LIMIT} {@linkplain Builder#announceInterval intervals} after the
+ * receiver is subscribed again, while the sender runs. A process that restarts under the same
+ * origin is a new incarnation, counted afresh. A number beyond what its sender can have sent
+ * (ten million messages a second) is reported malformed and moves nothing. An importer keeps at
+ * most 1,024 processes, origins of at most 64 characters, and the numbering of at most 4,096
+ * subjects; forgetting one makes neither a false loss nor a silent drop. Through JetStream
+ * ({@link Builder#exportDurable}, {@link Builder#importDurable}), at least once with
+ * de-duplication: the stream stores each message once under its message id, whatever retries
+ * happen, a durable consumer delivers what a process missed while it was down, and redeliveries
+ * are dropped, so a handler sees each message once (a process that dies between handling a
+ * message and acknowledging it sees it again after its restart).
+ *
+ * <h2>What is not promised</h2>
+ * That an origin is who it says, unless the server's permissions allow each user to publish
+ * only under its own origin ({@code herald.lobby-1.>}, {@code _HERALD.lobby-1.>}); a tail loss
+ * from a sender that closed before the receiver heard an announcement; gaps across a forgotten
+ * numbering; two processes sharing an origin; exactly once.
  *
  * <h2>Failures</h2>
  * They go to the bus's {@link dev.herald.ErrorHandler} as {@link NatsBridgeException}s, and the
  * bridge goes on: a lost connection ({@link ConnectionLostException}, and a
- * {@link NatsConnectionEvent} on the bus), a message that cannot be read
+ * {@link NatsConnectionEvent} on the bus), a publication the server refused
+ * ({@link PublishRefusedException}), a message that cannot be read
  * ({@link MalformedPayloadException}), dropped, lost, or unanswered messages.
  *
  * <p>Thread-safe. Imported messages are posted on the NATS client's threads.
@@ -77,9 +96,16 @@ public final class NatsBridge implements AutoCloseable {
   final MessageBus bus;
   final CodecRegistry codecs;
   final String origin;
+  /** This run of the process: a restart under the same origin is a new sender ({@link Prelude}). */
+  final long incarnation;
   final boolean echo;
   final Duration requestTimeout;
   final RemoteProcesses remotes;
+  final CoarseClock clock = new CoarseClock();
+  final Numberings numberings = new Numberings(clock);
+  private final Duration announceInterval;
+  private java.util.Timer timer;
+  private Announcer announcer;
   /** What the importers are delivering: never exported back. */
   final ImportingThreads importing = new ImportingThreads();
   Connection connection;
@@ -95,10 +121,13 @@ public final class NatsBridge implements AutoCloseable {
   private String server;
   private volatile boolean closed;
 
-  NatsBridge(Builder builder, CodecRegistry codecs, Connection connection, boolean ownsConnection) {
+  NatsBridge(Builder builder, CodecRegistry codecs, long incarnation, Connection connection,
+      boolean ownsConnection) {
     this.bus = builder.bus;
     this.codecs = codecs;
     this.origin = builder.origin;
+    this.incarnation = incarnation;
+    this.announceInterval = builder.announceInterval;
     this.echo = builder.echo;
     this.requestTimeout = builder.requestTimeout;
     this.remotes = new RemoteProcesses(bus, this);
@@ -112,8 +141,8 @@ public final class NatsBridge implements AutoCloseable {
   }
 
   /**
-   * This process's name on NATS, in the prelude of everything it exports: given to the builder,
-   * or made up at random. Other processes see it through {@link #originOf}.
+   * This process's name on NATS, the second token of every subject it publishes on: given to the
+   * builder, or made up at random. Other processes see it through {@link #originOf}.
    */
   public String origin() {
     return origin;
@@ -121,8 +150,8 @@ public final class NatsBridge implements AutoCloseable {
 
   /**
    * The process that {@code address} stands for, when it is the {@code Envelope.from()} of a
-   * message this bridge imported: that process's {@link #origin()}, or {@code "unknown"} for
-   * messages published by something other than a bridge. {@code null} for any other address.
+   * message this bridge imported: that process's {@link #origin()}, as its subject named it (a
+   * client other than a bridge is named so too). {@code null} for any other address.
    */
   public String originOf(Address address) {
     return address == null ? null : remotes.originOf(address);
@@ -167,6 +196,10 @@ public final class NatsBridge implements AutoCloseable {
     for (Registration export : exports) {
       export.close();
     }
+    if (timer != null) {
+      timer.cancel();
+      announcer.announce(true); // the last numbers, for receivers that missed the last messages
+    }
     for (MessageConsumer consumer : consumers) {
       try {
         consumer.close();
@@ -203,11 +236,16 @@ public final class NatsBridge implements AutoCloseable {
 
   // ---- what the builder, the exporter, the importers and the watcher call -----------------
 
-  void started(Dispatcher dispatcher, List<MessageConsumer> consumers, List<Registration> exports) {
+  void started(Dispatcher dispatcher, List<MessageConsumer> consumers, List<Registration> exports,
+      List<Channel> channels) {
     this.dispatcher = dispatcher;
     this.consumers.addAll(consumers);
     this.exports.addAll(exports);
     this.server = connection.getConnectedUrl();
+    this.announcer = new Announcer(this, channels);
+    this.timer = new java.util.Timer("herald-nats " + origin, true);
+    long period = announceInterval.toMillis();
+    timer.scheduleAtFixedRate(announcer, period, period);
   }
 
   ConnectionWatcher watcher() {
@@ -267,14 +305,13 @@ public final class NatsBridge implements AutoCloseable {
    * Publishes {@code message} for the process {@code to} alone; returns 1, or 0 when it was
    * dropped (and reported).
    */
-  int sendDirect(String to, Object message) {
-    String subject = Subjects.direct(to);
-    byte[] payload = Prelude.write(codecs, origin, 0, message);
+  int sendDirect(String subject, Object message) {
+    byte[] payload = Prelude.write(codecs, incarnation, 0, message);
     try {
       connection.publish(subject, payload);
       return 1;
     } catch (IllegalStateException bufferFullOrClosed) {
-      dropped(message, subject, bufferFullOrClosed);
+      dropped(message, Subjects.withoutOrigin(subject), bufferFullOrClosed);
       return 0;
     }
   }
@@ -330,6 +367,7 @@ public final class NatsBridge implements AutoCloseable {
     String prefix = Subjects.DEFAULT_PREFIX;
     boolean echo;
     Duration requestTimeout = Duration.ofSeconds(2);
+    Duration announceInterval = Duration.ofSeconds(1);
     long publishBufferBytes = 8L * 1024 * 1024;
     Duration reconnectWait = Duration.ofSeconds(1);
     String stream;
@@ -365,15 +403,17 @@ public final class NatsBridge implements AutoCloseable {
     }
 
     /**
-     * This process's name in what it exports, without dots, wildcards or white space; by default
-     * a random one.
-     * Give every process its own: two with one name take each other's messages for echoes.
+     * This process's name, the second token of every subject it publishes on: at most
+     * {@value Subjects#ORIGIN_MAX_LENGTH} characters, without dots, wildcards or white space; by
+     * default a random one. Give every process its own: two with one name take each other's
+     * messages for echoes. A process that restarts may keep its name: each start is a new
+     * incarnation, whose numbers receivers count afresh.
      */
     public Builder origin(String origin) {
-      if (!Subjects.isName(origin, ".*>")) {
-        throw new IllegalArgumentException("An origin must be a non-empty name without dots, wildcards or white space"
-            + " (it is a subject token): \""
-            + origin + "\"");
+      if (!Subjects.isOrigin(origin)) {
+        throw new IllegalArgumentException("An origin must be a non-empty name of at most "
+            + Subjects.ORIGIN_MAX_LENGTH + " characters without dots, wildcards or white space"
+            + " (it is a subject token): \"" + origin + "\"");
       }
       this.origin = origin;
       return this;
@@ -480,6 +520,21 @@ public final class NatsBridge implements AutoCloseable {
         throw new IllegalArgumentException("publishBufferBytes must be positive: " + bytes);
       }
       this.publishBufferBytes = bytes;
+      return this;
+    }
+
+    /**
+     * How often the bridge announces, on each subject it exports on through core NATS, the
+     * number of the last message it sent there, so that a receiver learns of a loss at the end
+     * of a stream: 1 second by default. A receiver hears of such a loss at the latest
+     * {@value Channel#QUIET_LIMIT} intervals after it is subscribed again, while this process
+     * runs (within one interval while it keeps sending).
+     */
+    public Builder announceInterval(Duration interval) {
+      if (interval.isNegative() || interval.isZero()) {
+        throw new IllegalArgumentException("announceInterval must be positive: " + interval);
+      }
+      this.announceInterval = interval;
       return this;
     }
 

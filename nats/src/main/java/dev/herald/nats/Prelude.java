@@ -4,114 +4,134 @@ import dev.herald.wire.CodecRegistry;
 import dev.herald.wire.WireFormatException;
 import dev.herald.wire.WireReader;
 import dev.herald.wire.WireWriter;
-import java.util.Arrays;
 
 /**
  * What a bridge writes before the message's frame in every payload: a 0 byte, the sending
- * process's name (a wire string) and the message's number on its subject (a wire varint, 0 for
- * requests and messages to one process, which are not counted). It makes {@code Envelope.from()}
- * (the message never does) and lets the receiver count what was lost.
+ * process's incarnation (eight bytes, little-endian) and the message's number on its subject
+ * (a wire varint, 0 for requests and messages to one process, which are not counted). A
+ * prelude with no frame after it is an announcement: the number of the last message the sender
+ * sent on the subject, so that a receiver learns of a loss at the end of a stream.
+ *
+ * <p>The sender's name is not here: it is the subject's second token ({@link Subjects}), which
+ * the server's permissions can vouch for. The incarnation tells one run of a process from the
+ * next under the same name: drawn when the bridge starts, its high 42 bits are the start time
+ * (milliseconds since 1970) and its low 22 bits random. A restarted process numbers its
+ * messages from 1 again; its new incarnation keeps a receiver from taking those numbers for old
+ * ones, and keeps JetStream message ids from repeating across runs. The start time bounds what
+ * a sender can have sent ({@link Numbering}).
  *
  * <p>Why in the payload and not in a NATS header: a header made jnats 2.4 times slower per
  * message on loopback (see benchmarks/RESULTS.md). Why a 0 byte first: no frame starts with
  * one (wire ids are positive), so a bare frame, as something other than a bridge may publish,
- * is still read, as from {@link #UNKNOWN}.
- *
- * <p>A payload read keeps the sender's name as bytes: the importer compares them with those of
- * the process it heard from last, which is nearly always the same, so most payloads make no
- * string of the name.
+ * is still read, without a number.
  */
 final class Prelude {
-  /** What a message without a prelude (published by something other than a bridge) is from. */
+  /**
+   * What a report names as the sender when no valid origin is known: replies to a request (they
+   * come on an inbox, not a bridge's subject), and subjects that name no valid origin.
+   */
   static final String UNKNOWN = "unknown";
   private static final byte MARK = 0;
+  private static final int INCARNATION_BYTES = 8;
+  /** The random low bits of an incarnation; the start time's milliseconds are above them. */
+  static final int RANDOM_BITS = 22;
 
-  private final byte[] payload;
-  /** Where the origin's wire string (length, then UTF-8) starts in the payload; 0 for none. */
-  private final int originAt;
-  /** Where the origin's UTF-8 bytes are in the payload: from here to {@link #originEnd}. */
-  private final int nameAt;
-  private final int originEnd;
+  /** The sender's incarnation; 0 for a bare frame. */
+  final long incarnation;
   /** The message's number on its subject, from 1; 0 when not counted. */
   final long sequence;
-  /** The message, decoded from the frame that follows the prelude. */
+  /** The message, decoded from the frame that follows the prelude; null for an announcement. */
   final Object message;
 
-  private Prelude(byte[] payload, int originAt, int nameAt, int originEnd, long sequence, Object message) {
-    this.payload = payload;
-    this.originAt = originAt;
-    this.nameAt = nameAt;
-    this.originEnd = originEnd;
+  private Prelude(long incarnation, long sequence, Object message) {
+    this.incarnation = incarnation;
     this.sequence = sequence;
     this.message = message;
   }
 
-  /** The first bytes of every payload from {@code origin}: the mark and the name. */
-  static byte[] head(String origin) {
-    WireWriter out = WireWriter.growable(8 + 3 * origin.length());
-    out.writeByte(MARK);
-    out.writeString(origin);
-    return out.toByteArray();
+  /** A new incarnation for a process that starts at {@code nowMillis}. */
+  static long incarnation(long nowMillis, long random) {
+    return (nowMillis << RANDOM_BITS) | (random & ((1L << RANDOM_BITS) - 1));
   }
 
-  /** The payload of {@code message} from {@code origin}, numbered {@code sequence}. */
-  static byte[] write(CodecRegistry codecs, String origin, long sequence, Object message) {
-    WireWriter out = WireWriter.growable(32 + origin.length());
-    out.writeByte(MARK);
-    out.writeString(origin);
+  /** When the process of {@code incarnation} started, in milliseconds since 1970. */
+  static long startedAt(long incarnation) {
+    return incarnation >>> RANDOM_BITS;
+  }
+
+  /** The first bytes of every payload from the process of {@code incarnation}. */
+  static byte[] head(long incarnation) {
+    byte[] head = new byte[1 + INCARNATION_BYTES];
+    head[0] = MARK;
+    for (int i = 0; i < INCARNATION_BYTES; i++) {
+      head[1 + i] = (byte) (incarnation >>> (8 * i));
+    }
+    return head;
+  }
+
+  /** The payload of {@code message} from {@code incarnation}, numbered {@code sequence}. */
+  static byte[] write(CodecRegistry codecs, long incarnation, long sequence, Object message) {
+    WireWriter out = WireWriter.growable(64);
+    for (byte b : head(incarnation)) {
+      out.writeByte(b);
+    }
     out.writeLong(sequence);
-    codecs.encode(message, out);
+    if (message != null) {
+      codecs.encode(message, out);
+    }
     return out.toByteArray();
   }
 
   /**
-   * Reads a payload: prelude and frame, or a bare frame.
+   * Reads a payload: prelude and frame, a prelude alone (an announcement), or a bare frame.
    *
-   * @throws WireFormatException for a payload that is neither, or has bytes after the frame
+   * @throws WireFormatException for a payload that is none of these, or has bytes after the
+   *     frame
    */
   static Prelude read(CodecRegistry codecs, byte[] payload) {
-    WireReader in = new WireReader(payload);
-    int originAt = 0;
-    int nameAt = 0;
-    int originEnd = 0;
-    long sequence = 0;
-    if (payload.length > 0 && payload[0] == MARK) {
-      in.readByte();
-      originAt = in.position();
-      // a wire string has the shape of a nested value (its length plus one, then the bytes):
-      // entering and leaving it steps over the name, checked, without making a string of it
-      int outer = in.enterNested();
-      if (outer != WireReader.NULL) {
-        in.exitNested(outer);
-        originEnd = in.position();
-      }
-      nameAt = originAt + 1;
-      while (nameAt < originEnd && payload[nameAt - 1] < 0) {
-        nameAt++; // the length took more than one byte
-      }
-      sequence = in.readLong();
-      if (nameAt >= originEnd || sequence < 0) {
-        throw new WireFormatException("a bridge's prelude names no origin, or a negative number", 0);
-      }
+    if (payload.length == 0 || payload[0] != MARK) {
+      WireReader in = new WireReader(payload);
+      return new Prelude(0, 0, decode(codecs, in));
     }
+    if (payload.length < 2 + INCARNATION_BYTES) {
+      throw new WireFormatException("a bridge's prelude of " + payload.length + " bytes is cut short", 0);
+    }
+    long incarnation = 0;
+    for (int i = INCARNATION_BYTES; i > 0; i--) {
+      incarnation = (incarnation << 8) | (payload[i] & 0xFF);
+    }
+    int at = 1 + INCARNATION_BYTES;
+    WireReader in = new WireReader(payload, at, payload.length - at);
+    long sequence = in.readLong();
+    if (sequence < 0) {
+      throw new WireFormatException("a bridge's prelude with the negative number " + sequence, at);
+    }
+    if (!in.hasRemaining()) {
+      if (sequence == 0) {
+        throw new WireFormatException("a bridge's prelude with neither a frame nor a number to announce", at);
+      }
+      return new Prelude(incarnation, sequence, null);
+    }
+    return new Prelude(incarnation, sequence, decode(codecs, in));
+  }
+
+  /** Whether {@code payload} is an announcement: a prelude and its number, no frame. */
+  static boolean isAnnouncement(byte[] payload) {
+    int at = 1 + INCARNATION_BYTES;
+    if (payload == null || payload.length <= at || payload[0] != MARK) {
+      return false;
+    }
+    while (at < payload.length && payload[at] < 0) {
+      at++; // a varint's byte with more to follow
+    }
+    return at == payload.length - 1;
+  }
+
+  private static Object decode(CodecRegistry codecs, WireReader in) {
     Object message = codecs.decode(in);
     if (in.hasRemaining()) {
       throw new WireFormatException(in.remaining() + " bytes after the end of the frame", in.position());
     }
-    return new Prelude(payload, originAt, nameAt, originEnd, sequence, message);
-  }
-
-  /** Whether the payload has a prelude whose name is {@code name} (as UTF-8). */
-  boolean isFrom(byte[] name) {
-    return originEnd > 0 && Arrays.equals(payload, nameAt, originEnd, name, 0, name.length);
-  }
-
-  /** The sending process's name, or {@link #UNKNOWN} for a bare frame. */
-  String origin() {
-    if (originEnd == 0) {
-      return UNKNOWN;
-    }
-    // read as a wire string after all: that checks it is well-formed UTF-8
-    return new WireReader(payload, originAt, originEnd - originAt).readString();
+    return message;
   }
 }

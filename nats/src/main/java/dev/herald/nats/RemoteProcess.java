@@ -1,21 +1,16 @@
 package dev.herald.nats;
 
 import dev.herald.RemoteEndpoint;
-import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Another process as this bus sees it: an endpoint whose address is the {@code Envelope.from()}
  * of everything that process sends (and where local code sends messages for that process
- * alone), and the numbering of what it sent on each subject, to notice what went missing.
+ * alone). What it sent on each subject is numbered in {@link Numberings}.
  */
 final class RemoteProcess {
+  /** Its name: the second token of every subject it publishes on, at most 64 characters. */
   final String origin;
-  /** The origin as it is in payloads (UTF-8), to recognise the next payload from it. */
-  final byte[] originBytes;
   final RemoteEndpoint endpoint;
-  private final Map<String, Numbering> numberings = new HashMap<>();
   /** Set once {@link RemoteProcesses} forgets it: its endpoint is closed, its address retired. */
   private volatile boolean forgotten;
   /** Heard from since {@link RemoteProcesses} last put it at the recent end of its order. */
@@ -23,18 +18,18 @@ final class RemoteProcess {
 
   RemoteProcess(String origin, RemoteEndpoint endpoint) {
     this.origin = origin;
-    this.originBytes = origin.getBytes(StandardCharsets.UTF_8);
     this.endpoint = endpoint;
   }
 
-  /** The numbering of what this process sends on {@code subject}, made when first asked. */
-  synchronized Numbering numberingOn(String subject) {
-    Numbering numbering = numberings.get(subject);
-    if (numbering == null) {
-      numbering = new Numbering(this, subject);
-      numberings.put(subject, numbering);
-    }
-    return numbering;
+  /**
+   * Whether {@code subject}, as published, is this process's: its second token is the origin.
+   * Compares in place, so that the next message from the process heard last makes no string.
+   */
+  boolean isOriginOf(String subject) {
+    int from = subject.indexOf('.') + 1;
+    int end = from + origin.length();
+    return from > 0 && subject.regionMatches(from, origin, 0, origin.length())
+        && (end == subject.length() || subject.charAt(end) == '.');
   }
 
   /** Notes that a message from this process arrived without asking {@link RemoteProcesses}. */

@@ -73,7 +73,8 @@ final class Startup {
           "Give the bridge either server(\"nats://host:4222\") or connection(aConnection), not both or neither");
     }
     List<Export> exports = builder.exports;
-    byte[] preludeHead = Prelude.head(builder.origin);
+    long incarnation = Prelude.incarnation(System.currentTimeMillis(), new java.security.SecureRandom().nextLong());
+    byte[] preludeHead = Prelude.head(incarnation);
     for (Export export : exports) {
       addChannels(export, preludeHead);
     }
@@ -83,7 +84,7 @@ final class Startup {
           + " name it with stream(\"NAME\") (the bridge creates it if it does not exist)");
     }
     boolean owns = builder.connection == null;
-    NatsBridge bridge = new NatsBridge(builder, codecs, owns ? null : builder.connection, owns);
+    NatsBridge bridge = new NatsBridge(builder, codecs, incarnation, owns ? null : builder.connection, owns);
     if (owns) {
       bridge.connection = connect(bridge);
     } else {
@@ -99,13 +100,14 @@ final class Startup {
         subscribe(bridge, spec, dispatcher, consumers);
       }
       // what other processes send to this one alone (to its address on their buses)
-      dispatcher.subscribe(Subjects.direct(builder.origin), new Importer(bridge, null, false));
+      dispatcher.subscribe(Subjects.fromAnyOrigin(Subjects.direct(builder.origin)),
+          new Importer(bridge, null, false));
       List<Registration> registrations = new ArrayList<>();
       for (Export export : exports) {
         Exporter exporter = new Exporter(bridge, outlets, export.type);
         registrations.add(builder.bus.registration().forward(export.type, exporter));
       }
-      bridge.started(dispatcher, consumers, registrations);
+      bridge.started(dispatcher, consumers, registrations, new ArrayList<>(channelsBySubject.values()));
       bridge.connection.flush(Duration.ofSeconds(5));
       return bridge;
     } catch (IOException | JetStreamApiException | TimeoutException | RuntimeException e) {
@@ -156,7 +158,7 @@ final class Startup {
       String subject = export.subject != null ? export.subject : Subjects.derived(builder.prefix, wireType);
       Channel channel = channelsBySubject.get(subject);
       if (channel == null) {
-        channel = new Channel(subject, export.durable, preludeHead);
+        channel = new Channel(subject, Subjects.withOrigin(subject, builder.origin), export.durable, preludeHead);
         channelsBySubject.put(subject, channel);
       } else if (channel.durable != export.durable) {
         throw new IllegalArgumentException("Subject " + subject + " is exported both through JetStream"
@@ -170,16 +172,17 @@ final class Startup {
     }
   }
 
+  /** The subjects the stream must hold, as published: from any origin. */
   private Set<String> durableSubjects() {
     Set<String> subjects = new LinkedHashSet<>();
     for (Channel channel : channelsBySubject.values()) {
       if (channel.durable) {
-        subjects.add(channel.subject);
+        subjects.add(Subjects.fromAnyOrigin(channel.name));
       }
     }
     for (Import spec : builder.imports) {
       if (spec.consumer != null) {
-        subjects.add(spec.subject);
+        subjects.add(Subjects.fromAnyOrigin(spec.subject));
       }
     }
     return subjects;
@@ -214,17 +217,17 @@ final class Startup {
       ConsumerContext consumer = bridge.connection.getStreamContext(builder.stream)
           .createOrUpdateConsumer(ConsumerConfiguration.builder()
               .durable(spec.consumer)
-              .filterSubject(spec.subject)
+              .filterSubject(Subjects.fromAnyOrigin(spec.subject))
               .ackPolicy(AckPolicy.Explicit)
               .build());
       consumers.add(consumer.consume(new Importer(bridge, null, true)));
     } else if (spec.type != null) {
       Importer importer = new Importer(bridge, spec.type, false);
       for (Class<?> wireType : wireTypesOf(spec.type, "import")) {
-        dispatcher.subscribe(Subjects.derived(builder.prefix, wireType), importer);
+        dispatcher.subscribe(Subjects.fromAnyOrigin(Subjects.derived(builder.prefix, wireType)), importer);
       }
     } else {
-      dispatcher.subscribe(spec.subject, new Importer(bridge, null, false));
+      dispatcher.subscribe(Subjects.fromAnyOrigin(spec.subject), new Importer(bridge, null, false));
     }
   }
 }

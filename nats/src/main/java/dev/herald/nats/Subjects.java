@@ -7,9 +7,21 @@ package dev.herald.nats;
  * name: {@code com.acme.Match.Goal} is published on {@code herald.com.acme.Match.Goal}. Since
  * the package and the nesting become subject tokens, wildcards select families of types:
  * {@code herald.com.acme.>} is everything of the package {@code com.acme} and below.
+ *
+ * <p>On the wire, every subject a bridge publishes on carries the sending process's origin as
+ * its second token: {@code lobby-1} publishes {@code herald.com.acme.Match.Goal} on
+ * {@code herald.lobby-1.com.acme.Match.Goal}, and an importer of that subject subscribes to
+ * {@code herald.*.com.acme.Match.Goal}. The server, not the payload, then says who sent a
+ * message, and its permissions can bind an origin to a user: a user allowed to publish only on
+ * {@code herald.lobby-1.>} can speak as {@code lobby-1} and as no other process.
  */
 final class Subjects {
   static final String DEFAULT_PREFIX = "herald";
+  /**
+   * The longest origin, in characters: an importer keeps the origins of up to
+   * {@link RemoteProcesses#LIMIT} processes, so their length bounds what it holds.
+   */
+  static final int ORIGIN_MAX_LENGTH = 64;
 
   private Subjects() {}
 
@@ -25,6 +37,52 @@ final class Subjects {
    */
   static String direct(String origin) {
     return "_HERALD.to." + origin;
+  }
+
+  /** The subject {@code origin} publishes on for {@code subject}: the origin as second token. */
+  static String withOrigin(String subject, String origin) {
+    int dot = subject.indexOf('.');
+    return dot < 0 ? subject + "." + origin : subject.substring(0, dot) + "." + origin + subject.substring(dot);
+  }
+
+  /** What an importer of {@code subject} (wildcards allowed) subscribes to: any origin. */
+  static String fromAnyOrigin(String subject) {
+    return subject.equals(">") ? "*.>" : withOrigin(subject, "*");
+  }
+
+  /** The subject as the user named it: {@code subject} as published, without its origin. */
+  static String withoutOrigin(String subject) {
+    int from = subject.indexOf('.');
+    if (from < 0) {
+      return subject;
+    }
+    int to = subject.indexOf('.', from + 1);
+    return to < 0 ? subject.substring(0, from) : subject.substring(0, from) + subject.substring(to);
+  }
+
+  /** The origin a published subject names (its second token), or null if it has none. */
+  static String originIn(String subject) {
+    int from = subject.indexOf('.') + 1;
+    if (from == 0) {
+      return null;
+    }
+    int to = subject.indexOf('.', from);
+    return subject.substring(from, to < 0 ? subject.length() : to);
+  }
+
+  /**
+   * {@code subject} as a report shows it: cut after 200 characters, since a subject from the
+   * network may be as long as the server allows.
+   */
+  static String shown(String subject) {
+    return subject.length() <= 200
+        ? subject
+        : subject.substring(0, 200) + "... (" + subject.length() + " characters)";
+  }
+
+  /** Whether {@code origin} follows the builder's rule for a process's name. */
+  static boolean isOrigin(String origin) {
+    return origin != null && origin.length() <= ORIGIN_MAX_LENGTH && isName(origin, ".*>");
   }
 
   /**

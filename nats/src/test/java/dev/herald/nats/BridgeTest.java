@@ -239,17 +239,19 @@ class BridgeTest {
     BlockingQueue<Delivered<Chat>> chats = b.record(Chat.class);
     b.start(b.bridge(server).importType(Goal.class).importSubject("room"));
     try (Connection raw = Nats.connect(server.url())) {
-      raw.publish("room", new byte[] {(byte) 0xFF, 0x01, 0x7F});
-      raw.publish("room", new byte[] {0, 0, 1}); // a bridge's prelude, with no origin in it
+      raw.publish("room.raw", new byte[] {(byte) 0xFF, 0x01, 0x7F});
+      raw.publish("room.raw", new byte[] {0, 0, 1}); // a bridge's prelude, cut short
       // a valid frame, but of a Chat, on the subject imported for Goals
-      raw.publish(Subjects.derived("herald", Goal.class), CodecRegistry.load().toBytes(new Chat("wrong")));
+      raw.publish(Subjects.withOrigin(Subjects.derived("herald", Goal.class), "raw"),
+          CodecRegistry.load().toBytes(new Chat("wrong")));
       raw.flush(Duration.ofSeconds(5));
     }
 
     MalformedPayloadException garbage = b.nextError(MalformedPayloadException.class);
     assertEquals("room", garbage.subject());
     MalformedPayloadException badPrelude = b.nextError(MalformedPayloadException.class);
-    assertTrue(badPrelude.getMessage().contains("origin"), badPrelude.getMessage());
+    assertTrue(badPrelude.getMessage().contains("cut short"), badPrelude.getMessage());
+    assertEquals("raw", badPrelude.origin());
     MalformedPayloadException wrongType = b.nextError(MalformedPayloadException.class);
     assertTrue(wrongType.getMessage().contains(Chat.class.getName()), wrongType.getMessage());
     a.bus.post(new Chat("still here"));

@@ -60,9 +60,10 @@ class JetStreamTest {
       }
       // a retry of message 8 with its message id, as after a lost acknowledgement: stored once
       try (Connection raw = Nats.connect(server.url())) {
-        PublishAck ack = raw.jetStream().publish(SUBJECT,
-            Prelude.write(CodecRegistry.load(), "match", 8, new Tick(8)),
-            PublishOptions.builder().messageId("match:" + SUBJECT + ":8").build());
+        long incarnation = sender.bridge.incarnation;
+        PublishAck ack = raw.jetStream().publish(Subjects.withOrigin(SUBJECT, "match"),
+            Prelude.write(CodecRegistry.load(), incarnation, 8, new Tick(8)),
+            PublishOptions.builder().messageId("match:" + Long.toHexString(incarnation) + ":" + SUBJECT + ":8").build());
         assertTrue(ack.isDuplicate(), "the stream should know message 8 by its id");
       }
 
@@ -113,16 +114,17 @@ class JetStreamTest {
 
   @Test
   void aRedeliveryIsDroppedSoAHandlerSeesEachMessageOnce() {
-    RemoteProcess process = new RemoteProcess("p", null);
-    Numbering numbering = process.numberingOn("s");
+    Numberings numberings = new Numberings(new CoarseClock());
+    Numbering numbering = numberings.of("s.p");
+    long run = Prelude.incarnation(System.currentTimeMillis(), 1);
 
-    assertEquals(0, numbering.accept(1));
-    assertEquals(0, numbering.accept(2));
-    assertEquals(Numbering.DUPLICATE, numbering.accept(2));
-    assertEquals(Numbering.DUPLICATE, numbering.accept(1));
-    assertEquals(2, numbering.accept(5));
-    assertSame(numbering, process.numberingOn("s"), "one numbering per subject, whoever asks");
-    assertEquals(0, process.numberingOn("other").accept(7), "the first seen on a subject is where counting starts");
+    assertEquals(0, numbering.accept(run, 1, false));
+    assertEquals(0, numbering.accept(run, 2, false));
+    assertEquals(Numbering.DUPLICATE, numbering.accept(run, 2, false));
+    assertEquals(Numbering.BEHIND, numbering.accept(run, 1, false));
+    assertEquals(2, numbering.accept(run, 5, false));
+    assertSame(numbering, numberings.of("s.p"), "one numbering per subject, whoever asks");
+    assertEquals(0, numberings.of("other.p").accept(run, 7, false), "the first seen on a subject is where counting starts");
   }
 
   @Test

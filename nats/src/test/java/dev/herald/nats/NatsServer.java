@@ -32,6 +32,8 @@ final class NatsServer implements AutoCloseable {
   private final Path store;
   private final int port;
   private final String externalUrl;
+  /** A configuration file the server reads, or null. */
+  private Path config;
   private Process process;
 
   private NatsServer(Path binary, Path store, int port, String externalUrl) {
@@ -39,6 +41,27 @@ final class NatsServer implements AutoCloseable {
     this.store = store;
     this.port = port;
     this.externalUrl = externalUrl;
+  }
+
+  /**
+   * A server of this test's own that reads {@code configuration} (nats-server's configuration
+   * language: users and their permissions, say); the address, port and JetStream options of the
+   * command line come on top of it.
+   */
+  static NatsServer startOwn(String configuration) throws IOException, InterruptedException {
+    Path binary = findBinary();
+    if (binary == null) {
+      unavailable("This test configures its own server, so NATS_URL is not enough. " + HOW_TO_INSTALL);
+    }
+    NatsServer server = new NatsServer(binary, Files.createTempDirectory("herald-nats"), freePort(), null);
+    server.config = Files.writeString(server.store.resolve("nats-server.conf"), configuration);
+    server.launch();
+    return server;
+  }
+
+  /** The URL with a user's name and password. */
+  String url(String user, String password) {
+    return "nats://" + user + ":" + password + "@127.0.0.1:" + port;
   }
 
   /** A running server, or the test is skipped (or failed, when the build requires NATS). */
@@ -96,8 +119,12 @@ final class NatsServer implements AutoCloseable {
   }
 
   private void launch() throws IOException, InterruptedException {
-    Process started = new ProcessBuilder(List.of(binary.toString(), "-a", "127.0.0.1", "-p",
-            Integer.toString(port), "-js", "-sd", store.toString()))
+    List<String> command = new java.util.ArrayList<>(List.of(binary.toString(), "-a", "127.0.0.1", "-p",
+        Integer.toString(port), "-js", "-sd", store.toString()));
+    if (config != null) {
+      command.addAll(List.of("-c", config.toString()));
+    }
+    Process started = new ProcessBuilder(command)
         .redirectErrorStream(true)
         .start();
     CompletableFuture<String> ready = new CompletableFuture<>();

@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 final class Peer implements AutoCloseable {
   /** How long a test waits for something that should happen; a bound, never a delay. */
   static final long PATIENCE_SECONDS = 15;
+  /** How often the tests' bridges announce their last numbers (a second by default). */
+  static final java.time.Duration ANNOUNCE_INTERVAL = java.time.Duration.ofMillis(100);
 
   final MessageBus bus;
   final BlockingQueue<Throwable> errors = new LinkedBlockingQueue<>();
@@ -36,7 +38,8 @@ final class Peer implements AutoCloseable {
   }
 
   NatsBridge.Builder bridge(NatsServer server) {
-    return NatsBridge.builder(bus).server(server.url()).reconnectWait(java.time.Duration.ofMillis(50));
+    return NatsBridge.builder(bus).server(server.url()).reconnectWait(java.time.Duration.ofMillis(50))
+        .announceInterval(ANNOUNCE_INTERVAL);
   }
 
   Peer start(NatsBridge.Builder builder) throws Exception {

@@ -117,8 +117,9 @@ class ServerRestartTest {
         try {
           receiver.bridge.flush(patience);
           try (Connection other = Nats.connect(server.url())) {
-            other.publish(Subjects.derived(Subjects.DEFAULT_PREFIX, Tick.class),
-                Prelude.write(CodecRegistry.load(), "other", 1, new Tick(7)));
+            other.publish(Subjects.withOrigin(Subjects.derived(Subjects.DEFAULT_PREFIX, Tick.class), "other"),
+                Prelude.write(CodecRegistry.load(), Prelude.incarnation(System.currentTimeMillis(), 7), 1,
+                    new Tick(7)));
             other.flush(patience);
           }
         } catch (Exception e) {

@@ -28,11 +28,12 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 /**
  * Messages per second from one bus to another through a NATS server on loopback (each bus with
  * its own connection), against the limit: raw jnats publishing the same payload bytes (those
- * the bridge publishes: its prelude and the frame) from one connection to a subscription's
- * handler on another, with the client options the bridge sets that matter per message (no
- * echo). A benchmark operation is one message; each invocation sends a batch of {@value #BATCH}
- * and waits until the receiving side has all of them, for either path. {@link #rawJnatsFrameOnly}
- * publishes the frame without the prelude, to show what the prelude's bytes cost.
+ * the bridge publishes: its prelude and the frame) on a subject as long as the bridge's (which
+ * carries the exporter's origin) from one connection to a subscription's handler on another,
+ * with the client options the bridge sets that matter per message (no echo). A benchmark
+ * operation is one message; each invocation sends a batch of {@value #BATCH} and waits until
+ * the receiving side has all of them, for either path. {@link #rawJnatsFrameOnly} publishes
+ * the frame without the prelude, to show what the prelude's bytes cost.
  *
  * <p>Each trial first sends messages on the path it measures for {@value #WARM_UP_SECONDS}
  * seconds: compiling jnats's and the bridge's code takes several seconds on a small machine,
@@ -48,15 +49,16 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 public class NatsBridgeBenchmark {
   static final int BATCH = 10_000;
   static final int WARM_UP_SECONDS = 8;
-  /**
-   * The subjects of the two paths, of the same length: jnats checks and writes the subject of
-   * every message, the server parses and matches it, the receiving client reads it, so a
-   * shorter one would make the raw path cheaper for that alone.
-   */
-  static final String BRIDGED_SUBJECT = "bench.bridged";
-  static final String RAW_SUBJECT = "bench.rawnats";
   /** The exporting bridge's name: about as long as a made-up one ("p" and up to 12 hex digits). */
   static final String ORIGIN = "pbenchexporter";
+  /**
+   * The subjects of the two paths, of the same length as published: jnats checks and writes the
+   * subject of every message, the server parses and matches it, the receiving client reads it,
+   * so a shorter one would make the raw path cheaper for that alone. The bridge publishes
+   * {@code bench.bridged} as {@code bench.pbenchexporter.bridged}: its origin is the second token.
+   */
+  static final String BRIDGED_SUBJECT = "bench.bridged";
+  static final String RAW_SUBJECT = "bench." + ORIGIN + ".rawnats";
 
   private MessageBus sending;
   private MessageBus receiving;
@@ -124,11 +126,17 @@ public class NatsBridgeBenchmark {
     rawSubscriber.flush(Duration.ofSeconds(5));
   }
 
-  /** What the bridge publishes for {@code frame}: a 0 byte, its name, the number, the frame. */
+  /**
+   * What the bridge publishes for {@code frame}: a 0 byte, its incarnation (eight bytes), the
+   * number, the frame.
+   */
   static byte[] bridgePayload(byte[] frame, long number) {
     WireWriter out = WireWriter.growable(64);
     out.writeByte((byte) 0);
-    out.writeString(ORIGIN);
+    long incarnation = System.currentTimeMillis() << 22;
+    for (int i = 0; i < 8; i++) {
+      out.writeByte((byte) (incarnation >>> (8 * i)));
+    }
     out.writeLong(number);
     byte[] prelude = out.toByteArray();
     byte[] payload = Arrays.copyOf(prelude, prelude.length + frame.length);

@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * The round trip of a request to another process through NATS on loopback, sampled for its
  * percentiles: {@code bus.request} on one bus, answered by a handler on another, against raw
- * jnats request/reply of the same frames (the bridge's question also has its prelude, 17 bytes;
+ * jnats request/reply of the same frames (the bridge's question also has its prelude, 10 bytes;
  * its answer is the bare frame, as raw jnats's), on a subject of the same length.
  *
  * <p>Run: {@code java -Dherald.nats.url=... -jar benchmarks/target/benchmarks.jar NatsRequest}
@@ -33,7 +33,8 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class NatsRequestBenchmark {
   private static final String BRIDGED_SUBJECT = "bench.ask.bus";
-  private static final String RAW_SUBJECT = "bench.ask.raw";
+  /** As long as the bridge's subject as published, which carries the asker's origin. */
+  private static final String RAW_SUBJECT = "bench." + NatsBridgeBenchmark.ORIGIN + ".ask.raw";
   private MessageBus asking;
   private MessageBus answering;
   private NatsBridge asker;
