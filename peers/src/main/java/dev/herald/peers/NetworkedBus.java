@@ -217,6 +217,9 @@ public final class NetworkedBus implements AutoCloseable {
       synchronized (links) {
         link = links.get(peer);
       }
+      if (link == null) {
+        return; // the node hears nothing from a peer once it is gone; this is only a guard
+      }
       Object message;
       try {
         message = codecs.decode(new WireReader(payload, 0, payload.length));

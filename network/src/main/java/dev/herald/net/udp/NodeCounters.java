@@ -19,6 +19,7 @@ public final class NodeCounters {
   long protocolErrors;
   long staleSnapshots;
   long sendFailures;
+  long discardedAfterDisconnect;
 
   NodeCounters() {}
 
@@ -36,6 +37,7 @@ public final class NodeCounters {
     copy.protocolErrors = protocolErrors;
     copy.staleSnapshots = staleSnapshots;
     copy.sendFailures = sendFailures;
+    copy.discardedAfterDisconnect = discardedAfterDisconnect;
     return copy;
   }
 
@@ -102,6 +104,15 @@ public final class NodeCounters {
   /** Datagrams the socket would not take (its buffer full, or an error); the reliable layer resends. */
   public long sendFailures() {
     return sendFailures;
+  }
+
+  /**
+   * Messages dropped unread because their peer was disconnected while the packet that held
+   * them was being read (a listener that kicked the peer or closed the node): nothing from a
+   * peer reaches the listener after it is gone.
+   */
+  public long discardedAfterDisconnect() {
+    return discardedAfterDisconnect;
   }
 
   @Override

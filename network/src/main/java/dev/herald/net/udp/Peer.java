@@ -124,6 +124,12 @@ public final class Peer {
 
     @Override
     public void onMessage(int sequence, byte[] payload) {
+      if (peer.state != State.CONNECTED) {
+        // The listener ended the connection while this packet was being read: what the peer
+        // sent after that point is not heard, as if it had come after the goodbye.
+        peer.node().discardedAfterDisconnect();
+        return;
+      }
       listener.onMessage(peer, payload);
     }
 

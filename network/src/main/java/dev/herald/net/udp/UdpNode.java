@@ -202,6 +202,9 @@ public final class UdpNode implements AutoCloseable {
     }
     long now = clock.nanoTime();
     readDatagrams(now);
+    if (closed) {
+      return; // a listener closed the node: its socket is gone
+    }
     if (server != null && (server.state == Peer.State.REQUESTING || server.state == Peer.State.RESPONDING)) {
       continueHandshake(now);
     }
@@ -218,13 +221,17 @@ public final class UdpNode implements AutoCloseable {
 
   /**
    * Waits until a datagram is waiting or {@code max} has passed, whichever comes first: for a
-   * loop that has nothing else to do between {@link #update()}s.
+   * loop that has nothing else to do between {@link #update()}s. Returns at once once the node
+   * is closed (a listener may close it during an update).
    *
    * @throws IllegalStateException if the node runs on its own thread
    */
   public void awaitDatagram(Duration max) throws IOException {
     Selector waiting;
     synchronized (this) {
+      if (closed) {
+        return;
+      }
       if (thread != null) {
         throw new IllegalStateException("the node runs on its own thread, which does the waiting");
       }
@@ -416,7 +423,7 @@ public final class UdpNode implements AutoCloseable {
   // ---- receiving ---------------------------------------------------------------------------
 
   private void readDatagrams(long now) {
-    for (int i = 0; i < MAX_DATAGRAMS_PER_UPDATE; i++) {
+    for (int i = 0; i < MAX_DATAGRAMS_PER_UPDATE && !closed; i++) { // a listener may close the node
       receiveBuffer.clear();
       SocketAddress from;
       try {
@@ -541,6 +548,11 @@ public final class UdpNode implements AutoCloseable {
       default:
         break;
     }
+  }
+
+  /** Counts a message of a peer that was disconnected while its packet was being read. */
+  void discardedAfterDisconnect() {
+    counters.discardedAfterDisconnect++;
   }
 
   /** How many accepted cookies the server remembers to refuse their replays: its only state per handshake. */
