@@ -14,6 +14,8 @@ public final class NodeCounters {
   long challengesSent;
   long badCookies;
   long replayedCookies;
+  long staleCookies;
+  long peersReplaced;
   long peersRefused;
   long peersAccepted;
   long protocolErrors;
@@ -32,6 +34,8 @@ public final class NodeCounters {
     copy.challengesSent = challengesSent;
     copy.badCookies = badCookies;
     copy.replayedCookies = replayedCookies;
+    copy.staleCookies = staleCookies;
+    copy.peersReplaced = peersReplaced;
     copy.peersRefused = peersRefused;
     copy.peersAccepted = peersAccepted;
     copy.protocolErrors = protocolErrors;
@@ -76,12 +80,38 @@ public final class NodeCounters {
     return badCookies;
   }
 
-  /** Responses that replayed a cookie already used to connect. */
+  /**
+   * Responses that replayed a cookie already used to connect: nothing else. (A client that
+   * comes back from the address of a connected peer with a cookie of its own is no replay: see
+   * {@link #peersReplaced()}.)
+   */
   public long replayedCookies() {
     return replayedCookies;
   }
 
-  /** Clients turned away because the server had its maximum of peers. */
+  /**
+   * Responses with a valid, unused cookie that the server could not tell from a replay: older
+   * than a used cookie it had to forget to keep its memory bounded, or than the cookie of the
+   * connection at the same address. Each is answered with a fresh challenge (and counted in
+   * {@link #challengesSent()}), so a real client still gets in.
+   */
+  public long staleCookies() {
+    return staleCookies;
+  }
+
+  /**
+   * Clients that completed the handshake from the address of a connected peer, with a cookie
+   * newer than that peer's: the old connection ended with {@link DisconnectReason#REPLACED}.
+   * Counted in {@link #peersAccepted()} too.
+   */
+  public long peersReplaced() {
+    return peersReplaced;
+  }
+
+  /**
+   * Clients turned away because the server had its maximum of peers connected: only then (the
+   * memory of used cookies never refuses anyone).
+   */
   public long peersRefused() {
     return peersRefused;
   }
@@ -119,7 +149,8 @@ public final class NodeCounters {
   public String toString() {
     return "NodeCounters[received " + datagramsReceived + ", sent " + datagramsSent + ", unknown " + unknownDatagrams
         + ", malformed handshakes " + malformedHandshakes + ", challenges " + challengesSent + ", bad cookies " + badCookies
-        + ", replayed cookies " + replayedCookies + ", accepted " + peersAccepted + ", refused " + peersRefused
-        + ", protocol errors " + protocolErrors + ", stale snapshots " + staleSnapshots + ", send failures " + sendFailures + "]";
+        + ", replayed cookies " + replayedCookies + ", stale cookies " + staleCookies + ", accepted " + peersAccepted + ", refused " + peersRefused + ", replaced " + peersReplaced
+        + ", protocol errors " + protocolErrors + ", stale snapshots " + staleSnapshots + ", send failures " + sendFailures
+        + ", discarded after disconnect " + discardedAfterDisconnect + "]";
   }
 }

@@ -24,6 +24,8 @@ public final class Peer {
   private final InetSocketAddress address;
   private final long id;
   final long nonce;
+  /** Server side: the expiry of the cookie this peer connected with, which orders it among cookies. */
+  long cookieExpiry;
   State state;
   Connection connection;
   ConnectionError connectionError;

@@ -535,19 +535,34 @@ public final class UdpNode implements AutoCloseable {
       case ACCEPT_AGAIN:
         transmit(sender, ControlPacket.accept(nonce, existing.connection.token()));
         break;
+      case CHALLENGE_AGAIN:
+        transmit(sender, handshake.challengeAgain(sender, receiveBytes, now));
+        break;
       case REFUSE:
         transmit(sender, ControlPacket.denied(nonce));
         break;
+      case REPLACE:
+        long expiry = ServerHandshake.expiryOf(receiveBytes); // read before the listener runs
+        drop(existing, DisconnectReason.REPLACED);
+        if (!closed) {
+          connect(sender, nonce, expiry);
+        }
+        break;
       case ACCEPT:
-        Peer peer = new Peer(this, sender, nextPeerId++, nonce, Peer.State.CONNECTED);
-        peer.connection = new Connection(config.connection(), nonZero(), clock, peer.inbox(listener));
-        peers.put(sender, peer);
-        transmit(sender, ControlPacket.accept(nonce, peer.connection.token()));
-        listener.onConnected(peer);
+        connect(sender, nonce, ServerHandshake.expiryOf(receiveBytes));
         break;
       default:
         break;
     }
+  }
+
+  private void connect(InetSocketAddress client, long nonce, long cookieExpiry) {
+    Peer peer = new Peer(this, client, nextPeerId++, nonce, Peer.State.CONNECTED);
+    peer.cookieExpiry = cookieExpiry;
+    peer.connection = new Connection(config.connection(), nonZero(), clock, peer.inbox(listener));
+    peers.put(client, peer);
+    transmit(client, ControlPacket.accept(nonce, peer.connection.token()));
+    listener.onConnected(peer);
   }
 
   /** Counts a message of a peer that was disconnected while its packet was being read. */
@@ -562,7 +577,10 @@ public final class UdpNode implements AutoCloseable {
 
   /** Client: the server's cookie; echo it. */
   private void onChallenge(InetSocketAddress sender, int length, long now) {
-    if (!fromServerWithNonce(sender, length, ControlPacket.CHALLENGE_SIZE) || server.state != Peer.State.REQUESTING) {
+    // A challenge while responding is the server asking again (our cookie was too old for it
+    // to tell from a replay): answer the new one.
+    if (!fromServerWithNonce(sender, length, ControlPacket.CHALLENGE_SIZE)
+        || (server.state != Peer.State.REQUESTING && server.state != Peer.State.RESPONDING)) {
       return;
     }
     server.state = Peer.State.RESPONDING;
