@@ -3,6 +3,7 @@ package dev.herald.peers;
 import dev.herald.Address;
 import dev.herald.MessageBus;
 import dev.herald.RemoteEndpoint;
+import dev.herald.net.Clock;
 import dev.herald.net.MessageDependency;
 import dev.herald.net.udp.DisconnectReason;
 import dev.herald.net.udp.NodeConfig;
@@ -51,8 +52,6 @@ import java.util.Objects;
  */
 public final class NetworkedBus implements AutoCloseable {
 
-  private static final System.Logger LOG = System.getLogger(NetworkedBus.class.getName());
-
   private final MessageBus bus;
   private final CodecRegistry codecs;
   private final UdpNode node;
@@ -63,21 +62,40 @@ public final class NetworkedBus implements AutoCloseable {
 
   /** Opens a server bound to {@code bind}, or a client of {@code server} if it is not null. */
   private NetworkedBus(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, InetSocketAddress server,
-      NodeConfig config) throws IOException {
+      NodeConfig config, Clock clock) throws IOException {
     this.bus = Objects.requireNonNull(bus, "bus");
     this.codecs = Objects.requireNonNull(codecs, "codecs");
-    this.node = server == null ? UdpNode.server(bind, config, new Inbox()) : UdpNode.client(server, config, new Inbox());
+    this.node = server == null ? UdpNode.server(bind, config, new Inbox(), clock)
+        : UdpNode.client(server, config, new Inbox(), clock);
     this.allPeers = bus.attachRemote(new AllPeersLink(node, codecs, links.values()));
   }
 
   /** A server bound to {@code bind} (port 0 picks a free one: see {@link #node()}). */
   public static NetworkedBus server(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, NodeConfig config) throws IOException {
-    return new NetworkedBus(bus, codecs, Objects.requireNonNull(bind, "bind"), null, config);
+    return server(bus, codecs, bind, config, Clock.system());
+  }
+
+  /**
+   * Like {@link #server(MessageBus, CodecRegistry, InetSocketAddress, NodeConfig)}, its node
+   * reading time from {@code clock} (a simulation's, or a test's that it moves).
+   */
+  public static NetworkedBus server(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, NodeConfig config,
+      Clock clock) throws IOException {
+    return new NetworkedBus(bus, codecs, Objects.requireNonNull(bind, "bind"), null, config, clock);
   }
 
   /** A client of the server at {@code server}; {@link PeerConnected} is posted once it is in. */
   public static NetworkedBus client(MessageBus bus, CodecRegistry codecs, InetSocketAddress server, NodeConfig config) throws IOException {
-    return new NetworkedBus(bus, codecs, null, Objects.requireNonNull(server, "server"), config);
+    return client(bus, codecs, server, config, Clock.system());
+  }
+
+  /**
+   * Like {@link #client(MessageBus, CodecRegistry, InetSocketAddress, NodeConfig)}, its node
+   * reading time from {@code clock}.
+   */
+  public static NetworkedBus client(MessageBus bus, CodecRegistry codecs, InetSocketAddress server, NodeConfig config,
+      Clock clock) throws IOException {
+    return new NetworkedBus(bus, codecs, null, Objects.requireNonNull(server, "server"), config, clock);
   }
 
   /** Reads what arrived and posts it on the bus, runs timers, sends what is due: once per frame. */
@@ -177,7 +195,12 @@ public final class NetworkedBus implements AutoCloseable {
     }
   }
 
-  /** Messages from peers that did not decode (a peer built with other wire types), dropped. */
+  /**
+   * Messages from peers that did not decode (a peer built with other wire types), dropped. Each
+   * is reported to the node ({@link UdpNode#reportUnreadable}), which logs them in bounded
+   * summaries and disconnects a peer that sends more than
+   * {@link NodeConfig#maxUnreadableMessages()}.
+   */
   public long undecodableMessages() {
     return undecodable;
   }
@@ -225,7 +248,9 @@ public final class NetworkedBus implements AutoCloseable {
         message = codecs.decode(new WireReader(payload, 0, payload.length));
       } catch (WireFormatException e) {
         undecodable++;
-        LOG.log(System.Logger.Level.WARNING, "Herald: dropped a message from " + link.endpoint.address() + " that did not decode", e);
+        // The node counts it for the peer, logs a bounded summary and drops a peer that keeps
+        // at it: a stack trace per message would let one peer fill the disk and stall frames.
+        node.reportUnreadable(peer, "a message did not decode: " + e.getMessage());
         return;
       }
       link.endpoint.deliver(message);

@@ -25,7 +25,14 @@ public enum DisconnectReason {
    * back on the same port, or behind a NAT that keeps ports) and its connection ends at once
    * rather than after the connection timeout.
    */
-  REPLACED;
+  REPLACED,
+  /**
+   * The peer sent more messages that could not be read than
+   * {@link NodeConfig#maxUnreadableMessages()} allows: packets the reliable layer rejected, and
+   * messages the listener reported with {@link UdpNode#reportUnreadable} (for a
+   * {@code NetworkedBus}, messages that did not decode). It is told with a disconnect packet.
+   */
+  UNREADABLE_MESSAGES;
 
   static DisconnectReason of(ConnectionError error) {
     return error == ConnectionError.PEER_SILENT ? TIMED_OUT : CONNECTION_FAILED;

@@ -22,6 +22,7 @@ public final class NodeCounters {
   long staleSnapshots;
   long sendFailures;
   long discardedAfterDisconnect;
+  long unreadableMessages;
 
   NodeCounters() {}
 
@@ -42,6 +43,7 @@ public final class NodeCounters {
     copy.staleSnapshots = staleSnapshots;
     copy.sendFailures = sendFailures;
     copy.discardedAfterDisconnect = discardedAfterDisconnect;
+    copy.unreadableMessages = unreadableMessages;
     return copy;
   }
 
@@ -145,12 +147,21 @@ public final class NodeCounters {
     return discardedAfterDisconnect;
   }
 
+  /**
+   * Messages from connected peers that could not be read: packets the reliable layer rejected
+   * (also in {@link #protocolErrors()}) and messages reported with
+   * {@link UdpNode#reportUnreadable}. Per peer: {@link Peer#unreadableMessages()}.
+   */
+  public long unreadableMessages() {
+    return unreadableMessages;
+  }
+
   @Override
   public String toString() {
     return "NodeCounters[received " + datagramsReceived + ", sent " + datagramsSent + ", unknown " + unknownDatagrams
         + ", malformed handshakes " + malformedHandshakes + ", challenges " + challengesSent + ", bad cookies " + badCookies
         + ", replayed cookies " + replayedCookies + ", stale cookies " + staleCookies + ", accepted " + peersAccepted + ", refused " + peersRefused + ", replaced " + peersReplaced
         + ", protocol errors " + protocolErrors + ", stale snapshots " + staleSnapshots + ", send failures " + sendFailures
-        + ", discarded after disconnect " + discardedAfterDisconnect + "]";
+        + ", discarded after disconnect " + discardedAfterDisconnect + ", unreadable " + unreadableMessages + "]";
   }
 }

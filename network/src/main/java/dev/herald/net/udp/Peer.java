@@ -30,6 +30,7 @@ public final class Peer {
   Connection connection;
   ConnectionError connectionError;
   DisconnectReason disconnectReason;
+  final UnreadableMessages unreadable = new UnreadableMessages();
 
   /** Client side: the packet to resend until the server answers, and when it was last sent. */
   byte[] handshakePacket;
@@ -66,6 +67,14 @@ public final class Peer {
   /** Why the peer is gone, or null while it is not. */
   public DisconnectReason disconnectReason() {
     return disconnectReason;
+  }
+
+  /**
+   * How many messages from this peer could not be read: packets the reliable layer rejected,
+   * and messages reported with {@link UdpNode#reportUnreadable}.
+   */
+  public long unreadableMessages() {
+    return unreadable.total();
   }
 
   /** What the reliable layer reported when it failed, or null. */
