@@ -121,7 +121,8 @@ class DisconnectInAHandlerTest {
     MessageBus secondBus = MessageBus.create();
     Inbox atSecond = new Inbox();
     secondBus.registerStrongly(atSecond);
-    try (NetworkedBus second = NetworkedBus.client(secondBus, CODECS, server.node().localAddress(), NodeConfig.defaults())) {
+    try (NetworkedBus second =
+        NetworkedBus.client(secondBus, CODECS, server.node().localAddress(), NodeConfig.defaults())) {
       until("second connected", () -> atSecond.connected.size() == 1, server, second);
       clientSide.send(client.server(), new Messages.Hello("kick me"));
       clientSide.send(client.server(), new Messages.Spawn(1));
@@ -129,8 +130,8 @@ class DisconnectInAHandlerTest {
       second.send(second.server(), new Messages.Spawn(2));
       second.update();
 
-      until("the kick and the second's spawn", () -> atServer.disconnected.size() == 1 && atServer.count(Messages.Spawn.class) == 1,
-          server);
+      until("the kick and the second's spawn",
+          () -> atServer.disconnected.size() == 1 && atServer.count(Messages.Spawn.class) == 1, server);
       assertEquals(new Messages.Spawn(2), atServer.messages.get(atServer.messages.size() - 1));
       assertTrue(server.node().counters().discardedAfterDisconnect() >= 1);
     }

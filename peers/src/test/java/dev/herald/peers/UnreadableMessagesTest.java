@@ -76,7 +76,8 @@ class UnreadableMessagesTest {
         client.send(client.server(), UNKNOWN_TYPE);
       }
       until("the server read them all or dropped the client",
-          () -> server.undecodableMessages() == sent || !atServer.disconnected.isEmpty(), client::update, server::update);
+          () -> server.undecodableMessages() == sent || !atServer.disconnected.isEmpty(),
+          client::update, server::update);
 
       List<LogRecord> warnings = log.warnings();
       assertEquals(2, warnings.size(), "the first message, then the disconnect with the counts: " + warnings.size());
@@ -84,9 +85,12 @@ class UnreadableMessagesTest {
         assertNull(warning.getThrown(), "a summary, no stack trace");
       }
       assertTrue(log.characters() < 1_000, log.characters() + " characters logged");
-      assertTrue(warnings.get(1).getMessage().contains("51 messages that could not be read"), warnings.get(1).getMessage());
-      assertEquals(DisconnectReason.UNREADABLE_MESSAGES, atServer.disconnected.get(0).reason(), "the client was dropped");
-      assertEquals(51, server.undecodableMessages(), "the limit, and one past it; nothing after the disconnect is decoded");
+      String last = warnings.get(1).getMessage();
+      assertTrue(last.contains("51 messages that could not be read"), last);
+      assertEquals(DisconnectReason.UNREADABLE_MESSAGES, atServer.disconnected.get(0).reason(),
+          "the client was dropped");
+      assertEquals(51, server.undecodableMessages(),
+          "the limit, and one past it; nothing after the disconnect is decoded");
       assertEquals(51, server.node().counters().unreadableMessages());
       until("the client heard it", () -> !atClient.reasons.isEmpty(), client::update);
       assertEquals(List.of(DisconnectReason.CLOSED_BY_PEER), atClient.reasons);

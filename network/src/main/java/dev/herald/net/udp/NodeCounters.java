@@ -160,8 +160,9 @@ public final class NodeCounters {
   public String toString() {
     return "NodeCounters[received " + datagramsReceived + ", sent " + datagramsSent + ", unknown " + unknownDatagrams
         + ", malformed handshakes " + malformedHandshakes + ", challenges " + challengesSent + ", bad cookies " + badCookies
-        + ", replayed cookies " + replayedCookies + ", stale cookies " + staleCookies + ", accepted " + peersAccepted + ", refused " + peersRefused + ", replaced " + peersReplaced
-        + ", protocol errors " + protocolErrors + ", stale snapshots " + staleSnapshots + ", send failures " + sendFailures
-        + ", discarded after disconnect " + discardedAfterDisconnect + ", unreadable " + unreadableMessages + "]";
+        + ", replayed cookies " + replayedCookies + ", stale cookies " + staleCookies + ", accepted " + peersAccepted
+        + ", refused " + peersRefused + ", replaced " + peersReplaced + ", protocol errors " + protocolErrors
+        + ", stale snapshots " + staleSnapshots + ", send failures " + sendFailures + ", discarded after disconnect "
+        + discardedAfterDisconnect + ", unreadable " + unreadableMessages + "]";
   }
 }

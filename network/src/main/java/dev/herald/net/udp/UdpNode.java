@@ -47,12 +47,12 @@ import java.util.Objects;
  * only then, its address proven, does the server create the connection and send the token
  * (see {@link ControlPacket} for the formats). A cookie connects once: a replay is refused and
  * counted. Only a server with its maximum of peers refuses a client ({@link ServerHandshake}
- * says how its bounded memory of used cookies never does), and a client that completes a
+ * says why its bounded memory of used cookies never does), and a client that completes a
  * handshake from the address of a connected peer with a newer cookie replaces it
- * ({@link DisconnectReason#REPLACED}): it crashed and came back. Datagrams from addresses that have no connection and are not handshake packets are
- * dropped unread and counted ({@link NodeCounters#unknownDatagrams()}), at most
- * {@value #MAX_DATAGRAMS_PER_UPDATE} per update, so a flood can cost neither memory nor more
- * than bounded time per frame.
+ * ({@link DisconnectReason#REPLACED}): it crashed and came back. Datagrams from addresses that
+ * have no connection and are not handshake packets are dropped unread and counted
+ * ({@link NodeCounters#unknownDatagrams()}), at most {@value #MAX_DATAGRAMS_PER_UPDATE} per
+ * update, so a flood can cost neither memory nor more than bounded time per frame.
  *
  * <p><b>What cannot be read.</b> Packets the reliable layer rejects, and messages the listener
  * reports with {@link #reportUnreadable}, are counted per peer, logged in bounded summaries,

@@ -48,7 +48,7 @@ final class UnreadableMessages {
     if (unlogged == 0 || now - nextLogNanos < 0) {
       return null;
     }
-    String record = summary(peer, "in the last " + (intervalNanos / 1_000_000) + " ms");
+    String record = summary(peer, "since the last report");
     logged(now, intervalNanos);
     return record;
   }

@@ -16,7 +16,8 @@ class NodeConfigTest {
     assertEquals(100, defaults.maxUnreadableMessages());
     assertEquals(Duration.ofSeconds(10), defaults.unreadableLogInterval());
 
-    NodeConfig tuned = defaults.withMaxUnreadableMessages(0).withUnreadableLogInterval(Duration.ofSeconds(1)).withMaxPeers(3);
+    NodeConfig tuned = defaults.withMaxUnreadableMessages(0).withUnreadableLogInterval(Duration.ofSeconds(1))
+        .withMaxPeers(3);
     assertEquals(0, tuned.maxUnreadableMessages());
     assertEquals(Duration.ofSeconds(1), tuned.unreadableLogInterval());
     assertEquals(3, tuned.maxPeers());
