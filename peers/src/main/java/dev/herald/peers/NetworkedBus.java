@@ -44,6 +44,13 @@ import java.util.Objects;
  *       from the payload. Replying is {@code registration.send(envelope.from(), reply)}.
  *   <li>{@link PeerConnected} and {@link PeerDisconnected} are posted as the peers come and go.
  *   <li>{@link #allPeers()} is an address that reaches every connected peer with one send.
+ *   <li>A handler may {@linkplain #disconnect disconnect} the peer whose message it handles, or
+ *       {@linkplain #close close} this bus: what that peer's packet holds after the message is
+ *       discarded ({@link dev.herald.net.udp.NodeCounters#discardedAfterDisconnect()}), and the
+ *       update goes on.
+ *   <li>A message that does not decode is dropped, counted ({@link #undecodableMessages()}) and
+ *       logged in bounded summaries; a peer that keeps sending them is disconnected
+ *       ({@link NodeConfig#withMaxUnreadableMessages}).
  * </ul>
  *
  * <p>Driven like the node: {@link #update()} from the game loop (the default: the peers'

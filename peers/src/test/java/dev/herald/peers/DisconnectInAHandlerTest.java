@@ -86,8 +86,7 @@ class DisconnectInAHandlerTest {
     clientSide.send(client.server(), new Messages.Spawn(2));
     client.update();
 
-    until("the server read the packet",
-        () -> server.node().counters().datagramsReceived() > 0 && !atServer.disconnected.isEmpty(), server);
+    until("the server kicked the client", () -> !atServer.disconnected.isEmpty(), server, client);
     assertDoesNotThrow(server::update);
 
     assertEquals(List.of(new PeerDisconnected(peer, DisconnectReason.CLOSED_HERE)), atServer.disconnected);
@@ -105,7 +104,7 @@ class DisconnectInAHandlerTest {
     serverSide.send(peer, new Messages.Spawn(1));
     server.update();
 
-    until("the client closed", () -> client.node().isClosed(), client);
+    until("the client closed", () -> client.node().isClosed(), client, server);
     assertDoesNotThrow(client::update);
 
     assertEquals(0, atClient.count(Messages.Spawn.class), "nothing behind the close is posted");
@@ -131,7 +130,7 @@ class DisconnectInAHandlerTest {
       second.update();
 
       until("the kick and the second's spawn",
-          () -> atServer.disconnected.size() == 1 && atServer.count(Messages.Spawn.class) == 1, server);
+          () -> atServer.disconnected.size() == 1 && atServer.count(Messages.Spawn.class) == 1, server, client, second);
       assertEquals(new Messages.Spawn(2), atServer.messages.get(atServer.messages.size() - 1));
       assertTrue(server.node().counters().discardedAfterDisconnect() >= 1);
     }
