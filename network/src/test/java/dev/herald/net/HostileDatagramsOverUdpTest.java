@@ -110,6 +110,27 @@ class HostileDatagramsOverUdpTest {
   }
 
   @Test
+  void peerThatKeepsBreakingTheProtocolIsDroppedPastTheLimit() throws IOException {
+    try (UdpNode strict = UdpNode.server(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+            NodeConfig.defaults().withMaxUnreadableMessages(3), atServer);
+        RawClient raw = new RawClient(strict.localAddress())) {
+      long token = raw.connect(strict, 98);
+      Peer peer = strict.peers().get(0);
+      byte[] broken = valid(token).message(5, ONE_BYTE, 5).bytes(); // a self dependency
+      for (int i = 0; i < 10; i++) {
+        raw.send(broken);
+      }
+      Drive.until("the peer dropped", () -> !atServer.reasons.isEmpty(), strict);
+
+      assertEquals(List.of(DisconnectReason.UNREADABLE_MESSAGES), atServer.reasons);
+      assertEquals(4, peer.unreadableMessages(), "the limit, and one past it");
+      assertEquals(4, strict.counters().unreadableMessages());
+      byte[] goodbye = raw.receiveControl(strict, Drive.LIMIT);
+      assertEquals(RawClient.disconnect(token)[0], goodbye[0], "the peer is told");
+    }
+  }
+
+  @Test
   void floodFromUnknownAddressesIsDroppedCountedAndLeavesNoState() throws IOException {
     int senders = 4;
     int rounds = 5_000;

@@ -3,6 +3,7 @@ package dev.herald.peers;
 import dev.herald.Address;
 import dev.herald.MessageBus;
 import dev.herald.RemoteEndpoint;
+import dev.herald.net.Clock;
 import dev.herald.net.MessageDependency;
 import dev.herald.net.udp.DisconnectReason;
 import dev.herald.net.udp.NodeConfig;
@@ -43,6 +44,13 @@ import java.util.Objects;
  *       from the payload. Replying is {@code registration.send(envelope.from(), reply)}.
  *   <li>{@link PeerConnected} and {@link PeerDisconnected} are posted as the peers come and go.
  *   <li>{@link #allPeers()} is an address that reaches every connected peer with one send.
+ *   <li>A handler may {@linkplain #disconnect disconnect} the peer whose message it handles, or
+ *       {@linkplain #close close} this bus: what that peer's packet holds after the message is
+ *       discarded ({@link dev.herald.net.udp.NodeCounters#discardedAfterDisconnect()}), and the
+ *       update goes on.
+ *   <li>A message that does not decode is dropped, counted ({@link #undecodableMessages()}) and
+ *       logged in bounded summaries; a peer that keeps sending them is disconnected
+ *       ({@link NodeConfig#withMaxUnreadableMessages}).
  * </ul>
  *
  * <p>Driven like the node: {@link #update()} from the game loop (the default: the peers'
@@ -50,8 +58,6 @@ import java.util.Objects;
  * {@link #start()} for a thread of its own (they are then posted on that thread).
  */
 public final class NetworkedBus implements AutoCloseable {
-
-  private static final System.Logger LOG = System.getLogger(NetworkedBus.class.getName());
 
   private final MessageBus bus;
   private final CodecRegistry codecs;
@@ -63,21 +69,40 @@ public final class NetworkedBus implements AutoCloseable {
 
   /** Opens a server bound to {@code bind}, or a client of {@code server} if it is not null. */
   private NetworkedBus(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, InetSocketAddress server,
-      NodeConfig config) throws IOException {
+      NodeConfig config, Clock clock) throws IOException {
     this.bus = Objects.requireNonNull(bus, "bus");
     this.codecs = Objects.requireNonNull(codecs, "codecs");
-    this.node = server == null ? UdpNode.server(bind, config, new Inbox()) : UdpNode.client(server, config, new Inbox());
+    this.node = server == null ? UdpNode.server(bind, config, new Inbox(), clock)
+        : UdpNode.client(server, config, new Inbox(), clock);
     this.allPeers = bus.attachRemote(new AllPeersLink(node, codecs, links.values()));
   }
 
   /** A server bound to {@code bind} (port 0 picks a free one: see {@link #node()}). */
   public static NetworkedBus server(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, NodeConfig config) throws IOException {
-    return new NetworkedBus(bus, codecs, Objects.requireNonNull(bind, "bind"), null, config);
+    return server(bus, codecs, bind, config, Clock.system());
+  }
+
+  /**
+   * Like {@link #server(MessageBus, CodecRegistry, InetSocketAddress, NodeConfig)}, its node
+   * reading time from {@code clock} (a simulation's, or a test's that it moves).
+   */
+  public static NetworkedBus server(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, NodeConfig config,
+      Clock clock) throws IOException {
+    return new NetworkedBus(bus, codecs, Objects.requireNonNull(bind, "bind"), null, config, clock);
   }
 
   /** A client of the server at {@code server}; {@link PeerConnected} is posted once it is in. */
   public static NetworkedBus client(MessageBus bus, CodecRegistry codecs, InetSocketAddress server, NodeConfig config) throws IOException {
-    return new NetworkedBus(bus, codecs, null, Objects.requireNonNull(server, "server"), config);
+    return client(bus, codecs, server, config, Clock.system());
+  }
+
+  /**
+   * Like {@link #client(MessageBus, CodecRegistry, InetSocketAddress, NodeConfig)}, its node
+   * reading time from {@code clock}.
+   */
+  public static NetworkedBus client(MessageBus bus, CodecRegistry codecs, InetSocketAddress server, NodeConfig config,
+      Clock clock) throws IOException {
+    return new NetworkedBus(bus, codecs, null, Objects.requireNonNull(server, "server"), config, clock);
   }
 
   /** Reads what arrived and posts it on the bus, runs timers, sends what is due: once per frame. */
@@ -177,7 +202,12 @@ public final class NetworkedBus implements AutoCloseable {
     }
   }
 
-  /** Messages from peers that did not decode (a peer built with other wire types), dropped. */
+  /**
+   * Messages from peers that did not decode (a peer built with other wire types), dropped. Each
+   * is reported to the node ({@link UdpNode#reportUnreadable}), which logs them in bounded
+   * summaries and disconnects a peer that sends more than
+   * {@link NodeConfig#maxUnreadableMessages()}.
+   */
   public long undecodableMessages() {
     return undecodable;
   }
@@ -217,12 +247,17 @@ public final class NetworkedBus implements AutoCloseable {
       synchronized (links) {
         link = links.get(peer);
       }
+      if (link == null) {
+        return; // the node hears nothing from a peer once it is gone; this is only a guard
+      }
       Object message;
       try {
         message = codecs.decode(new WireReader(payload, 0, payload.length));
       } catch (WireFormatException e) {
         undecodable++;
-        LOG.log(System.Logger.Level.WARNING, "Herald: dropped a message from " + link.endpoint.address() + " that did not decode", e);
+        // The node counts it for the peer, logs a bounded summary and drops a peer that keeps
+        // at it: a stack trace per message would let one peer fill the disk and stall frames.
+        node.reportUnreadable(peer, "a message did not decode: " + e.getMessage());
         return;
       }
       link.endpoint.deliver(message);

@@ -7,7 +7,9 @@ import java.util.Objects;
 /**
  * Posted on the bus when a peer is gone, as sent from the peer; after it, what is sent to
  * {@link #peer()} reaches nobody. A client whose handshake failed hears it too, with
- * {@link DisconnectReason#HANDSHAKE_TIMED_OUT} or {@link DisconnectReason#SERVER_FULL}.
+ * {@link DisconnectReason#HANDSHAKE_TIMED_OUT} or {@link DisconnectReason#SERVER_FULL}. A
+ * peer that kept sending messages that did not decode is disconnected with
+ * {@link DisconnectReason#UNREADABLE_MESSAGES}.
  *
  * @param peer the peer's address on this bus
  * @param reason why it is gone

@@ -18,7 +18,21 @@ public enum DisconnectReason {
   /** The client's handshake was not answered within the handshake timeout. */
   HANDSHAKE_TIMED_OUT,
   /** The server already had as many peers as it accepts. */
-  SERVER_FULL;
+  SERVER_FULL,
+  /**
+   * On a server: a new client completed the handshake from this peer's address with a cookie
+   * minted after this peer's, so this peer is taken to be gone (a client that crashed and came
+   * back on the same port, or behind a NAT that keeps ports) and its connection ends at once
+   * rather than after the connection timeout.
+   */
+  REPLACED,
+  /**
+   * The peer sent more messages that could not be read than
+   * {@link NodeConfig#maxUnreadableMessages()} allows: packets the reliable layer rejected, and
+   * messages the listener reported with {@link UdpNode#reportUnreadable} (for a
+   * {@code NetworkedBus}, messages that did not decode). It is told with a disconnect packet.
+   */
+  UNREADABLE_MESSAGES;
 
   static DisconnectReason of(ConnectionError error) {
     return error == ConnectionError.PEER_SILENT ? TIMED_OUT : CONNECTION_FAILED;

@@ -18,6 +18,8 @@ import java.util.Objects;
  *   <tr><td>handshake: give up after</td><td>5 s</td></tr>
  *   <tr><td>cookie lifetime</td><td>10 s</td></tr>
  *   <tr><td>protocol id</td><td>{@link #DEFAULT_PROTOCOL} ("HERALD01")</td></tr>
+ *   <tr><td>unreadable messages a peer may send before it is dropped</td><td>100</td></tr>
+ *   <tr><td>unreadable messages: one log record per peer at most every</td><td>10 s</td></tr>
  * </table>
  */
 public final class NodeConfig {
@@ -26,7 +28,8 @@ public final class NodeConfig {
   public static final long DEFAULT_PROTOCOL = 0x48455241_4C443031L;
 
   private static final NodeConfig DEFAULTS = new NodeConfig(ConnectionConfig.defaults(), 64,
-      Duration.ofMillis(100), Duration.ofSeconds(5), Duration.ofSeconds(10), DEFAULT_PROTOCOL);
+      Duration.ofMillis(100), Duration.ofSeconds(5), Duration.ofSeconds(10), DEFAULT_PROTOCOL, 100,
+      Duration.ofSeconds(10));
 
   private final ConnectionConfig connection;
   private final int maxPeers;
@@ -34,15 +37,20 @@ public final class NodeConfig {
   private final Duration handshakeTimeout;
   private final Duration cookieLifetime;
   private final long protocol;
+  private final int maxUnreadableMessages;
+  private final Duration unreadableLogInterval;
 
   private NodeConfig(ConnectionConfig connection, int maxPeers, Duration handshakeResendInterval,
-      Duration handshakeTimeout, Duration cookieLifetime, long protocol) {
+      Duration handshakeTimeout, Duration cookieLifetime, long protocol, int maxUnreadableMessages,
+      Duration unreadableLogInterval) {
     this.connection = connection;
     this.maxPeers = maxPeers;
     this.handshakeResendInterval = handshakeResendInterval;
     this.handshakeTimeout = handshakeTimeout;
     this.cookieLifetime = cookieLifetime;
     this.protocol = protocol;
+    this.maxUnreadableMessages = maxUnreadableMessages;
+    this.unreadableLogInterval = unreadableLogInterval;
   }
 
   /** The default settings (see the class comment). */
@@ -53,7 +61,8 @@ public final class NodeConfig {
   /** A copy whose connections use {@code connection}. */
   public NodeConfig withConnection(ConnectionConfig connection) {
     return new NodeConfig(Objects.requireNonNull(connection, "connection"), maxPeers,
-        handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol);
+        handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol, maxUnreadableMessages,
+        unreadableLogInterval);
   }
 
   /**
@@ -62,20 +71,23 @@ public final class NodeConfig {
    */
   public NodeConfig withMaxPeers(int count) {
     require(count >= 1, "maximum peers must be at least 1, was " + count);
-    return new NodeConfig(connection, count, handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol);
+    return new NodeConfig(connection, count, handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol,
+        maxUnreadableMessages, unreadableLogInterval);
   }
 
   /** A copy whose client resends its handshake packets every {@code interval} until answered. */
   public NodeConfig withHandshakeResendInterval(Duration interval) {
     require(interval.toNanos() > 0, "handshake resend interval must be positive, was " + interval);
-    return new NodeConfig(connection, maxPeers, interval, handshakeTimeout, cookieLifetime, protocol);
+    return new NodeConfig(connection, maxPeers, interval, handshakeTimeout, cookieLifetime, protocol,
+        maxUnreadableMessages, unreadableLogInterval);
   }
 
   /** A copy whose client gives up on a handshake not completed within {@code timeout}. */
   public NodeConfig withHandshakeTimeout(Duration timeout) {
     require(timeout.compareTo(handshakeResendInterval) > 0,
         "handshake timeout must exceed the resend interval (" + handshakeResendInterval + "), was " + timeout);
-    return new NodeConfig(connection, maxPeers, handshakeResendInterval, timeout, cookieLifetime, protocol);
+    return new NodeConfig(connection, maxPeers, handshakeResendInterval, timeout, cookieLifetime, protocol,
+        maxUnreadableMessages, unreadableLogInterval);
   }
 
   /**
@@ -85,7 +97,8 @@ public final class NodeConfig {
    */
   public NodeConfig withCookieLifetime(Duration lifetime) {
     require(lifetime.toNanos() > 0, "cookie lifetime must be positive, was " + lifetime);
-    return new NodeConfig(connection, maxPeers, handshakeResendInterval, handshakeTimeout, lifetime, protocol);
+    return new NodeConfig(connection, maxPeers, handshakeResendInterval, handshakeTimeout, lifetime, protocol,
+        maxUnreadableMessages, unreadableLogInterval);
   }
 
   /**
@@ -93,7 +106,44 @@ public final class NodeConfig {
    * two incompatible versions of one) on the same port ignore each other.
    */
   public NodeConfig withProtocol(long protocol) {
-    return new NodeConfig(connection, maxPeers, handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol);
+    return new NodeConfig(connection, maxPeers, handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol,
+        maxUnreadableMessages, unreadableLogInterval);
+  }
+
+  /**
+   * A copy whose node disconnects a peer ({@link DisconnectReason#UNREADABLE_MESSAGES}) once it
+   * has sent more than {@code count} messages that cannot be read: packets the reliable layer
+   * rejects, and messages the listener reports with {@link UdpNode#reportUnreadable}. A peer
+   * of another version may send a few a reader does not know; one that keeps sending them is
+   * broken or hostile, and each costs the node work. {@code 0} drops a peer at its first;
+   * {@link Integer#MAX_VALUE} never.
+   */
+  public NodeConfig withMaxUnreadableMessages(int count) {
+    require(count >= 0, "maximum unreadable messages must be 0 or more, was " + count);
+    return new NodeConfig(connection, maxPeers, handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol,
+        count, unreadableLogInterval);
+  }
+
+  /**
+   * A copy whose node logs a peer's unreadable messages at most once per {@code interval}
+   * (by the node's clock): the first at once, with what was wrong; those after it in one
+   * summary with their count once the interval has passed, or when the peer goes. A peer that
+   * sends nothing else then costs a log record per interval, never one per message.
+   */
+  public NodeConfig withUnreadableLogInterval(Duration interval) {
+    require(interval.toNanos() > 0, "interval between logs of unreadable messages must be positive, was " + interval);
+    return new NodeConfig(connection, maxPeers, handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol,
+        maxUnreadableMessages, interval);
+  }
+
+  /** How many unreadable messages a peer may send before it is disconnected. */
+  public int maxUnreadableMessages() {
+    return maxUnreadableMessages;
+  }
+
+  /** The least time between two log records of one peer's unreadable messages. */
+  public Duration unreadableLogInterval() {
+    return unreadableLogInterval;
   }
 
   /** The settings of each connection. */

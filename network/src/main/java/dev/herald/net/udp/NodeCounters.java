@@ -14,11 +14,15 @@ public final class NodeCounters {
   long challengesSent;
   long badCookies;
   long replayedCookies;
+  long staleCookies;
+  long peersReplaced;
   long peersRefused;
   long peersAccepted;
   long protocolErrors;
   long staleSnapshots;
   long sendFailures;
+  long discardedAfterDisconnect;
+  long unreadableMessages;
 
   NodeCounters() {}
 
@@ -31,11 +35,15 @@ public final class NodeCounters {
     copy.challengesSent = challengesSent;
     copy.badCookies = badCookies;
     copy.replayedCookies = replayedCookies;
+    copy.staleCookies = staleCookies;
+    copy.peersReplaced = peersReplaced;
     copy.peersRefused = peersRefused;
     copy.peersAccepted = peersAccepted;
     copy.protocolErrors = protocolErrors;
     copy.staleSnapshots = staleSnapshots;
     copy.sendFailures = sendFailures;
+    copy.discardedAfterDisconnect = discardedAfterDisconnect;
+    copy.unreadableMessages = unreadableMessages;
     return copy;
   }
 
@@ -74,12 +82,38 @@ public final class NodeCounters {
     return badCookies;
   }
 
-  /** Responses that replayed a cookie already used to connect. */
+  /**
+   * Responses that replayed a cookie already used to connect: nothing else. (A client that
+   * comes back from the address of a connected peer with a cookie of its own is no replay: see
+   * {@link #peersReplaced()}.)
+   */
   public long replayedCookies() {
     return replayedCookies;
   }
 
-  /** Clients turned away because the server had its maximum of peers. */
+  /**
+   * Responses with a valid, unused cookie that the server could not tell from a replay: older
+   * than a used cookie it had to forget to keep its memory bounded, or than the cookie of the
+   * connection at the same address. Each is answered with a fresh challenge (and counted in
+   * {@link #challengesSent()}), so a real client still gets in.
+   */
+  public long staleCookies() {
+    return staleCookies;
+  }
+
+  /**
+   * Clients that completed the handshake from the address of a connected peer, with a cookie
+   * newer than that peer's: the old connection ended with {@link DisconnectReason#REPLACED}.
+   * Counted in {@link #peersAccepted()} too.
+   */
+  public long peersReplaced() {
+    return peersReplaced;
+  }
+
+  /**
+   * Clients turned away because the server had its maximum of peers connected: only then (the
+   * memory of used cookies never refuses anyone).
+   */
   public long peersRefused() {
     return peersRefused;
   }
@@ -104,11 +138,31 @@ public final class NodeCounters {
     return sendFailures;
   }
 
+  /**
+   * Messages dropped unread because their peer was disconnected while the packet that held
+   * them was being read (a listener that kicked the peer or closed the node): nothing from a
+   * peer reaches the listener after it is gone.
+   */
+  public long discardedAfterDisconnect() {
+    return discardedAfterDisconnect;
+  }
+
+  /**
+   * Messages from connected peers that could not be read: packets the reliable layer rejected
+   * (also in {@link #protocolErrors()}) and messages reported with
+   * {@link UdpNode#reportUnreadable}. Per peer: {@link Peer#unreadableMessages()}.
+   */
+  public long unreadableMessages() {
+    return unreadableMessages;
+  }
+
   @Override
   public String toString() {
     return "NodeCounters[received " + datagramsReceived + ", sent " + datagramsSent + ", unknown " + unknownDatagrams
         + ", malformed handshakes " + malformedHandshakes + ", challenges " + challengesSent + ", bad cookies " + badCookies
-        + ", replayed cookies " + replayedCookies + ", accepted " + peersAccepted + ", refused " + peersRefused
-        + ", protocol errors " + protocolErrors + ", stale snapshots " + staleSnapshots + ", send failures " + sendFailures + "]";
+        + ", replayed cookies " + replayedCookies + ", stale cookies " + staleCookies + ", accepted " + peersAccepted
+        + ", refused " + peersRefused + ", replaced " + peersReplaced + ", protocol errors " + protocolErrors
+        + ", stale snapshots " + staleSnapshots + ", send failures " + sendFailures + ", discarded after disconnect "
+        + discardedAfterDisconnect + ", unreadable " + unreadableMessages + "]";
   }
 }

@@ -24,10 +24,13 @@ public final class Peer {
   private final InetSocketAddress address;
   private final long id;
   final long nonce;
+  /** Server side: the expiry of the cookie this peer connected with, which orders it among cookies. */
+  long cookieExpiry;
   State state;
   Connection connection;
   ConnectionError connectionError;
   DisconnectReason disconnectReason;
+  final UnreadableMessages unreadable = new UnreadableMessages();
 
   /** Client side: the packet to resend until the server answers, and when it was last sent. */
   byte[] handshakePacket;
@@ -64,6 +67,14 @@ public final class Peer {
   /** Why the peer is gone, or null while it is not. */
   public DisconnectReason disconnectReason() {
     return disconnectReason;
+  }
+
+  /**
+   * How many messages from this peer could not be read: packets the reliable layer rejected,
+   * and messages reported with {@link UdpNode#reportUnreadable}.
+   */
+  public long unreadableMessages() {
+    return unreadable.total();
   }
 
   /** What the reliable layer reported when it failed, or null. */
@@ -124,6 +135,12 @@ public final class Peer {
 
     @Override
     public void onMessage(int sequence, byte[] payload) {
+      if (peer.state != State.CONNECTED) {
+        // The listener ended the connection while this packet was being read: what the peer
+        // sent after that point is not heard, as if it had come after the goodbye.
+        peer.node().discardedAfterDisconnect();
+        return;
+      }
       listener.onMessage(peer, payload);
     }
 

@@ -46,10 +46,19 @@ import java.util.Objects;
  * only the server knows, and keeps nothing. The client echoes the cookie in a padded response;
  * only then, its address proven, does the server create the connection and send the token
  * (see {@link ControlPacket} for the formats). A cookie connects once: a replay is refused and
- * counted. Datagrams from addresses that have no connection and are not handshake packets are
- * dropped unread and counted ({@link NodeCounters#unknownDatagrams()}), at most
- * {@value #MAX_DATAGRAMS_PER_UPDATE} per update, so a flood can cost neither memory nor more
- * than bounded time per frame.
+ * counted. Only a server with its maximum of peers refuses a client ({@link ServerHandshake}
+ * says why its bounded memory of used cookies never does), and a client that completes a
+ * handshake from the address of a connected peer with a newer cookie replaces it
+ * ({@link DisconnectReason#REPLACED}): it crashed and came back. Datagrams from addresses that
+ * have no connection and are not handshake packets are dropped unread and counted
+ * ({@link NodeCounters#unknownDatagrams()}), at most {@value #MAX_DATAGRAMS_PER_UPDATE} per
+ * update, so a flood can cost neither memory nor more than bounded time per frame.
+ *
+ * <p><b>What cannot be read.</b> Packets the reliable layer rejects, and messages the listener
+ * reports with {@link #reportUnreadable}, are counted per peer, logged in bounded summaries,
+ * and end a peer that sends more than {@link NodeConfig#maxUnreadableMessages()}. A listener
+ * may disconnect a peer, or close the node, while it handles that peer's message: the rest of
+ * the packet is then discarded ({@link NodeCounters#discardedAfterDisconnect()}).
  *
  * <p>Nothing is encrypted: someone who sees the traffic can read it and, knowing the token,
  * forge packets (see {@link Connection} for what the reliable layer still promises then).
@@ -202,6 +211,9 @@ public final class UdpNode implements AutoCloseable {
     }
     long now = clock.nanoTime();
     readDatagrams(now);
+    if (closed) {
+      return; // a listener closed the node: its socket is gone
+    }
     if (server != null && (server.state == Peer.State.REQUESTING || server.state == Peer.State.RESPONDING)) {
       continueHandshake(now);
     }
@@ -209,6 +221,7 @@ public final class UdpNode implements AutoCloseable {
       peer.connection.update();
       if (!dropIfFailed(peer)) {
         flush(peer);
+        log(peer.unreadable.summaryDue(peer, now, config.unreadableLogInterval().toNanos()));
       }
     }
     if (handshake != null) {
@@ -218,13 +231,17 @@ public final class UdpNode implements AutoCloseable {
 
   /**
    * Waits until a datagram is waiting or {@code max} has passed, whichever comes first: for a
-   * loop that has nothing else to do between {@link #update()}s.
+   * loop that has nothing else to do between {@link #update()}s. Returns at once once the node
+   * is closed (a listener may close it during an update).
    *
    * @throws IllegalStateException if the node runs on its own thread
    */
   public void awaitDatagram(Duration max) throws IOException {
     Selector waiting;
     synchronized (this) {
+      if (closed) {
+        return;
+      }
       if (thread != null) {
         throw new IllegalStateException("the node runs on its own thread, which does the waiting");
       }
@@ -353,13 +370,55 @@ public final class UdpNode implements AutoCloseable {
       return;
     }
     if (peer.state == Peer.State.CONNECTED) {
-      flush(peer);
-      byte[] goodbye = ControlPacket.disconnect(peer.connection.token());
-      for (int i = 0; i < DISCONNECT_COPIES; i++) {
-        transmit(peer.address(), goodbye);
-      }
+      sayGoodbye(peer);
     }
     drop(peer, DisconnectReason.CLOSED_HERE);
+  }
+
+  private void sayGoodbye(Peer peer) {
+    flush(peer);
+    byte[] goodbye = ControlPacket.disconnect(peer.connection.token());
+    for (int i = 0; i < DISCONNECT_COPIES; i++) {
+      transmit(peer.address(), goodbye);
+    }
+  }
+
+  /**
+   * Tells the node that a message from {@code peer} could not be read by the layer above it
+   * (a {@code NetworkedBus} reports each message that does not decode); call it from the
+   * listener. It is counted for the peer ({@link Peer#unreadableMessages()}) and the node
+   * ({@link NodeCounters#unreadableMessages()}), logged at most once per
+   * {@link NodeConfig#unreadableLogInterval()} per peer (a WARNING with the counts and the last
+   * reason, never a stack trace), and once the peer has sent more than
+   * {@link NodeConfig#maxUnreadableMessages()} the node says goodbye to it and drops it with
+   * {@link DisconnectReason#UNREADABLE_MESSAGES}: what its packet holds after this message is
+   * then discarded. Does nothing for a peer that is gone.
+   *
+   * @param reason what was wrong, in a few words; only its first
+   *     {@value UnreadableMessages#MAX_REASON_LENGTH} characters are logged
+   * @throws IllegalArgumentException if the peer is another node's
+   */
+  public synchronized void reportUnreadable(Peer peer, String reason) {
+    if (connectionOf(peer) == null) {
+      return;
+    }
+    unreadable(peer, reason);
+  }
+
+  private void unreadable(Peer peer, String reason) {
+    counters.unreadableMessages++;
+    log(peer.unreadable.count(peer, reason, clock.nanoTime(), config.unreadableLogInterval().toNanos()));
+    if (peer.unreadable.total() > config.maxUnreadableMessages()) {
+      log(peer.unreadable.dropped(peer, config.maxUnreadableMessages()));
+      sayGoodbye(peer);
+      drop(peer, DisconnectReason.UNREADABLE_MESSAGES);
+    }
+  }
+
+  private static void log(String record) {
+    if (record != null) {
+      LOG.log(System.Logger.Level.WARNING, record);
+    }
   }
 
   /**
@@ -416,7 +475,7 @@ public final class UdpNode implements AutoCloseable {
   // ---- receiving ---------------------------------------------------------------------------
 
   private void readDatagrams(long now) {
-    for (int i = 0; i < MAX_DATAGRAMS_PER_UPDATE; i++) {
+    for (int i = 0; i < MAX_DATAGRAMS_PER_UPDATE && !closed; i++) { // a listener may close the node
       receiveBuffer.clear();
       SocketAddress from;
       try {
@@ -468,6 +527,9 @@ public final class UdpNode implements AutoCloseable {
       peer.connection.receive(receiveBytes, 0, length);
     } catch (ProtocolException e) {
       counters.protocolErrors++;
+      if (peer.state == Peer.State.CONNECTED) {
+        unreadable(peer, "a packet broke the protocol: " + e.getMessage());
+      }
     } finally {
       if (!dropIfFailed(peer)) {
         flush(peer);
@@ -528,19 +590,39 @@ public final class UdpNode implements AutoCloseable {
       case ACCEPT_AGAIN:
         transmit(sender, ControlPacket.accept(nonce, existing.connection.token()));
         break;
+      case CHALLENGE_AGAIN:
+        transmit(sender, handshake.challengeAgain(sender, receiveBytes, now));
+        break;
       case REFUSE:
         transmit(sender, ControlPacket.denied(nonce));
         break;
+      case REPLACE:
+        long expiry = ServerHandshake.expiryOf(receiveBytes); // read before the listener runs
+        drop(existing, DisconnectReason.REPLACED);
+        if (!closed) {
+          connect(sender, nonce, expiry);
+        }
+        break;
       case ACCEPT:
-        Peer peer = new Peer(this, sender, nextPeerId++, nonce, Peer.State.CONNECTED);
-        peer.connection = new Connection(config.connection(), nonZero(), clock, peer.inbox(listener));
-        peers.put(sender, peer);
-        transmit(sender, ControlPacket.accept(nonce, peer.connection.token()));
-        listener.onConnected(peer);
+        connect(sender, nonce, ServerHandshake.expiryOf(receiveBytes));
         break;
       default:
         break;
     }
+  }
+
+  private void connect(InetSocketAddress client, long nonce, long cookieExpiry) {
+    Peer peer = new Peer(this, client, nextPeerId++, nonce, Peer.State.CONNECTED);
+    peer.cookieExpiry = cookieExpiry;
+    peer.connection = new Connection(config.connection(), nonZero(), clock, peer.inbox(listener));
+    peers.put(client, peer);
+    transmit(client, ControlPacket.accept(nonce, peer.connection.token()));
+    listener.onConnected(peer);
+  }
+
+  /** Counts a message of a peer that was disconnected while its packet was being read. */
+  void discardedAfterDisconnect() {
+    counters.discardedAfterDisconnect++;
   }
 
   /** How many accepted cookies the server remembers to refuse their replays: its only state per handshake. */
@@ -550,7 +632,10 @@ public final class UdpNode implements AutoCloseable {
 
   /** Client: the server's cookie; echo it. */
   private void onChallenge(InetSocketAddress sender, int length, long now) {
-    if (!fromServerWithNonce(sender, length, ControlPacket.CHALLENGE_SIZE) || server.state != Peer.State.REQUESTING) {
+    // A challenge while responding is the server asking again (our cookie was too old for it
+    // to tell from a replay): answer the new one.
+    if (!fromServerWithNonce(sender, length, ControlPacket.CHALLENGE_SIZE)
+        || (server.state != Peer.State.REQUESTING && server.state != Peer.State.RESPONDING)) {
       return;
     }
     server.state = Peer.State.RESPONDING;
@@ -651,6 +736,7 @@ public final class UdpNode implements AutoCloseable {
   }
 
   private void drop(Peer peer, DisconnectReason reason) {
+    log(peer.unreadable.summaryAtTheEnd(peer));
     peers.remove(peer.address());
     peer.state = Peer.State.GONE;
     peer.disconnectReason = reason;

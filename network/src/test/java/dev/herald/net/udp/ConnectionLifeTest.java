@@ -130,4 +130,38 @@ class ConnectionLifeTest {
     assertEquals(1, atClient.snapshots.size());
     assertNull(client.server().disconnectReason());
   }
+
+  @Test
+  void listenerThatDisconnectsThePeerHearsNothingMoreFromItsPacket() throws IOException {
+    List<byte[]> heard = new java.util.ArrayList<>();
+    UdpNode[] kicker = new UdpNode[1];
+    PeerListener kicksAtFirstMessage = new PeerListener() {
+      @Override
+      public void onConnected(Peer peer) {}
+
+      @Override
+      public void onMessage(Peer peer, byte[] payload) {
+        heard.add(payload);
+        kicker[0].disconnect(peer);
+      }
+
+      @Override
+      public void onDisconnected(Peer peer, DisconnectReason reason) {}
+    };
+    Recorder atOther = new Recorder();
+    try (UdpNode strict = UdpNode.server(HandshakeTest.LOOPBACK, NodeConfig.defaults(), kicksAtFirstMessage, clock);
+        UdpNode other = UdpNode.client(strict.localAddress(), NodeConfig.defaults(), atOther, clock)) {
+      kicker[0] = strict;
+      Drive.until("connected", () -> atOther.connected.size() == 1, strict, other);
+      for (int i = 1; i <= 3; i++) {
+        other.send(other.server(), new byte[] {(byte) i}); // one packet: they leave at the next update
+      }
+      Drive.until("kicked", () -> strict.peers().isEmpty(), other, strict);
+
+      assertEquals(1, heard.size(), "the first message only");
+      assertEquals(2, strict.counters().discardedAfterDisconnect());
+      Drive.until("the client heard the goodbye", () -> !atOther.reasons.isEmpty(), other);
+      assertEquals(List.of(DisconnectReason.CLOSED_BY_PEER), atOther.reasons);
+    }
+  }
 }

@@ -13,6 +13,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -186,6 +187,89 @@ class HandshakeTest {
 
       assertEquals(DisconnectReason.HANDSHAKE_TIMED_OUT, atClient.lastReason());
       assertFalse(client.server().isConnected());
+    }
+  }
+
+  @Test
+  void quickConnectAndLeaveCyclesLockNobodyOutWhileSlotsAreFree() throws IOException {
+    ManualClock clock = new ManualClock(); // never moves: every cookie used stays unexpired
+    try (UdpNode timed = UdpNode.server(LOOPBACK, NodeConfig.defaults().withMaxPeers(2), new Recorder(), clock)) {
+      int cycles = 40; // past the memory of used cookies, which is bounded
+      for (int i = 0; i < cycles; i++) {
+        try (RawClient quick = new RawClient(timed.localAddress())) {
+          long token = quick.connect(timed, 100 + i);
+          quick.send(RawClient.disconnect(token));
+          Drive.until("cycle " + i + " ended", () -> timed.peers().isEmpty(), timed);
+        }
+      }
+      try (RawClient newcomer = new RawClient(timed.localAddress())) {
+        newcomer.send(RawClient.responseTo(newcomer.challenge(timed, 7)));
+        byte[] answer = newcomer.receive(timed, Drive.LIMIT);
+
+        assertEquals(ControlPacket.ACCEPT, answer[0] & 0xFF, "with both slots free the newcomer is accepted");
+      }
+      assertEquals(0, timed.counters().peersRefused());
+      assertEquals(0, timed.counters().replayedCookies());
+      assertEquals(cycles + 1, timed.counters().peersAccepted());
+      assertTrue(timed.rememberedNonces() <= 16 * 2, timed.rememberedNonces() + " cookies remembered");
+    }
+  }
+
+  @Test
+  void clientComingBackFromTheSameAddressTakesOverItsOldConnection() throws IOException {
+    ManualClock clock = new ManualClock(); // still: no keep-alive comes between the handshake packets
+    Recorder atTimed = new Recorder();
+    try (UdpNode timed = UdpNode.server(LOOPBACK, NodeConfig.defaults(), atTimed, clock);
+        RawClient sameAddress = new RawClient(timed.localAddress())) {
+      byte[] oldResponse = RawClient.responseTo(sameAddress.challenge(timed, 21));
+      sameAddress.send(oldResponse);
+      long oldToken = RawClient.tokenOf(sameAddress.receiveControl(timed, Drive.LIMIT));
+      Peer old = timed.peers().get(0);
+
+      // The client crashed and came back on the same port (or behind a port-preserving NAT):
+      // a new nonce, a fresh cookie, while the old connection has not yet timed out.
+      clock.advance(Duration.ofMillis(1));
+      long newToken = sameAddress.connect(timed, 22);
+
+      assertTrue(newToken != oldToken);
+      assertEquals(1, timed.peers().size());
+      assertTrue(timed.peers().get(0) != old, "a new peer");
+      assertFalse(old.isConnected());
+      assertEquals(DisconnectReason.REPLACED, old.disconnectReason());
+      assertEquals(List.of(DisconnectReason.REPLACED), atTimed.reasons);
+      assertEquals(2, timed.counters().peersAccepted());
+      assertEquals(1, timed.counters().peersReplaced());
+      assertEquals(0, timed.counters().replayedCookies(), "nothing was replayed");
+
+      sameAddress.send(oldResponse); // the old cookie again: a replay now
+      assertNull(sameAddress.receiveControl(timed, SHORT));
+      assertEquals(1, timed.counters().replayedCookies());
+      assertEquals(1, timed.peers().size());
+    }
+  }
+
+  @Test
+  void cookieOlderThanTheMemoryOfUsedOnesIsChallengedAgainNotRefused() throws IOException {
+    ManualClock clock = new ManualClock();
+    Recorder atSlow = new Recorder();
+    try (UdpNode timed = UdpNode.server(LOOPBACK, NodeConfig.defaults().withMaxPeers(2), new Recorder(), clock);
+        UdpNode slow = UdpNode.client(timed.localAddress(), NodeConfig.defaults(), atSlow, clock)) {
+      timed.update(); // answers the slow client's request; the challenge waits in its socket
+      clock.advance(Duration.ofMillis(1));
+      for (int i = 0; i < 40; i++) { // meanwhile others come and go, past the memory of used cookies
+        try (RawClient quick = new RawClient(timed.localAddress())) {
+          quick.send(RawClient.disconnect(quick.connect(timed, 100 + i)));
+          Drive.until("cycle " + i + " ended", () -> timed.peers().isEmpty(), timed);
+        }
+      }
+      Drive.until("the slow client connected or gave up",
+          () -> !atSlow.connected.isEmpty() || !atSlow.reasons.isEmpty(), timed, slow);
+
+      assertEquals(List.of(), atSlow.reasons);
+      assertEquals(1, timed.peers().size());
+      assertEquals(0, timed.counters().peersRefused());
+      assertEquals(1, timed.counters().staleCookies(), "its first cookie was older than a forgotten one");
+      assertEquals(0, timed.counters().replayedCookies());
     }
   }
 

@@ -57,6 +57,20 @@ public final class RawClient implements AutoCloseable {
     }
   }
 
+  /**
+   * Like {@link #receive}, but skips the packets of a connection (keep-alives and
+   * acknowledgements): returns the next handshake or control packet, or null after {@code max}.
+   */
+  public byte[] receiveControl(UdpNode node, Duration max) throws IOException {
+    long deadline = System.nanoTime() + max.toNanos();
+    while (true) {
+      byte[] datagram = receive(node, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+      if (datagram == null || ControlPacket.isControl(datagram, datagram.length)) {
+        return datagram;
+      }
+    }
+  }
+
   public static byte[] request(long nonce) {
     return ControlPacket.request(NodeConfig.DEFAULT_PROTOCOL, nonce);
   }
@@ -68,7 +82,7 @@ public final class RawClient implements AutoCloseable {
   /** Asks for a challenge and returns it. */
   public byte[] challenge(UdpNode node, long nonce) throws IOException {
     send(request(nonce));
-    byte[] challenge = receive(node, Drive.LIMIT);
+    byte[] challenge = receiveControl(node, Drive.LIMIT);
     assertNotNull(challenge, "challenge");
     assertEquals(ControlPacket.CHALLENGE, challenge[0] & 0xFF);
     return challenge;
@@ -78,7 +92,7 @@ public final class RawClient implements AutoCloseable {
   public long connect(UdpNode node, long nonce) throws IOException {
     byte[] response = responseTo(challenge(node, nonce));
     send(response);
-    byte[] accept = receive(node, Drive.LIMIT);
+    byte[] accept = receiveControl(node, Drive.LIMIT);
     assertNotNull(accept, "accept");
     assertEquals(ControlPacket.ACCEPT, accept[0] & 0xFF);
     return tokenOf(accept);
