@@ -462,7 +462,12 @@ public final class NatsBridge implements AutoCloseable {
       return this;
     }
 
-    /** How long a request waits for another process to answer; 2 seconds by default. */
+    /**
+     * How long a request waits for another process to answer; 2 seconds by default. A request
+     * nobody answers returns once this has passed (give or take the moment its thread takes
+     * to wake), with the local replies only, and a {@link RequestTimeoutException} is reported,
+     * every time; a request on a subject no process imports returns at once, with no error.
+     */
     public Builder requestTimeout(Duration timeout) {
       if (timeout.isNegative() || timeout.isZero()) {
         throw new IllegalArgumentException("requestTimeout must be positive: " + timeout);
