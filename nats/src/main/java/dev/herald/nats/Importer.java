@@ -1,6 +1,7 @@
 package dev.herald.nats;
 
 import dev.herald.wire.WireFormatException;
+import dev.herald.wire.WireReader;
 import io.nats.client.Message;
 import io.nats.client.MessageHandler;
 
@@ -12,8 +13,17 @@ import io.nats.client.MessageHandler;
  * <p>A stream of messages nearly always comes from the process the one before came from, on
  * the same subject: the importer keeps both, so that such a message takes no lock, no lookup
  * and no string of the sender's name.
+ *
+ * <p>Nothing thrown on the client's thread escapes to the client, which would only hand it to
+ * a listener that cannot tell anyone: whatever decoding or delivering a message throws is
+ * reported ({@link ImportFailedException}) and the next message is imported as usual.
  */
 final class Importer implements MessageHandler {
+  /** What {@link #handle} made of a message: delivered, or nothing to deliver (acknowledged). */
+  private static final int DONE = 0;
+  /** It cannot be read, and would not be the next time. */
+  private static final int UNREADABLE = 1;
+
   private final NatsBridge bridge;
   /** The type the subject was imported for, or {@code null} for any wire type. */
   private final Class<?> expected;
@@ -21,8 +31,8 @@ final class Importer implements MessageHandler {
   private final boolean durable;
   /**
    * The process the last message came from, and its numbering on the last subject. Read and
-   * written by the client's thread that calls this importer; the objects are safe to share
-   * whatever thread sees them.
+   * written by the client's thread that calls this importer, as is every field below; the
+   * objects are safe to share whatever thread sees them.
    */
   private RemoteProcess lastSender;
   private Numbering lastNumbering;
@@ -37,6 +47,8 @@ final class Importer implements MessageHandler {
   public void onMessage(Message message) {
     try {
       handle(message);
+    } catch (Throwable unreported) { // a report threw: the error handler, or memory ran out again
+      bridge.couldNotReport(unreported, message.getSubject());
     } finally {
       if (durable) {
         message.ack(); // also what cannot be read: redelivering it would not make it readable
@@ -44,7 +56,7 @@ final class Importer implements MessageHandler {
     }
   }
 
-  private void handle(Message incoming) {
+  private int handle(Message incoming) {
     String subject = incoming.getSubject();
     Prelude received;
     RemoteProcess last = lastSender;
@@ -56,23 +68,27 @@ final class Importer implements MessageHandler {
       origin = sameSender ? last.origin : received.origin();
     } catch (WireFormatException unreadable) {
       bridge.report(new MalformedPayloadException(unreadable.getMessage(), subject, Prelude.UNKNOWN, unreadable));
-      return;
+      return UNREADABLE;
+    } catch (Throwable undecodable) {
+      // not the codecs' verdict on the bytes but an Error (memory for a length nothing
+      // bounded, stack for a nesting) or a codec's bug: the bytes would do it again
+      return undecodable(incoming, subject, undecodable);
     }
     if (!sameSender && !bridge.echo && origin.equals(bridge.origin)) {
-      return; // our own export, from a connection that echoes (the last sender never is)
+      return DONE; // our own export, from a connection that echoes (the last sender never is)
     }
     Object message = received.message;
     if (expected != null && !expected.isInstance(message)) {
       bridge.report(new MalformedPayloadException("it holds a " + message.getClass().getName()
           + ", not a " + expected.getName() + " as imported from this subject", subject, origin, null));
-      return;
+      return UNREADABLE;
     }
     RemoteProcess sender = sameSender ? last.heard() : bridge.remotes.of(origin);
     lastSender = sender;
     if (received.sequence > 0) {
       long missing = numberingOf(sender, subject).accept(received.sequence);
       if (missing == Numbering.DUPLICATE) {
-        return; // a JetStream redelivery of what was handled already
+        return DONE; // a JetStream redelivery of what was handled already
       }
       if (missing > 0) {
         bridge.lost(origin, subject, missing);
@@ -86,8 +102,60 @@ final class Importer implements MessageHandler {
       } else {
         sender.endpoint.deliver(message);
       }
+      return DONE;
+    } catch (Throwable escaped) {
+      // what the bus lets through: a handler's VirtualMachineError, a chain of posts too deep
+      // for the stack, what the error handler itself threw
+      bridge.importFailed(new ImportFailedException("delivering it threw " + escaped
+          + ", which the bus lets through, so its handlers may not all have run", subject, origin, false, escaped));
+      return DONE;
     } finally {
       importing.swap(outer);
+    }
+  }
+
+  /**
+   * Reports a message whose frame could not be decoded, and takes the number its sender gave
+   * it, so that the next message from that sender is not taken for one after a gap.
+   */
+  private int undecodable(Message incoming, String subject, Throwable why) {
+    Signature signed = Signature.of(incoming.getData());
+    bridge.importFailed(new ImportFailedException("decoding it threw " + why + "; it was not posted",
+        subject, signed.origin, false, why));
+    if (signed.sequence > 0 && (bridge.echo || !signed.origin.equals(bridge.origin))) {
+      long missing = numberingOf(bridge.remotes.of(signed.origin), subject).accept(signed.sequence);
+      if (missing > 0) {
+        bridge.lost(signed.origin, subject, missing);
+      }
+    }
+    return UNREADABLE;
+  }
+
+  /** What a sending bridge's prelude says, read from a payload whose frame is not readable. */
+  private static final class Signature {
+    private static final Signature UNSIGNED = new Signature(Prelude.UNKNOWN, 0);
+
+    final String origin;
+    /** The message's number on its subject; 0 when it has none. */
+    final long sequence;
+
+    private Signature(String origin, long sequence) {
+      this.origin = origin;
+      this.sequence = sequence;
+    }
+
+    static Signature of(byte[] payload) {
+      if (payload == null || payload.length == 0 || payload[0] != 0) {
+        return UNSIGNED; // a bare frame: nobody signed it
+      }
+      try {
+        WireReader in = new WireReader(payload, 1, payload.length - 1);
+        String origin = in.readString();
+        long sequence = in.readLong();
+        return origin == null || origin.isEmpty() ? UNSIGNED : new Signature(origin, Math.max(0, sequence));
+      } catch (RuntimeException unreadable) {
+        return UNSIGNED;
+      }
     }
   }
 

@@ -69,7 +69,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * They go to the bus's {@link dev.herald.ErrorHandler} as {@link NatsBridgeException}s, and the
  * bridge goes on: a lost connection ({@link ConnectionLostException}, and a
  * {@link NatsConnectionEvent} on the bus), a message that cannot be read
- * ({@link MalformedPayloadException}), dropped, lost, or unanswered messages.
+ * ({@link MalformedPayloadException}), dropped, lost, or unanswered messages. Nothing thrown
+ * while a message is imported reaches the NATS client, which would only pass it to a listener:
+ * an {@link Error} from decoding it (an {@link OutOfMemoryError} for a hostile length, a
+ * {@link StackOverflowError} for a hostile nesting), or whatever escapes the bus while it is
+ * delivered (a handler's {@link VirtualMachineError}, what the error handler itself threw), is
+ * reported as an {@link ImportFailedException} naming the subject and the sender, the message
+ * counts in {@link #lostCount()}, and the next message is imported as usual. The bridge does
+ * not stop the process; an error handler may, from the exception's cause. A report that
+ * throws in turn is logged ({@code System.Logger} {@code dev.herald.nats}).
  *
  * <p>Thread-safe. Imported messages are posted on the NATS client's threads.
  */
@@ -133,7 +141,11 @@ public final class NatsBridge implements AutoCloseable {
     return dropped.get();
   }
 
-  /** How many messages from other processes this bridge noticed never arrived (each reported). */
+  /**
+   * How many messages from other processes never reached this bus's handlers, each reported:
+   * those this bridge noticed never arrived ({@link MessagesLostException}), and those that
+   * arrived but could not be delivered, for good ({@link ImportFailedException}).
+   */
   public long lostCount() {
     return lost.get();
   }
@@ -223,6 +235,27 @@ public final class NatsBridge implements AutoCloseable {
 
   void report(NatsBridgeException failure) {
     bus.reportError(failure, "NatsBridge " + origin, null);
+  }
+
+  void importFailed(ImportFailedException failure) {
+    if (!failure.willBeRedelivered()) {
+      lost.incrementAndGet();
+    }
+    report(failure);
+  }
+
+  /**
+   * The last resort of an importer whose report threw (the error handler threw, or memory ran
+   * out again): the log, since nothing thrown on the client's thread reaches anyone.
+   */
+  void couldNotReport(Throwable failure, String subject) {
+    try {
+      System.getLogger("dev.herald.nats").log(System.Logger.Level.ERROR, "Herald's NATS bridge " + origin
+          + " could not report a failure to import a message on subject " + subject
+          + " to the bus's error handler; it goes on with the next message", failure);
+    } catch (RuntimeException | Error unloggable) {
+      // nothing is left to tell: the import goes on
+    }
   }
 
   void dropped(Object message, String subject, Throwable cause) {
