@@ -4,6 +4,9 @@ import dev.herald.wire.WireFormatException;
 import dev.herald.wire.WireReader;
 import io.nats.client.Message;
 import io.nats.client.MessageHandler;
+import io.nats.client.impl.NatsJetStreamMetaData;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Posts what arrives on an imported subject on the local bus, from the address of the process
@@ -16,18 +19,24 @@ import io.nats.client.MessageHandler;
  *
  * <p>Nothing thrown on the client's thread escapes to the client, which would only hand it to
  * a listener that cannot tell anyone: whatever decoding or delivering a message throws is
- * reported ({@link ImportFailedException}) and the next message is imported as usual.
+ * reported ({@link ImportFailedException}) and the next message is imported as usual. A durable
+ * message is settled with JetStream once handled: acknowledged when its handlers returned (or
+ * when it is a redelivery of one that was), terminated when it cannot be read, handed back for
+ * redelivery after a delay when a handler failed, and terminated and reported after the
+ * bridge's last attempt.
  */
 final class Importer implements MessageHandler {
   /** What {@link #handle} made of a message: delivered, or nothing to deliver (acknowledged). */
   private static final int DONE = 0;
-  /** It cannot be read, and would not be the next time. */
+  /** It cannot be read, and would not be the next time (terminated). */
   private static final int UNREADABLE = 1;
+  /** A handler failed, or delivering it threw (delivered again, or given up). */
+  private static final int FAILED = 2;
 
   private final NatsBridge bridge;
   /** The type the subject was imported for, or {@code null} for any wire type. */
   private final Class<?> expected;
-  /** From a JetStream consumer: acknowledged once handled, never a request. */
+  /** From a JetStream consumer: settled once handled, never a request. */
   private final boolean durable;
   /**
    * The process the last message came from, and its numbering on the last subject. Read and
@@ -36,28 +45,57 @@ final class Importer implements MessageHandler {
    */
   private RemoteProcess lastSender;
   private Numbering lastNumbering;
+  /** Once true, the bridge is started: until then imports wait (see {@link #onMessage}). */
+  private boolean started;
+  /** Whether the numbering took the number of the message being handled. */
+  private boolean numbered;
+  /** Of a durable message whose delivery failed: why, from whom, and whether the bus said so. */
+  private Throwable failure;
+  private String failedOrigin;
+  private boolean failureReported;
+  /**
+   * The stream positions of durable messages handed back for redelivery after their numbers
+   * were taken: when they come again, the numbering sees numbers it had, which are not
+   * duplicates. Touched only when a delivery failed and on a number seen before.
+   */
+  private final Set<Long> handedBack;
 
   Importer(NatsBridge bridge, Class<?> expected, boolean durable) {
     this.bridge = bridge;
     this.expected = expected;
     this.durable = durable;
+    this.handedBack = durable ? ConcurrentHashMap.newKeySet() : null;
   }
 
   @Override
   public void onMessage(Message message) {
+    if (!started) {
+      // the client delivers as soon as it subscribed, before the program has the bridge: a
+      // handler that asks the bridge would find nothing there
+      if (!bridge.awaitStart()) {
+        return; // it did not start, or closed: nothing is posted (JetStream redelivers)
+      }
+      started = true;
+    }
+    int outcome;
     try {
-      handle(message);
+      outcome = handle(message);
     } catch (Throwable unreported) { // a report threw: the error handler, or memory ran out again
       bridge.couldNotReport(unreported, message.getSubject());
-    } finally {
-      if (durable) {
-        message.ack(); // also what cannot be read: redelivering it would not make it readable
+      outcome = durable ? failed(unreported, originIn(message.getData()), false) : DONE;
+    }
+    if (durable) {
+      try {
+        settle(message, outcome);
+      } catch (Throwable unreported) { // the last attempt's report threw
+        bridge.couldNotReport(unreported, message.getSubject());
       }
     }
   }
 
   private int handle(Message incoming) {
     String subject = incoming.getSubject();
+    numbered = false;
     Prelude received;
     RemoteProcess last = lastSender;
     boolean sameSender;
@@ -87,9 +125,10 @@ final class Importer implements MessageHandler {
     lastSender = sender;
     if (received.sequence > 0) {
       long missing = numberingOf(sender, subject).accept(received.sequence);
-      if (missing == Numbering.DUPLICATE) {
+      if (missing == Numbering.DUPLICATE && !isHandedBack(incoming)) {
         return DONE; // a JetStream redelivery of what was handled already
       }
+      numbered = true;
       if (missing > 0) {
         bridge.lost(origin, subject, missing);
       }
@@ -97,7 +136,11 @@ final class Importer implements MessageHandler {
     ImportingThreads.Mark importing = bridge.importing.mark();
     Object outer = importing.swap(message);
     try {
-      if (!durable && received.sequence == 0 && incoming.getReplyTo() != null) {
+      if (durable) {
+        Throwable handlerFailure = sender.endpoint.deliverWatched(message);
+        return handlerFailure == null ? DONE : failed(handlerFailure, origin, true);
+      }
+      if (received.sequence == 0 && incoming.getReplyTo() != null) {
         bridge.answer(sender, message, incoming.getReplyTo());
       } else {
         sender.endpoint.deliver(message);
@@ -106,6 +149,9 @@ final class Importer implements MessageHandler {
     } catch (Throwable escaped) {
       // what the bus lets through: a handler's VirtualMachineError, a chain of posts too deep
       // for the stack, what the error handler itself threw
+      if (durable) {
+        return failed(escaped, origin, false);
+      }
       bridge.importFailed(new ImportFailedException("delivering it threw " + escaped
           + ", which the bus lets through, so its handlers may not all have run", subject, origin, false, escaped));
       return DONE;
@@ -114,14 +160,68 @@ final class Importer implements MessageHandler {
     }
   }
 
+  /** Notes why a durable message's delivery failed, for {@link #settle}. */
+  private int failed(Throwable why, String origin, boolean reportedByTheBus) {
+    failure = why;
+    failedOrigin = origin;
+    failureReported = reportedByTheBus;
+    return FAILED;
+  }
+
+  /** Whether a durable message whose number was seen is one handed back for redelivery. */
+  private boolean isHandedBack(Message incoming) {
+    return durable && !handedBack.isEmpty() && handedBack.remove(incoming.metaData().streamSequence());
+  }
+
+  /** Tells JetStream what became of a durable message. */
+  private void settle(Message incoming, int outcome) {
+    try {
+      if (outcome == DONE) {
+        incoming.ack();
+      } else if (outcome == UNREADABLE) {
+        incoming.term();
+      } else {
+        retryOrGiveUp(incoming);
+      }
+    } catch (IllegalStateException closing) {
+      // the connection is closing or lost: JetStream delivers again what it was not told of,
+      // and the numbering drops what was delivered already
+    }
+  }
+
+  private void retryOrGiveUp(Message incoming) {
+    Throwable why = failure;
+    failure = null;
+    NatsJetStreamMetaData delivery = incoming.metaData();
+    long attempt = delivery.deliveredCount();
+    int attempts = bridge.deliveryAttempts;
+    boolean again = attempt < attempts;
+    if (again) {
+      if (numbered) {
+        handedBack.add(delivery.streamSequence());
+      }
+      incoming.nakWithDelay(bridge.redeliveryDelay);
+      if (failureReported) {
+        return; // the bus gave the handler's exception to the error handler: the next attempt may do
+      }
+    } else {
+      incoming.term();
+    }
+    String what = (failureReported ? "a handler threw " : "delivering it threw ") + why
+        + (again ? "; JetStream delivers it again in " + bridge.redeliveryDelay.toMillis() + " ms (attempt "
+            + attempt + " of " + attempts + ")"
+            : " on the last of " + attempts + " attempts; it is terminated, and will not be delivered again");
+    bridge.importFailed(new ImportFailedException(what, incoming.getSubject(), failedOrigin, again, why));
+  }
+
   /**
    * Reports a message whose frame could not be decoded, and takes the number its sender gave
    * it, so that the next message from that sender is not taken for one after a gap.
    */
   private int undecodable(Message incoming, String subject, Throwable why) {
     Signature signed = Signature.of(incoming.getData());
-    bridge.importFailed(new ImportFailedException("decoding it threw " + why + "; it was not posted",
-        subject, signed.origin, false, why));
+    bridge.importFailed(new ImportFailedException("decoding it threw " + why + "; it was not posted"
+        + (durable ? ", and is terminated" : ""), subject, signed.origin, false, why));
     if (signed.sequence > 0 && (bridge.echo || !signed.origin.equals(bridge.origin))) {
       long missing = numberingOf(bridge.remotes.of(signed.origin), subject).accept(signed.sequence);
       if (missing > 0) {
@@ -129,6 +229,11 @@ final class Importer implements MessageHandler {
       }
     }
     return UNREADABLE;
+  }
+
+  /** The sender's name in a payload that could not be read whole, as far as it can be read. */
+  private static String originIn(byte[] payload) {
+    return Signature.of(payload).origin;
   }
 
   /** What a sending bridge's prelude says, read from a payload whose frame is not readable. */

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -24,11 +25,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * Carries a bus's messages to other processes, and theirs to it, through a NATS server.
  *
  * <pre>{@code
- * NatsBridge bridge = NatsBridge.builder(bus)
+ * bridge = NatsBridge.builder(bus)
  *     .server("nats://127.0.0.1:4222")
  *     .exportType(Goal.class)                 // every Goal posted here goes out...
  *     .importSubject("herald.com.acme.match.>") // ...and everything of that package comes in
- *     .start();
+ *     .build();                               // connected and subscribed; imports wait...
+ * bridge.start();                             // ...until now: handlers find the bridge set
  * }</pre>
  *
  * <h2>Export</h2>
@@ -63,7 +65,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * message once under its message id, whatever retries happen, a durable consumer delivers what
  * a process missed while it was down, and redeliveries are dropped, so a handler sees each
  * message once (a process that dies between handling a message and acknowledging it sees it
- * again after its restart).
+ * again after its restart). A durable message is acknowledged only once its handlers on the
+ * importing thread returned; one whose handler threw is delivered again, to every handler,
+ * after the {@linkplain Builder#redelivery redelivery} delay (after the messages sent since),
+ * and after the last attempt terminated and reported as an {@link ImportFailedException}. One
+ * that cannot be read is terminated at once.
+ *
+ * <p>Nothing is posted before {@link #start()}: what arrives after {@link Builder#build()}
+ * subscribed waits in the client, in order.
  *
  * <h2>Failures</h2>
  * They go to the bus's {@link dev.herald.ErrorHandler} as {@link NatsBridgeException}s, and the
@@ -87,6 +96,9 @@ public final class NatsBridge implements AutoCloseable {
   final String origin;
   final boolean echo;
   final Duration requestTimeout;
+  /** How often a durable message whose delivery failed is delivered in all, and how far apart. */
+  final int deliveryAttempts;
+  final Duration redeliveryDelay;
   final RemoteProcesses remotes;
   /** What the importers are delivering: never exported back. */
   final ImportingThreads importing = new ImportingThreads();
@@ -98,6 +110,9 @@ public final class NatsBridge implements AutoCloseable {
   private final List<Registration> exports = new ArrayList<>();
   private final List<MessageConsumer> consumers = new ArrayList<>();
   private final ConnectionWatcher watcher = new ConnectionWatcher(this);
+  /** Open once the bridge is started, or closed: imports wait for it. */
+  private final CountDownLatch startup = new CountDownLatch(1);
+  private volatile boolean running;
   private Dispatcher dispatcher;
   private JetStream jetStream;
   private String server;
@@ -109,9 +124,29 @@ public final class NatsBridge implements AutoCloseable {
     this.origin = builder.origin;
     this.echo = builder.echo;
     this.requestTimeout = builder.requestTimeout;
+    this.deliveryAttempts = builder.deliveryAttempts;
+    this.redeliveryDelay = builder.redeliveryDelay;
     this.remotes = new RemoteProcesses(bus, this);
     this.connection = connection;
     this.ownsConnection = ownsConnection;
+  }
+
+  /**
+   * Starts posting what the bridge imports, which waited since {@link Builder#build} (in the
+   * client, in order): from now on, handlers on the client's threads may receive imports.
+   * Whatever the thread that calls this did before, such as storing the bridge where a
+   * handler reads it, those handlers see done. Idempotent.
+   *
+   * @return this bridge
+   * @throws IllegalStateException if the bridge is closed
+   */
+  public NatsBridge start() {
+    if (closed) {
+      throw new IllegalStateException("This NatsBridge is closed: build a new one");
+    }
+    running = true;
+    startup.countDown();
+    return this;
   }
 
   /** Starts configuring a bridge for {@code bus}. */
@@ -176,6 +211,7 @@ public final class NatsBridge implements AutoCloseable {
       return;
     }
     closed = true;
+    startup.countDown(); // imports still waiting for the start leave without posting
     for (Registration export : exports) {
       export.close();
     }
@@ -215,11 +251,25 @@ public final class NatsBridge implements AutoCloseable {
 
   // ---- what the builder, the exporter, the importers and the watcher call -----------------
 
-  void started(Dispatcher dispatcher, List<MessageConsumer> consumers, List<Registration> exports) {
+  void built(Dispatcher dispatcher, List<MessageConsumer> consumers, List<Registration> exports) {
     this.dispatcher = dispatcher;
     this.consumers.addAll(consumers);
     this.exports.addAll(exports);
     this.server = connection.getConnectedUrl();
+  }
+
+  /**
+   * Waits until the bridge is started; returns whether it runs (false when it closed, or never
+   * built, or the thread was interrupted).
+   */
+  boolean awaitStart() {
+    try {
+      startup.await();
+    } catch (InterruptedException closing) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+    return running && !closed;
   }
 
   ConnectionWatcher watcher() {
@@ -363,6 +413,8 @@ public final class NatsBridge implements AutoCloseable {
     String prefix = Subjects.DEFAULT_PREFIX;
     boolean echo;
     Duration requestTimeout = Duration.ofSeconds(2);
+    int deliveryAttempts = 5;
+    Duration redeliveryDelay = Duration.ofSeconds(1);
     long publishBufferBytes = 8L * 1024 * 1024;
     Duration reconnectWait = Duration.ofSeconds(1);
     String stream;
@@ -510,6 +562,24 @@ public final class NatsBridge implements AutoCloseable {
     }
 
     /**
+     * How a durable import retries a message whose delivery failed (a handler threw, or
+     * delivering it threw out of the bus): JetStream delivers it again after {@code delay}, to
+     * every handler, up to {@code attempts} deliveries in all; after the last it is terminated
+     * and reported as an {@link ImportFailedException}. 5 attempts, 1 second apart, by default.
+     */
+    public Builder redelivery(int attempts, Duration delay) {
+      if (attempts < 1) {
+        throw new IllegalArgumentException("redelivery attempts must be at least 1: " + attempts);
+      }
+      if (delay.isNegative()) {
+        throw new IllegalArgumentException("the redelivery delay must not be negative: " + delay);
+      }
+      this.deliveryAttempts = attempts;
+      this.redeliveryDelay = delay;
+      return this;
+    }
+
+    /**
      * How many bytes of exports the client holds while the connection is down (8 MiB by
      * default); what does not fit is dropped and reported.
      */
@@ -528,15 +598,31 @@ public final class NatsBridge implements AutoCloseable {
     }
 
     /**
-     * Connects (if given a server), subscribes to the imports, and starts exporting. When it
-     * returns, the server knows the subscriptions.
+     * Connects (if given a server), subscribes to the imports, and starts exporting, but posts
+     * no import yet: what arrives waits until {@link NatsBridge#start()}. When it returns, the
+     * server knows the subscriptions. Store the bridge where handlers find it, then start it:
+     * a handler that asks the bridge (for {@link NatsBridge#originOf}) then never finds it
+     * missing. Imports that wait too long overflow the client's queue, as for a slow consumer.
      *
      * @throws IllegalArgumentException if an exported or imported type has no wire type the
      *     codecs know, a type is exported twice, or something durable has no stream
      * @throws IOException if the server cannot be reached or refuses JetStream requests
      */
+    public NatsBridge build() throws IOException, InterruptedException {
+      return new Startup(this).build();
+    }
+
+    /**
+     * {@link #build()}, then {@link NatsBridge#start()}: nothing is posted before the bridge
+     * has connected, subscribed and started exporting, but imports may reach handlers as this
+     * returns, before the caller has stored what it returns. Handlers that ask the bridge
+     * itself need {@code build()}, then {@code start()}.
+     *
+     * @throws IllegalArgumentException as {@link #build()} does
+     * @throws IOException as {@link #build()} does
+     */
     public NatsBridge start() throws IOException, InterruptedException {
-      return new Startup(this).start();
+      return build().start();
     }
   }
 }
