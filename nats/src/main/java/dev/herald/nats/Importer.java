@@ -175,13 +175,15 @@ final class Importer implements MessageHandler {
 
   /** Tells JetStream what became of a durable message. */
   private void settle(Message incoming, int outcome) {
+    if (outcome == FAILED) {
+      retryOrGiveUp(incoming);
+      return;
+    }
     try {
       if (outcome == DONE) {
         incoming.ack();
-      } else if (outcome == UNREADABLE) {
-        incoming.term();
       } else {
-        retryOrGiveUp(incoming);
+        incoming.term();
       }
     } catch (IllegalStateException closing) {
       // the connection is closing or lost: JetStream delivers again what it was not told of,
@@ -196,16 +198,20 @@ final class Importer implements MessageHandler {
     long attempt = delivery.deliveredCount();
     int attempts = bridge.deliveryAttempts;
     boolean again = attempt < attempts;
-    if (again) {
-      if (numbered) {
-        handedBack.add(delivery.streamSequence());
+    try {
+      if (again) {
+        if (numbered) {
+          handedBack.add(delivery.streamSequence());
+        }
+        incoming.nakWithDelay(bridge.redeliveryDelay);
+      } else {
+        incoming.term();
       }
-      incoming.nakWithDelay(bridge.redeliveryDelay);
-      if (failureReported) {
-        return; // the bus gave the handler's exception to the error handler: the next attempt may do
-      }
-    } else {
-      incoming.term();
+    } catch (IllegalStateException closing) {
+      // as in settle: told nothing, JetStream delivers it again once its wait for an answer ends
+    }
+    if (again && failureReported) {
+      return; // the bus gave the handler's exception to the error handler: the next attempt may do
     }
     String what = (failureReported ? "a handler threw " : "delivering it threw ") + why
         + (again ? "; JetStream delivers it again in " + bridge.redeliveryDelay.toMillis() + " ms (attempt "

@@ -157,4 +157,32 @@ class DurableDeliveryTest {
       }
     }
   }
+
+  @Test
+  void anErrorThatEscapesTheBusIsReportedWithEachAttemptAndTheMessageComesAgain() throws Exception {
+    String subject = "durable.erring";
+    try (Peer sender = new Peer(); Peer receiver = new Peer()) {
+      sender.start(sender.bridge(server).origin("match").stream("ERRING").exportDurable(Tick.class, subject));
+      OutOfMemoryError once = new OutOfMemoryError("Java heap space (in a handler, once)");
+      List<Integer> failedAlready = new ArrayList<>(); // the importing thread's alone
+      receiver.bus.subscribe(Tick.class, tick -> {
+        if (failedAlready.isEmpty()) {
+          failedAlready.add(tick.number());
+          throw once; // a VirtualMachineError: the bus lets it through, so only the bridge can tell
+        }
+      });
+      BlockingQueue<Delivered<Tick>> ticks = receiver.record(Tick.class);
+      receiver.start(receiver.bridge(server).stream("ERRING").importDurable(subject, "erring")
+          .redelivery(3, Duration.ofMillis(50)));
+
+      sender.bus.post(new Tick(1));
+
+      ImportFailedException failed = receiver.nextError(ImportFailedException.class);
+      assertSame(once, failed.getCause());
+      assertTrue(failed.willBeRedelivered(), failed.getMessage());
+      assertEquals(1, next(ticks).message().number(), "delivered again, to every handler");
+      assertEquals(0, receiver.bridge.lostCount());
+      assertTrue(receiver.errors.isEmpty(), receiver.errors.toString());
+    }
+  }
 }
