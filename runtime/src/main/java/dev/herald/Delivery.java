@@ -43,6 +43,20 @@ final class Delivery {
   }
 
   /**
+   * {@code from}'s broadcast of {@code message} (see {@link RemoteEndpoint#deliverWatched}):
+   * the first failure of one of its handlers on this thread, or null.
+   */
+  Throwable sendFromRemoteWatched(Address from, Object message) {
+    Failures.Watch watch = failures.watch(message);
+    try {
+      plainPosts.sendFromRemote(from, message);
+    } finally {
+      failures.unwatch(watch);
+    }
+    return watch.failure;
+  }
+
+  /**
    * A send with a header or a sender: at once if the header says so, else queued for its
    * stage run.
    *

@@ -15,6 +15,8 @@ import java.util.Objects;
 final class Failures {
   private final MessageBus bus;
   private final ErrorHandler errorHandler;
+  /** The watched delivery under way on each thread ({@link #watch}); looked at only on failure. */
+  private final ThreadLocal<Watch> watches = new ThreadLocal<>();
 
   Failures(MessageBus bus, ErrorHandler errorHandler) {
     this.bus = bus;
@@ -59,8 +61,44 @@ final class Failures {
     if (failure instanceof VirtualMachineError) {
       throw (VirtualMachineError) failure;
     }
+    Watch watch = watches.get();
+    if (watch != null && watch.message == message && watch.failure == null) {
+      watch.failure = failure;
+    }
     report(failure, subscriber, subscriber.listener(), message);
     return true;
+  }
+
+  /**
+   * Starts watching, on this thread, the failures of the handlers of {@code message}: the
+   * first one that throws is kept in the returned watch (and reported as usual). End with
+   * {@link #unwatch}.
+   */
+  Watch watch(Object message) {
+    Watch watch = new Watch(message, watches.get());
+    watches.set(watch);
+    return watch;
+  }
+
+  /** Ends {@code watch}, the last one this thread started. */
+  void unwatch(Watch watch) {
+    if (watch.outer == null) {
+      watches.remove();
+    } else {
+      watches.set(watch.outer);
+    }
+  }
+
+  /** One watched delivery: its message, and the first failure of one of its handlers. */
+  static final class Watch {
+    final Object message;
+    final Watch outer;
+    Throwable failure;
+
+    Watch(Object message, Watch outer) {
+      this.message = message;
+      this.outer = outer;
+    }
   }
 
   /**

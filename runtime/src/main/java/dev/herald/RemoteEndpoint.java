@@ -42,6 +42,19 @@ public final class RemoteEndpoint implements AutoCloseable {
   }
 
   /**
+   * Broadcasts {@code message} like {@link #deliver}, for a link that must know whether it was
+   * handled before it acknowledges it to the peer: returns the first exception a handler of
+   * {@code message} threw on this thread (given to the error handler as usual, not thrown
+   * here), or null when every one returned normally. Handlers that run later or on other
+   * threads (asynchronous, on a lane) are not waited for; failures of the messages those
+   * handlers post are not counted. What propagates from the bus (a
+   * {@link VirtualMachineError}, what the error handler threw) propagates from here too.
+   */
+  public Throwable deliverWatched(Object message) {
+    return delivery.sendFromRemoteWatched(address, message);
+  }
+
+  /**
    * Broadcasts {@code message} like {@link #deliver}, as a request from the peer: returns the
    * replies of type {@code replyType}, for the link to carry back.
    */

@@ -69,7 +69,7 @@ class ModuleDependenciesTest {
   void theNatsBridgeJoinsTheRuntimeTheCodecsAndJnats() {
     assertUses(NatsBridge.class,
         with(JDK, "java/net", "dev/herald", "dev/herald/wire", "dev/herald/nats",
-            "io/nats/client", "io/nats/client/api", "io/nats/client/impl"));
+            "io/nats/client", "io/nats/client/api", "io/nats/client/impl", "io/nats/client/support"));
   }
 
   /** Asserts that the classes of {@code type}'s artifact use no package outside {@code allowed}. */

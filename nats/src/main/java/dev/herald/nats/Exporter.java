@@ -1,7 +1,9 @@
 package dev.herald.nats;
 
 import dev.herald.Forwarder;
+import io.nats.client.Connection;
 import io.nats.client.JetStreamApiException;
+import io.nats.client.JetStreamStatusException;
 import io.nats.client.Message;
 import io.nats.client.PublishOptions;
 import java.io.IOException;
@@ -24,6 +26,8 @@ import java.util.concurrent.TimeoutException;
 final class Exporter implements Forwarder<Object> {
   /** How often a JetStream publish is tried before the message counts as dropped. */
   static final int JETSTREAM_ATTEMPTS = 3;
+  /** The status with which the server answers a request on a subject nobody subscribes to. */
+  private static final int NO_RESPONDERS = 503;
 
   private final NatsBridge bridge;
   private final Map<Class<?>, Outlet> outlets;
@@ -123,15 +127,23 @@ final class Exporter implements Forwarder<Object> {
           + " acknowledgement. Export request types with exportType, not exportDurable");
     }
     Duration timeout = bridge.requestTimeout;
+    long sentAt = System.nanoTime();
     CompletableFuture<Message> answer = bridge.connection.requestWithTimeout(
         channel.subject, null, Prelude.write(bridge.codecs, bridge.incarnation, 0, message), timeout);
     try {
-      // the client times the request out itself; the extra second only guards against a hang
-      Message reply = answer.get(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
+      // timed here, to the configured timeout: the client only cancels a request that is
+      // overdue when its cleanup runs, seconds later, and then as if nobody had received it
+      long left = timeout.toNanos() - (System.nanoTime() - sentAt);
+      Message reply = answer.get(Math.max(0, left), TimeUnit.NANOSECONDS);
       return bridge.decodeReplies(reply);
-    } catch (CancellationException noResponders) {
-      return List.of(); // nobody imports the subject: like a local request nobody answers
-    } catch (ExecutionException | TimeoutException timedOut) {
+    } catch (CancellationException | ExecutionException refused) {
+      if (isNoResponders(refused) && System.nanoTime() - sentAt < timeout.toNanos()
+          && bridge.connection.getStatus() == Connection.Status.CONNECTED) { // not closing
+        return List.of(); // nobody imports the subject: like a local request nobody answers
+      }
+      bridge.report(new RequestTimeoutException(message, channel.subject, timeout));
+      return List.of();
+    } catch (TimeoutException timedOut) {
       answer.cancel(true);
       bridge.report(new RequestTimeoutException(message, channel.name, timeout));
       return List.of();
@@ -140,5 +152,21 @@ final class Exporter implements Forwarder<Object> {
       answer.cancel(true);
       return List.of();
     }
+  }
+
+  /**
+   * Whether the client ended a request because the server said nobody subscribes to its
+   * subject: it cancels the request's future (or, on a connection made with
+   * {@code reportNoResponders}, fails it with the server's 503 status). The client's cleanup of
+   * overdue requests cancels them too, but only once their timeout has passed, which the
+   * caller tells apart by the clock.
+   */
+  private static boolean isNoResponders(Exception refused) {
+    if (refused instanceof CancellationException) {
+      return true;
+    }
+    Throwable cause = refused.getCause();
+    return cause instanceof JetStreamStatusException
+        && ((JetStreamStatusException) cause).getStatus().getCode() == NO_RESPONDERS;
   }
 }

@@ -3,6 +3,9 @@ package dev.herald.nats;
 import dev.herald.wire.WireFormatException;
 import io.nats.client.Message;
 import io.nats.client.MessageHandler;
+import io.nats.client.impl.NatsJetStreamMetaData;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Posts what arrives on an imported subject on the local bus, from the address of the process
@@ -16,48 +19,101 @@ import io.nats.client.MessageHandler;
  * <p>A stream of messages nearly always comes from the process the one before came from, on
  * the same subject: the importer keeps both, so that such a message takes no lock, no lookup
  * and no string of the sender's name.
+ *
+ * <p>Nothing thrown on the client's thread escapes to the client, which would only hand it to
+ * a listener that cannot tell anyone: whatever decoding or delivering a message throws is
+ * reported ({@link ImportFailedException}) and the next message is imported as usual. A durable
+ * message is settled with JetStream once handled: acknowledged when its handlers returned (or
+ * when it is a redelivery of one that was), terminated when it cannot be read, handed back for
+ * redelivery after a delay when a handler failed, and terminated and reported after the
+ * bridge's last attempt.
  */
 final class Importer implements MessageHandler {
+  /** What {@link #handle} made of a message: delivered, or nothing to deliver (acknowledged). */
+  private static final int DONE = 0;
+  /** It cannot be read, and would not be the next time (terminated). */
+  private static final int UNREADABLE = 1;
+  /** A handler failed, or delivering it threw (delivered again, or given up). */
+  private static final int FAILED = 2;
+
   private final NatsBridge bridge;
   /** The type the subject was imported for, or {@code null} for any wire type. */
   private final Class<?> expected;
-  /** From a JetStream consumer: acknowledged once handled, never a request. */
+  /** From a JetStream consumer: settled once handled, never a request. */
   private final boolean durable;
   /**
    * The process the last message came from, and the numbering of the last subject. Read and
-   * written by the client's thread that calls this importer; the objects are safe to share
-   * whatever thread sees them.
+   * written by the client's thread that calls this importer, as is every field below; the
+   * objects are safe to share whatever thread sees them.
    */
   private RemoteProcess lastSender;
   private Numbering lastNumbering;
+  /** Once true, the bridge is started: until then imports wait (see {@link #onMessage}). */
+  private boolean started;
+  /** Whether the numbering took the number of the message being handled. */
+  private boolean numbered;
+  /** Of a durable message whose delivery failed: why, from whom, and whether the bus said so. */
+  private Throwable failure;
+  private String failedOrigin;
+  private boolean failureReported;
+  /**
+   * The stream positions of durable messages handed back for redelivery after their numbers
+   * were taken: when they come again, the numbering sees numbers it had, which are not
+   * duplicates. Touched only when a delivery failed and on a number seen before.
+   */
+  private final Set<Long> handedBack;
 
   Importer(NatsBridge bridge, Class<?> expected, boolean durable) {
     this.bridge = bridge;
     this.expected = expected;
     this.durable = durable;
+    this.handedBack = durable ? ConcurrentHashMap.newKeySet() : null;
   }
 
   @Override
   public void onMessage(Message message) {
+    if (!started) {
+      // the client delivers as soon as it subscribed, before the program has the bridge: a
+      // handler that asks the bridge would find nothing there
+      if (!bridge.awaitStart()) {
+        return; // it did not start, or closed: nothing is posted (JetStream redelivers)
+      }
+      started = true;
+    }
+    int outcome;
     try {
-      handle(message);
-    } finally {
-      if (durable) {
-        message.ack(); // also what cannot be read: redelivering it would not make it readable
+      outcome = handle(message);
+    } catch (Throwable unreported) { // a report threw: the error handler, or memory ran out again
+      bridge.couldNotReport(unreported, message.getSubject());
+      outcome = durable ? failed(unreported, Subjects.originIn(message.getSubject()), false) : DONE;
+    }
+    if (durable) {
+      try {
+        settle(message, outcome);
+      } catch (Throwable unreported) { // the last attempt's report threw
+        bridge.couldNotReport(unreported, message.getSubject());
       }
     }
   }
 
-  private void handle(Message incoming) {
+  private int handle(Message incoming) {
     String subject = incoming.getSubject();
+    numbered = false;
     RemoteProcess sender = lastSender;
     if (sender != null && sender.isOriginOf(subject) && !sender.isForgotten()) {
       sender.heard();
     } else {
-      sender = senderOf(subject);
-      if (sender == null) {
-        return; // our own export, or an origin reported as malformed
+      String origin = Subjects.originIn(subject);
+      if (!Subjects.isOrigin(origin)) {
+        malformed("its subject names no valid origin as its second token (a name of at most "
+            + Subjects.ORIGIN_MAX_LENGTH + " characters without dots, wildcards or white space)",
+            subject, null, null);
+        return UNREADABLE;
       }
+      if (!bridge.echo && origin.equals(bridge.origin)) {
+        return DONE; // our own export, from a connection that echoes (the last sender never is)
+      }
+      sender = bridge.remotes.of(origin);
       lastSender = sender;
     }
     Prelude received;
@@ -65,54 +121,59 @@ final class Importer implements MessageHandler {
       received = Prelude.read(bridge.codecs, incoming.getData());
     } catch (WireFormatException unreadable) {
       malformed(unreadable.getMessage(), subject, sender, unreadable);
-      return;
+      return UNREADABLE;
+    } catch (Throwable undecodable) {
+      // not the codecs' verdict on the bytes but an Error (memory for a length nothing
+      // bounded, stack for a nesting) or a codec's bug: the bytes would do it again
+      return undecodable(incoming, subject, sender, undecodable);
     }
-    if (received.sequence > 0 && !counted(received, subject, sender)) {
-      return;
+    if (received.sequence > 0 && !counted(received, incoming, subject, sender)) {
+      return DONE;
     }
     Object message = received.message;
     if (message == null) {
-      return; // an announcement: counted, and nothing to deliver
+      return DONE; // an announcement: counted, and nothing to deliver
     }
     if (expected != null && !expected.isInstance(message)) {
       malformed("it holds a " + message.getClass().getName() + ", not a " + expected.getName()
           + " as imported from this subject", subject, sender, null);
-      return;
+      return UNREADABLE;
     }
     ImportingThreads.Mark importing = bridge.importing.mark();
     Object outer = importing.swap(message);
     try {
-      if (!durable && received.sequence == 0 && incoming.getReplyTo() != null) {
+      if (durable) {
+        Throwable handlerFailure = sender.endpoint.deliverWatched(message);
+        return handlerFailure == null ? DONE : failed(handlerFailure, sender.origin, true);
+      }
+      if (received.sequence == 0 && incoming.getReplyTo() != null) {
         bridge.answer(sender, message, incoming.getReplyTo());
       } else {
         sender.endpoint.deliver(message);
       }
+      return DONE;
+    } catch (Throwable escaped) {
+      // what the bus lets through: a handler's VirtualMachineError, a chain of posts too deep
+      // for the stack, what the error handler itself threw
+      if (durable) {
+        return failed(escaped, sender.origin, false);
+      }
+      bridge.importFailed(new ImportFailedException("delivering it threw " + escaped
+          + ", which the bus lets through, so its handlers may not all have run",
+          Subjects.withoutOrigin(subject), sender.origin, false, escaped));
+      return DONE;
     } finally {
       importing.swap(outer);
     }
   }
 
-  /** The process that published on {@code subject}, or null if it is this one or misnamed. */
-  private RemoteProcess senderOf(String subject) {
-    String origin = Subjects.originIn(subject);
-    if (!Subjects.isOrigin(origin)) {
-      malformed("its subject names no valid origin as its second token (a name of at most "
-          + Subjects.ORIGIN_MAX_LENGTH + " characters without dots, wildcards or white space)",
-          subject, null, null);
-      return null;
-    }
-    if (!bridge.echo && origin.equals(bridge.origin)) {
-      return null; // our own export, from a connection that echoes (the last sender never is)
-    }
-    return bridge.remotes.of(origin);
-  }
-
   /**
    * Counts the message against its sender's numbering on the subject: reports a gap, and says
-   * whether the message is new. A redelivery is dropped quietly; a number behind the last on
-   * core NATS, or one the sender cannot have reached, is reported.
+   * whether the message is new. A redelivery is dropped quietly, unless it is a durable message
+   * this importer handed back; a number behind the last on core NATS, or one the sender cannot
+   * have reached, is reported.
    */
-  private boolean counted(Prelude received, String subject, RemoteProcess sender) {
+  private boolean counted(Prelude received, Message incoming, String subject, RemoteProcess sender) {
     boolean announcement = received.message == null;
     if (durable && announcement) {
       return true; // JetStream's publisher is acknowledged: it never announces
@@ -130,9 +191,94 @@ final class Importer implements MessageHandler {
           subject, sender, null);
       return false;
     } else if (missing < 0) {
-      return false; // a JetStream redelivery, or a copy for an overlapping import
+      // a JetStream redelivery, or a copy for an overlapping import; but what this importer
+      // handed back after a failed delivery is delivered again
+      return isHandedBack(incoming);
     }
+    numbered = true;
     return true;
+  }
+
+  /** Notes why a durable message's delivery failed, for {@link #settle}. */
+  private int failed(Throwable why, String origin, boolean reportedByTheBus) {
+    failure = why;
+    failedOrigin = origin;
+    failureReported = reportedByTheBus;
+    return FAILED;
+  }
+
+  /** Whether a durable message whose number was seen is one handed back for redelivery. */
+  private boolean isHandedBack(Message incoming) {
+    if (durable && !handedBack.isEmpty() && handedBack.remove(incoming.metaData().streamSequence())) {
+      numbered = true;
+      return true;
+    }
+    return false;
+  }
+
+  /** Tells JetStream what became of a durable message. */
+  private void settle(Message incoming, int outcome) {
+    if (outcome == FAILED) {
+      retryOrGiveUp(incoming);
+      return;
+    }
+    try {
+      if (outcome == DONE) {
+        incoming.ack();
+      } else {
+        incoming.term();
+      }
+    } catch (IllegalStateException closing) {
+      // the connection is closing or lost: JetStream delivers again what it was not told of,
+      // and the numbering drops what was delivered already
+    }
+  }
+
+  private void retryOrGiveUp(Message incoming) {
+    Throwable why = failure;
+    failure = null;
+    NatsJetStreamMetaData delivery = incoming.metaData();
+    long attempt = delivery.deliveredCount();
+    int attempts = bridge.deliveryAttempts;
+    boolean again = attempt < attempts;
+    try {
+      if (again) {
+        if (numbered) {
+          handedBack.add(delivery.streamSequence());
+        }
+        incoming.nakWithDelay(bridge.redeliveryDelay);
+      } else {
+        incoming.term();
+      }
+    } catch (IllegalStateException closing) {
+      // as in settle: told nothing, JetStream delivers it again once its wait for an answer ends
+    }
+    if (again && failureReported) {
+      return; // the bus gave the handler's exception to the error handler: the next attempt may do
+    }
+    String what = (failureReported ? "a handler threw " : "delivering it threw ") + why
+        + (again ? "; JetStream delivers it again in " + bridge.redeliveryDelay.toMillis() + " ms (attempt "
+            + attempt + " of " + attempts + ")"
+            : " on the last of " + attempts + " attempts; it is terminated, and will not be delivered again");
+    bridge.importFailed(new ImportFailedException(
+        what, Subjects.withoutOrigin(incoming.getSubject()), failedOrigin, again, why));
+  }
+
+  /**
+   * Reports a message whose frame could not be decoded, and takes the number its sender gave
+   * it, so that the next message from that sender is not taken for one after a gap.
+   */
+  private int undecodable(Message incoming, String subject, RemoteProcess sender, Throwable why) {
+    bridge.importFailed(new ImportFailedException("decoding it threw " + why + "; it was not posted"
+        + (durable ? ", and is terminated" : ""), Subjects.withoutOrigin(subject), sender.origin, false, why));
+    Prelude head = Prelude.headOf(incoming.getData());
+    if (head != null && head.sequence > 0) {
+      long missing = numberingOf(subject).accept(head.incarnation, head.sequence, false);
+      if (missing > 0) {
+        bridge.lost(sender.origin, Subjects.withoutOrigin(subject), missing);
+      }
+    }
+    return UNREADABLE;
   }
 
   private Numbering numberingOf(String subject) {

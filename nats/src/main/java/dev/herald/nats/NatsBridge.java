@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -24,11 +25,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * Carries a bus's messages to other processes, and theirs to it, through a NATS server.
  *
  * <pre>{@code
- * NatsBridge bridge = NatsBridge.builder(bus)
+ * bridge = NatsBridge.builder(bus)
  *     .server("nats://127.0.0.1:4222")
  *     .exportType(Goal.class)                 // every Goal posted here goes out...
  *     .importSubject("herald.com.acme.match.>") // ...and everything of that package comes in
- *     .start();
+ *     .build();                               // connected and subscribed; imports wait...
+ * bridge.start();                             // ...until now: handlers find the bridge set
  * }</pre>
  *
  * <h2>Export</h2>
@@ -75,7 +77,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * de-duplication: the stream stores each message once under its message id, whatever retries
  * happen, a durable consumer delivers what a process missed while it was down, and redeliveries
  * are dropped, so a handler sees each message once (a process that dies between handling a
- * message and acknowledging it sees it again after its restart).
+ * message and acknowledging it sees it again after its restart). A durable message is
+ * acknowledged only once its handlers on the importing thread returned; one whose handler threw
+ * is delivered again, to every handler, after the {@linkplain Builder#redelivery redelivery}
+ * delay (after the messages sent since), and after the last attempt terminated and reported as
+ * an {@link ImportFailedException}. One that cannot be read is terminated at once.
+ *
+ * <p>Nothing is posted before {@link #start()}: what arrives after {@link Builder#build()}
+ * subscribed waits in the client, in order.
  *
  * <h2>What is not promised</h2>
  * That an origin is who it says, unless the server's permissions allow each user to publish
@@ -88,7 +97,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * bridge goes on: a lost connection ({@link ConnectionLostException}, and a
  * {@link NatsConnectionEvent} on the bus), a publication the server refused
  * ({@link PublishRefusedException}), a message that cannot be read
- * ({@link MalformedPayloadException}), dropped, lost, or unanswered messages.
+ * ({@link MalformedPayloadException}), dropped, lost, or unanswered messages. Nothing thrown
+ * while a message is imported reaches the NATS client, which would only pass it to a listener:
+ * an {@link Error} from decoding it (an {@link OutOfMemoryError} for a hostile length, a
+ * {@link StackOverflowError} for a hostile nesting), or whatever escapes the bus while it is
+ * delivered (a handler's {@link VirtualMachineError}, what the error handler itself threw), is
+ * reported as an {@link ImportFailedException} naming the subject and the sender, the message
+ * counts in {@link #lostCount()}, and the next message is imported as usual. The bridge does
+ * not stop the process; an error handler may, from the exception's cause. A report that
+ * throws in turn is logged ({@code System.Logger} {@code dev.herald.nats}).
  *
  * <p>Thread-safe. Imported messages are posted on the NATS client's threads.
  */
@@ -100,6 +117,9 @@ public final class NatsBridge implements AutoCloseable {
   final long incarnation;
   final boolean echo;
   final Duration requestTimeout;
+  /** How often a durable message whose delivery failed is delivered in all, and how far apart. */
+  final int deliveryAttempts;
+  final Duration redeliveryDelay;
   final RemoteProcesses remotes;
   final CoarseClock clock = new CoarseClock();
   final Numberings numberings = new Numberings(clock);
@@ -116,6 +136,9 @@ public final class NatsBridge implements AutoCloseable {
   private final List<Registration> exports = new ArrayList<>();
   private final List<MessageConsumer> consumers = new ArrayList<>();
   private final ConnectionWatcher watcher = new ConnectionWatcher(this);
+  /** Open once the bridge is started, or closed: imports wait for it. */
+  private final CountDownLatch startup = new CountDownLatch(1);
+  private volatile boolean running;
   private Dispatcher dispatcher;
   private JetStream jetStream;
   private String server;
@@ -130,9 +153,29 @@ public final class NatsBridge implements AutoCloseable {
     this.announceInterval = builder.announceInterval;
     this.echo = builder.echo;
     this.requestTimeout = builder.requestTimeout;
+    this.deliveryAttempts = builder.deliveryAttempts;
+    this.redeliveryDelay = builder.redeliveryDelay;
     this.remotes = new RemoteProcesses(bus, this);
     this.connection = connection;
     this.ownsConnection = ownsConnection;
+  }
+
+  /**
+   * Starts posting what the bridge imports, which waited since {@link Builder#build} (in the
+   * client, in order): from now on, handlers on the client's threads may receive imports.
+   * Whatever the thread that calls this did before, such as storing the bridge where a
+   * handler reads it, those handlers see done. Idempotent.
+   *
+   * @return this bridge
+   * @throws IllegalStateException if the bridge is closed
+   */
+  public NatsBridge start() {
+    if (closed) {
+      throw new IllegalStateException("This NatsBridge is closed: build a new one");
+    }
+    running = true;
+    startup.countDown();
+    return this;
   }
 
   /** Starts configuring a bridge for {@code bus}. */
@@ -162,7 +205,11 @@ public final class NatsBridge implements AutoCloseable {
     return dropped.get();
   }
 
-  /** How many messages from other processes this bridge noticed never arrived (each reported). */
+  /**
+   * How many messages from other processes never reached this bus's handlers, each reported:
+   * those this bridge noticed never arrived ({@link MessagesLostException}), and those that
+   * arrived but could not be delivered, for good ({@link ImportFailedException}).
+   */
   public long lostCount() {
     return lost.get();
   }
@@ -193,6 +240,7 @@ public final class NatsBridge implements AutoCloseable {
       return;
     }
     closed = true;
+    startup.countDown(); // imports still waiting for the start leave without posting
     for (Registration export : exports) {
       export.close();
     }
@@ -236,7 +284,7 @@ public final class NatsBridge implements AutoCloseable {
 
   // ---- what the builder, the exporter, the importers and the watcher call -----------------
 
-  void started(Dispatcher dispatcher, List<MessageConsumer> consumers, List<Registration> exports,
+  void built(Dispatcher dispatcher, List<MessageConsumer> consumers, List<Registration> exports,
       List<Channel> channels) {
     this.dispatcher = dispatcher;
     this.consumers.addAll(consumers);
@@ -246,6 +294,20 @@ public final class NatsBridge implements AutoCloseable {
     this.timer = new java.util.Timer("herald-nats " + origin, true);
     long period = announceInterval.toMillis();
     timer.scheduleAtFixedRate(announcer, period, period);
+  }
+
+  /**
+   * Waits until the bridge is started; returns whether it runs (false when it closed, or never
+   * built, or the thread was interrupted).
+   */
+  boolean awaitStart() {
+    try {
+      startup.await();
+    } catch (InterruptedException closing) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+    return running && !closed;
   }
 
   ConnectionWatcher watcher() {
@@ -261,6 +323,27 @@ public final class NatsBridge implements AutoCloseable {
 
   void report(NatsBridgeException failure) {
     bus.reportError(failure, "NatsBridge " + origin, null);
+  }
+
+  void importFailed(ImportFailedException failure) {
+    if (!failure.willBeRedelivered()) {
+      lost.incrementAndGet();
+    }
+    report(failure);
+  }
+
+  /**
+   * The last resort of an importer whose report threw (the error handler threw, or memory ran
+   * out again): the log, since nothing thrown on the client's thread reaches anyone.
+   */
+  void couldNotReport(Throwable failure, String subject) {
+    try {
+      System.getLogger("dev.herald.nats").log(System.Logger.Level.ERROR, "Herald's NATS bridge " + origin
+          + " could not report a failure to import a message on subject " + subject
+          + " to the bus's error handler; it goes on with the next message", failure);
+    } catch (RuntimeException | Error unloggable) {
+      // nothing is left to tell: the import goes on
+    }
   }
 
   void dropped(Object message, String subject, Throwable cause) {
@@ -368,6 +451,8 @@ public final class NatsBridge implements AutoCloseable {
     boolean echo;
     Duration requestTimeout = Duration.ofSeconds(2);
     Duration announceInterval = Duration.ofSeconds(1);
+    int deliveryAttempts = 5;
+    Duration redeliveryDelay = Duration.ofSeconds(1);
     long publishBufferBytes = 8L * 1024 * 1024;
     Duration reconnectWait = Duration.ofSeconds(1);
     String stream;
@@ -502,12 +587,35 @@ public final class NatsBridge implements AutoCloseable {
       return this;
     }
 
-    /** How long a request waits for another process to answer; 2 seconds by default. */
+    /**
+     * How long a request waits for another process to answer; 2 seconds by default. A request
+     * nobody answers returns once this has passed (give or take the moment its thread takes
+     * to wake), with the local replies only, and a {@link RequestTimeoutException} is reported,
+     * every time; a request on a subject no process imports returns at once, with no error.
+     */
     public Builder requestTimeout(Duration timeout) {
       if (timeout.isNegative() || timeout.isZero()) {
         throw new IllegalArgumentException("requestTimeout must be positive: " + timeout);
       }
       this.requestTimeout = timeout;
+      return this;
+    }
+
+    /**
+     * How a durable import retries a message whose delivery failed (a handler threw, or
+     * delivering it threw out of the bus): JetStream delivers it again after {@code delay}, to
+     * every handler, up to {@code attempts} deliveries in all; after the last it is terminated
+     * and reported as an {@link ImportFailedException}. 5 attempts, 1 second apart, by default.
+     */
+    public Builder redelivery(int attempts, Duration delay) {
+      if (attempts < 1) {
+        throw new IllegalArgumentException("redelivery attempts must be at least 1: " + attempts);
+      }
+      if (delay.isNegative()) {
+        throw new IllegalArgumentException("the redelivery delay must not be negative: " + delay);
+      }
+      this.deliveryAttempts = attempts;
+      this.redeliveryDelay = delay;
       return this;
     }
 
@@ -545,15 +653,31 @@ public final class NatsBridge implements AutoCloseable {
     }
 
     /**
-     * Connects (if given a server), subscribes to the imports, and starts exporting. When it
-     * returns, the server knows the subscriptions.
+     * Connects (if given a server), subscribes to the imports, and starts exporting, but posts
+     * no import yet: what arrives waits until {@link NatsBridge#start()}. When it returns, the
+     * server knows the subscriptions. Store the bridge where handlers find it, then start it:
+     * a handler that asks the bridge (for {@link NatsBridge#originOf}) then never finds it
+     * missing. Imports that wait too long overflow the client's queue, as for a slow consumer.
      *
      * @throws IllegalArgumentException if an exported or imported type has no wire type the
      *     codecs know, a type is exported twice, or something durable has no stream
      * @throws IOException if the server cannot be reached or refuses JetStream requests
      */
+    public NatsBridge build() throws IOException, InterruptedException {
+      return new Startup(this).build();
+    }
+
+    /**
+     * {@link #build()}, then {@link NatsBridge#start()}: nothing is posted before the bridge
+     * has connected, subscribed and started exporting, but imports may reach handlers as this
+     * returns, before the caller has stored what it returns. Handlers that ask the bridge
+     * itself need {@code build()}, then {@code start()}.
+     *
+     * @throws IllegalArgumentException as {@link #build()} does
+     * @throws IOException as {@link #build()} does
+     */
     public NatsBridge start() throws IOException, InterruptedException {
-      return new Startup(this).start();
+      return build().start();
     }
   }
 }

@@ -115,6 +115,27 @@ final class Prelude {
     return new Prelude(incarnation, sequence, decode(codecs, in));
   }
 
+  /**
+   * The incarnation and number of a payload whose frame cannot be decoded, read without it; null
+   * for a bare frame or a prelude cut short. The message is null: nothing was decoded.
+   */
+  static Prelude headOf(byte[] payload) {
+    int at = 1 + INCARNATION_BYTES;
+    if (payload == null || payload.length <= at || payload[0] != MARK) {
+      return null;
+    }
+    long incarnation = 0;
+    for (int i = INCARNATION_BYTES; i > 0; i--) {
+      incarnation = (incarnation << 8) | (payload[i] & 0xFF);
+    }
+    try {
+      long sequence = new WireReader(payload, at, payload.length - at).readLong();
+      return sequence < 0 ? null : new Prelude(incarnation, sequence, null);
+    } catch (WireFormatException cutShort) {
+      return null;
+    }
+  }
+
   /** Whether {@code payload} is an announcement: a prelude and its number, no frame. */
   static boolean isAnnouncement(byte[] payload) {
     int at = 1 + INCARNATION_BYTES;

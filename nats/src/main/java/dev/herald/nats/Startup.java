@@ -26,7 +26,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
 
-/** Turns a {@link NatsBridge.Builder} into a running bridge: checks, connects, subscribes. */
+/**
+ * Turns a {@link NatsBridge.Builder} into a bridge, ready to start: checks, connects,
+ * subscribes, exports.
+ */
 final class Startup {
   /** The JetStream error code for "stream not found". */
   private static final int STREAM_NOT_FOUND = 10059;
@@ -67,7 +70,7 @@ final class Startup {
     this.codecs = builder.codecs != null ? builder.codecs : CodecRegistry.load();
   }
 
-  NatsBridge start() throws IOException, InterruptedException {
+  NatsBridge build() throws IOException, InterruptedException {
     if ((builder.server == null) == (builder.connection == null)) {
       throw new IllegalArgumentException(
           "Give the bridge either server(\"nats://host:4222\") or connection(aConnection), not both or neither");
@@ -107,9 +110,9 @@ final class Startup {
         Exporter exporter = new Exporter(bridge, outlets, export.type);
         registrations.add(builder.bus.registration().forward(export.type, exporter));
       }
-      bridge.started(dispatcher, consumers, registrations, new ArrayList<>(channelsBySubject.values()));
+      bridge.built(dispatcher, consumers, registrations, new ArrayList<>(channelsBySubject.values()));
       bridge.connection.flush(Duration.ofSeconds(5));
-      return bridge;
+      return bridge; // what arrives waits for the bridge's start()
     } catch (IOException | JetStreamApiException | TimeoutException | RuntimeException e) {
       bridge.close();
       throw e instanceof IOException ? (IOException) e : new IOException("Cannot start the NATS bridge: " + e, e);

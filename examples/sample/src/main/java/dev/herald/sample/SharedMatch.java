@@ -129,8 +129,9 @@ public final class SharedMatch {
     Commentator commentator = new Commentator();
     bus.register(commentator);
     try (NatsBridge bridge = NatsBridge.builder(bus).server(server).origin("watcher")
-        .importType(GameEvent.class).exportType(ScoreQuery.class).start()) {
-      commentator.bridge = bridge;
+        .importType(GameEvent.class).exportType(ScoreQuery.class).build()) {
+      commentator.bridge = bridge; // before the start: the commentator's first event needs it
+      bridge.start();
       say("watcher", "looking for a match at " + server);
       List<Score> hello = List.of();
       for (int attempt = 0; attempt < 60 && hello.isEmpty(); attempt++) {
