@@ -1,8 +1,8 @@
-package dev.herald.processor.wire;
+package dev.herald.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
-import static dev.herald.processor.wire.WireCompilations.wire;
+import static dev.herald.processor.WireCompilations.wire;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;

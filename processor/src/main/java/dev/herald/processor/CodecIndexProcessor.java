@@ -1,7 +1,8 @@
-package dev.herald.processor.wire;
+package dev.herald.processor;
 
 import com.google.auto.service.AutoService;
-import dev.herald.processor.Messages;
+import dev.herald.processor.validation.FieldTypes;
+import dev.herald.processor.validation.WireTypeValidator;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,8 +1,10 @@
-package dev.herald.processor.wire;
+package dev.herald.processor;
 
 import com.google.auto.service.AutoService;
-import dev.herald.processor.Messages;
+import dev.herald.processor.model.WireType;
 import dev.herald.processor.validation.Problem;
+import dev.herald.processor.validation.WireTypeValidator;
+import dev.herald.processor.writing.CodecWriter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -1,10 +1,10 @@
-package dev.herald.processor.wire;
+package dev.herald.processor.model;
 
 /**
  * How a field's type is encoded. The simple kinds are one call on the writer and one on the
  * reader ({@code out.writeInt(x)}, {@code in.readInt()}); the others need code of their own.
  */
-enum ValueKind {
+public enum ValueKind {
   BOOLEAN("Boolean", "false"),
   BYTE("Byte", "(byte) 0"),
   SHORT("Short", "(short) 0"),
@@ -52,12 +52,12 @@ enum ValueKind {
   }
 
   /** Whether the writer and the reader have a method for it: {@code write<Suffix>}. */
-  boolean simple() {
+  public boolean simple() {
     return suffix != null;
   }
 
   /** {@code Int} of {@code writeInt} and {@code readInt}. */
-  String suffix() {
+  public String suffix() {
     return suffix;
   }
 
@@ -65,7 +65,7 @@ enum ValueKind {
    * The value of a field that older data lacks, as Java source; {@code null} for the
    * containers, whose default (empty) the writer spells.
    */
-  String defaultValue() {
+  public String defaultValue() {
     return defaultValue;
   }
 }

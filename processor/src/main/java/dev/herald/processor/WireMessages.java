@@ -1,4 +1,4 @@
-package dev.herald.processor.wire;
+package dev.herald.processor;
 
 /**
  * Every diagnostic of the codec processors, in one place: the rule, why, and the fix. The

@@ -1,11 +1,11 @@
-package dev.herald.processor.wire;
+package dev.herald.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
-import static dev.herald.processor.wire.WireCompilations.SHAPES;
-import static dev.herald.processor.wire.WireCompilations.assertGeneratedAsExpected;
-import static dev.herald.processor.wire.WireCompilations.sources;
-import static dev.herald.processor.wire.WireCompilations.wire;
+import static dev.herald.processor.WireCompilations.SHAPES;
+import static dev.herald.processor.WireCompilations.assertGeneratedAsExpected;
+import static dev.herald.processor.WireCompilations.sources;
+import static dev.herald.processor.WireCompilations.wire;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;

@@ -1,4 +1,4 @@
-package dev.herald.processor.wire;
+package dev.herald.processor;
 
 import dev.herald.processor.model.QualifiedName;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +27,7 @@ public final class WireNames {
   public static final String CODEC_SERVICE_FILE = "META-INF/services/" + WIRE_CODEC_CLASS;
 
   /** The value of {@code @Generated} on codecs. */
-  public static final String CODEC_GENERATOR = "dev.herald.processor.wire.WireProcessor";
+  public static final String CODEC_GENERATOR = "dev.herald.processor.WireProcessor";
 
   /** The constant that holds a codec's wire id. */
   public static final String ID_FIELD = "ID";

@@ -1,5 +1,9 @@
-package dev.herald.processor.wire;
+package dev.herald.processor.validation;
 
+import dev.herald.processor.WireMessages;
+import dev.herald.processor.WireNames;
+import dev.herald.processor.model.ValueKind;
+import dev.herald.processor.model.ValueType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +16,7 @@ import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
 /** Decides how a field's type is encoded, or why it cannot be. */
-final class FieldTypes {
+public final class FieldTypes {
 
   private static final Map<String, ValueKind> DECLARED =
       Map.ofEntries(
@@ -43,7 +47,7 @@ final class FieldTypes {
    * @param problem the diagnostic, or {@code null}
    * @param unresolved whether the problem is a type javac could not resolve (yet)
    */
-  record Resolution(ValueType type, String problem, boolean unresolved) {
+  public record Resolution(ValueType type, String problem, boolean unresolved) {
     static Resolution of(ValueType type) {
       return new Resolution(type, null, false);
     }
@@ -57,7 +61,7 @@ final class FieldTypes {
     }
   }
 
-  static Resolution resolve(String field, TypeMirror type) {
+  public static Resolution resolve(String field, TypeMirror type) {
     switch (type.getKind()) {
       case BOOLEAN: return simple(ValueKind.BOOLEAN, type);
       case BYTE: return simple(ValueKind.BYTE, type);
@@ -145,7 +149,7 @@ final class FieldTypes {
     return Resolution.of(new ValueType(kind, type, elements));
   }
 
-  static boolean isWire(TypeElement element) {
+  public static boolean isWire(TypeElement element) {
     for (AnnotationMirror annotation : element.getAnnotationMirrors()) {
       if (((TypeElement) annotation.getAnnotationType().asElement())
           .getQualifiedName().contentEquals(WireNames.WIRE)) {

@@ -1,4 +1,4 @@
-package dev.herald.processor.wire;
+package dev.herald.processor.writing;
 
 import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ArrayTypeName;
@@ -11,8 +11,12 @@ import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import dev.herald.processor.WireNames;
 import dev.herald.processor.model.QualifiedName;
-import dev.herald.processor.writing.GeneratedAnnotation;
+import dev.herald.processor.model.ValueKind;
+import dev.herald.processor.model.ValueType;
+import dev.herald.processor.model.WireField;
+import dev.herald.processor.model.WireType;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,7 +42,7 @@ import javax.lang.model.util.Elements;
  * that have that type. No lambdas and no string concatenation: both compile to
  * {@code invokedynamic}, which Herald promises generated code never uses.
  */
-final class CodecWriter {
+public final class CodecWriter {
   static final ClassName WIRE_CODEC = ClassName.get(WireNames.WIRE_PACKAGE, WireNames.WIRE_CODEC);
   static final ClassName WRITER = ClassName.get(WireNames.WIRE_PACKAGE, WireNames.WIRE_WRITER);
   static final ClassName READER = ClassName.get(WireNames.WIRE_PACKAGE, WireNames.WIRE_READER);
@@ -50,12 +54,12 @@ final class CodecWriter {
   private final Filer filer;
   private final Elements elements;
 
-  CodecWriter(Filer filer, Elements elements) {
+  public CodecWriter(Filer filer, Elements elements) {
     this.filer = filer;
     this.elements = elements;
   }
 
-  void write(WireType type) throws IOException {
+  public void write(WireType type) throws IOException {
     javaFile(type).writeTo(filer);
   }
 
