@@ -48,7 +48,7 @@ import javax.tools.StandardLocation;
  * is still {@code @Wire}), and their ids take part in the duplicate check.
  */
 @AutoService(Processor.class)
-@SupportedAnnotationTypes(WireNames.GENERATED_CODEC_ANNOTATION)
+@SupportedAnnotationTypes(GeneratedNames.GENERATED_CODEC_ANNOTATION)
 public final class CodecIndexProcessor extends AbstractProcessor {
   /** Every codec to register, by canonical name: this compilation's and earlier ones still true. */
   private final Set<String> registered = new TreeSet<>();
@@ -92,7 +92,7 @@ public final class CodecIndexProcessor extends AbstractProcessor {
   }
 
   private void registerCodecsOf(RoundEnvironment round) {
-    TypeElement marker = elements.getTypeElement(WireNames.GENERATED_CODEC_ANNOTATION);
+    TypeElement marker = elements.getTypeElement(GeneratedNames.GENERATED_CODEC_ANNOTATION);
     if (marker == null) {
       return; // herald-wire is not on the class path: WireProcessor has said so
     }
@@ -133,8 +133,8 @@ public final class CodecIndexProcessor extends AbstractProcessor {
     }
     TypeElement holder = byId.putIfAbsent(id, wireType);
     if (holder != null && !holder.equals(wireType)) {
-      report(holder, WireMessages.duplicateId(id, wireType.getQualifiedName().toString()));
-      report(wireType, WireMessages.duplicateId(id, holder.getQualifiedName().toString()));
+      report(holder, Messages.duplicateId(id, wireType.getQualifiedName().toString()));
+      report(wireType, Messages.duplicateId(id, holder.getQualifiedName().toString()));
     }
   }
 
@@ -155,7 +155,7 @@ public final class CodecIndexProcessor extends AbstractProcessor {
 
   private static Integer idOf(TypeElement codec) {
     for (VariableElement field : ElementFilter.fieldsIn(codec.getEnclosedElements())) {
-      if (field.getSimpleName().contentEquals(WireNames.ID_FIELD)
+      if (field.getSimpleName().contentEquals(GeneratedNames.CODEC_ID_FIELD)
           && field.getConstantValue() instanceof Integer id) {
         return id;
       }
@@ -165,7 +165,7 @@ public final class CodecIndexProcessor extends AbstractProcessor {
 
   private void writeServiceFile() throws IOException {
     FileObject file = processingEnv.getFiler().createResource(StandardLocation.CLASS_OUTPUT, "",
-        WireNames.CODEC_SERVICE_FILE, written.toArray(new Element[0]));
+        GeneratedNames.CODEC_SERVICE_FILE, written.toArray(new Element[0]));
     try (Writer out = new OutputStreamWriter(file.openOutputStream(), StandardCharsets.UTF_8)) {
       for (String codec : registered) {
         out.write(codec);
@@ -179,7 +179,7 @@ public final class CodecIndexProcessor extends AbstractProcessor {
     List<String> names = new ArrayList<>();
     try {
       FileObject existing = processingEnv.getFiler()
-          .getResource(StandardLocation.CLASS_OUTPUT, "", WireNames.CODEC_SERVICE_FILE);
+          .getResource(StandardLocation.CLASS_OUTPUT, "", GeneratedNames.CODEC_SERVICE_FILE);
       try (BufferedReader in = new BufferedReader(
           new InputStreamReader(existing.openInputStream(), StandardCharsets.UTF_8))) {
         for (String line = in.readLine(); line != null; line = in.readLine()) {

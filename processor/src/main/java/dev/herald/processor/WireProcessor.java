@@ -58,7 +58,7 @@ public final class WireProcessor extends AbstractProcessor {
   /** {@code @Wire} only, and claimed: an unclaimed annotation makes javac warn under -Werror. */
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(WireNames.WIRE);
+    return Set.of(GeneratedNames.WIRE);
   }
 
   @Override
@@ -87,7 +87,7 @@ public final class WireProcessor extends AbstractProcessor {
       }
     }
     deferred.clear();
-    TypeElement wire = elements.getTypeElement(WireNames.WIRE);
+    TypeElement wire = elements.getTypeElement(GeneratedNames.WIRE);
     if (wire != null) {
       for (Element element : round.getElementsAnnotatedWith(wire)) {
         if (element instanceof TypeElement type && !types.contains(type)) {
@@ -122,7 +122,7 @@ public final class WireProcessor extends AbstractProcessor {
         writer.write(model);
       } catch (FilerException taken) {
         messager.printMessage(Diagnostic.Kind.ERROR,
-            WireMessages.codecNameTaken(model.codec().canonicalName()), type,
+            Messages.codecNameTaken(model.codec().canonicalName()), type,
             WireTypeValidator.wireAnnotation(type));
       }
     }

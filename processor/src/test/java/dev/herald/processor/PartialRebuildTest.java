@@ -42,7 +42,7 @@ class PartialRebuildTest {
   }
 
   private List<String> serviceFile() throws IOException {
-    return Files.readAllLines(dir.resolve("classes").resolve(WireNames.CODEC_SERVICE_FILE));
+    return Files.readAllLines(dir.resolve("classes").resolve(GeneratedNames.CODEC_SERVICE_FILE));
   }
 
   private void compile(String... resources) throws IOException {

@@ -1,7 +1,7 @@
 package dev.herald.processor.validation;
 
-import dev.herald.processor.WireMessages;
-import dev.herald.processor.WireNames;
+import dev.herald.processor.GeneratedNames;
+import dev.herald.processor.Messages;
 import dev.herald.processor.model.ValueKind;
 import dev.herald.processor.model.ValueType;
 import java.util.ArrayList;
@@ -53,7 +53,7 @@ public final class FieldTypes {
     }
 
     static Resolution unsupported(TypeMirror type, String detail) {
-      return new Resolution(null, WireMessages.unsupportedFieldType(type.toString(), detail), false);
+      return new Resolution(null, Messages.unsupportedFieldType(type.toString(), detail), false);
     }
 
     static Resolution problem(String message) {
@@ -72,8 +72,8 @@ public final class FieldTypes {
       case FLOAT: return simple(ValueKind.FLOAT, type);
       case DOUBLE: return simple(ValueKind.DOUBLE, type);
       case ARRAY: return array(type);
-      case TYPEVAR: return Resolution.problem(WireMessages.TYPE_VARIABLE_FIELD);
-      case ERROR: return new Resolution(null, WireMessages.UNRESOLVED_FIELD_TYPE, true);
+      case TYPEVAR: return Resolution.problem(Messages.TYPE_VARIABLE_FIELD);
+      case ERROR: return new Resolution(null, Messages.UNRESOLVED_FIELD_TYPE, true);
       case DECLARED: return declared(field, (DeclaredType) type);
       default: return Resolution.unsupported(type, "");
     }
@@ -119,7 +119,7 @@ public final class FieldTypes {
     boolean platform = name.startsWith("java.") || name.startsWith("javax.");
     if (!platform && (element.getKind() == ElementKind.RECORD || element.getKind() == ElementKind.CLASS
         || element.getKind() == ElementKind.INTERFACE)) {
-      return Resolution.problem(WireMessages.notAWireFieldType(field, type.toString()));
+      return Resolution.problem(Messages.notAWireFieldType(field, type.toString()));
     }
     return Resolution.unsupported(type, "");
   }
@@ -152,7 +152,7 @@ public final class FieldTypes {
   public static boolean isWire(TypeElement element) {
     for (AnnotationMirror annotation : element.getAnnotationMirrors()) {
       if (((TypeElement) annotation.getAnnotationType().asElement())
-          .getQualifiedName().contentEquals(WireNames.WIRE)) {
+          .getQualifiedName().contentEquals(GeneratedNames.WIRE)) {
         return true;
       }
     }

@@ -1,7 +1,7 @@
 package dev.herald.processor.validation;
 
-import dev.herald.processor.WireMessages;
-import dev.herald.processor.WireNames;
+import dev.herald.processor.GeneratedNames;
+import dev.herald.processor.Messages;
 import dev.herald.processor.model.WireField;
 import dev.herald.processor.model.WireType;
 import java.util.ArrayList;
@@ -48,16 +48,16 @@ public final class WireTypeValidator {
   public Validation validate(TypeElement type) {
     AnnotationMirror wire = wireAnnotation(type);
     List<Problem> problems = new ArrayList<>();
-    if (elements.getTypeElement(WireNames.WIRE_CODEC_CLASS) == null) {
-      problems.add(new Problem(type, wire, WireMessages.WIRE_LIBRARY_MISSING));
+    if (elements.getTypeElement(GeneratedNames.WIRE_CODEC_CLASS) == null) {
+      problems.add(new Problem(type, wire, Messages.WIRE_LIBRARY_MISSING));
       return new Validation(Optional.empty(), problems, false);
     }
     if (!reachable(type)) {
-      problems.add(new Problem(type, wire, WireMessages.UNREACHABLE_TYPE));
+      problems.add(new Problem(type, wire, Messages.UNREACHABLE_TYPE));
     }
     int explicitId = explicitId(wire);
     if (explicitId < 0) {
-      problems.add(new Problem(type, wire, WireMessages.invalidId(explicitId)));
+      problems.add(new Problem(type, wire, Messages.invalidId(explicitId)));
     }
     WireType.Kind kind = kindOf(type, wire, problems);
     List<WireField> fields = new ArrayList<>();
@@ -69,15 +69,15 @@ public final class WireTypeValidator {
       subtypes(type, wire, problems, subtypes);
     }
     if (!type.getTypeParameters().isEmpty() && !hasTypeVariableField(problems)) {
-      problems.add(new Problem(type, wire, WireMessages.GENERIC_TYPE));
+      problems.add(new Problem(type, wire, Messages.GENERIC_TYPE));
     }
     if (!problems.isEmpty() || deferred) {
       return new Validation(Optional.empty(), problems, deferred);
     }
     String name = type.getQualifiedName().toString();
-    int id = explicitId == 0 ? WireNames.derivedId(name) : explicitId;
+    int id = explicitId == 0 ? GeneratedNames.derivedId(name) : explicitId;
     return new Validation(
-        Optional.of(new WireType(type, kind, WireNames.codecOf(type, elements), id,
+        Optional.of(new WireType(type, kind, GeneratedNames.codecOf(type, elements), id,
             explicitId != 0, fields, subtypes)),
         problems, false);
   }
@@ -85,13 +85,13 @@ public final class WireTypeValidator {
   /** The wire id of a {@code @Wire} type, whether or not it is valid otherwise. */
   static int idOf(TypeElement type) {
     int explicit = explicitId(wireAnnotation(type));
-    return explicit == 0 ? WireNames.derivedId(type.getQualifiedName().toString()) : explicit;
+    return explicit == 0 ? GeneratedNames.derivedId(type.getQualifiedName().toString()) : explicit;
   }
 
   public static AnnotationMirror wireAnnotation(TypeElement type) {
     for (AnnotationMirror annotation : type.getAnnotationMirrors()) {
       if (((TypeElement) annotation.getAnnotationType().asElement())
-          .getQualifiedName().contentEquals(WireNames.WIRE)) {
+          .getQualifiedName().contentEquals(GeneratedNames.WIRE)) {
         return annotation;
       }
     }
@@ -137,16 +137,16 @@ public final class WireTypeValidator {
         if (type.getModifiers().contains(Modifier.FINAL)) {
           return WireType.Kind.FINAL_CLASS;
         }
-        problems.add(new Problem(type, wire, WireMessages.NON_FINAL_CLASS));
+        problems.add(new Problem(type, wire, Messages.NON_FINAL_CLASS));
         return null;
       case INTERFACE:
         if (type.getModifiers().contains(Modifier.SEALED)) {
           return WireType.Kind.SEALED_INTERFACE;
         }
-        problems.add(new Problem(type, wire, WireMessages.NON_SEALED_INTERFACE));
+        problems.add(new Problem(type, wire, Messages.NON_SEALED_INTERFACE));
         return null;
       default:
-        problems.add(new Problem(type, wire, WireMessages.NOT_A_WIRE_KIND));
+        problems.add(new Problem(type, wire, Messages.NOT_A_WIRE_KIND));
         return null;
     }
   }
@@ -174,14 +174,14 @@ public final class WireTypeValidator {
       String name = field.getSimpleName().toString();
       String read = accessor(type, field);
       if (read == null) {
-        problems.add(new Problem(field, null, WireMessages.PRIVATE_FIELD_WITHOUT_ACCESSOR));
+        problems.add(new Problem(field, null, Messages.PRIVATE_FIELD_WITHOUT_ACCESSOR));
         continue;
       }
       unresolved |= addField(field, name, read, field.asType(), problems, fields);
     }
     if (!hasCanonicalConstructor(type, declared)) {
       problems.add(new Problem(type, wireAnnotation(type),
-          WireMessages.noCanonicalConstructor(signature(type, declared))));
+          Messages.noCanonicalConstructor(signature(type, declared))));
     }
     return unresolved;
   }
@@ -268,14 +268,14 @@ public final class WireTypeValidator {
       if (FieldTypes.isWire(subtype)) {
         subtypes.add(subtype);
       } else {
-        problems.add(new Problem(type, wire, WireMessages.subtypeNotWire(subtype.getQualifiedName().toString())));
+        problems.add(new Problem(type, wire, Messages.subtypeNotWire(subtype.getQualifiedName().toString())));
       }
     }
   }
 
   private static boolean hasTypeVariableField(List<Problem> problems) {
     for (Problem problem : problems) {
-      if (problem.message().equals(WireMessages.TYPE_VARIABLE_FIELD)) {
+      if (problem.message().equals(Messages.TYPE_VARIABLE_FIELD)) {
         return true;
       }
     }

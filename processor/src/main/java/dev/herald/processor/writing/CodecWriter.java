@@ -11,7 +11,7 @@ import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
-import dev.herald.processor.WireNames;
+import dev.herald.processor.GeneratedNames;
 import dev.herald.processor.model.QualifiedName;
 import dev.herald.processor.model.ValueKind;
 import dev.herald.processor.model.ValueType;
@@ -43,11 +43,11 @@ import javax.lang.model.util.Elements;
  * {@code invokedynamic}, which Herald promises generated code never uses.
  */
 public final class CodecWriter {
-  static final ClassName WIRE_CODEC = ClassName.get(WireNames.WIRE_PACKAGE, WireNames.WIRE_CODEC);
-  static final ClassName WRITER = ClassName.get(WireNames.WIRE_PACKAGE, WireNames.WIRE_WRITER);
-  static final ClassName READER = ClassName.get(WireNames.WIRE_PACKAGE, WireNames.WIRE_READER);
+  static final ClassName WIRE_CODEC = ClassName.get(GeneratedNames.WIRE_PACKAGE, GeneratedNames.WIRE_CODEC);
+  static final ClassName WRITER = ClassName.get(GeneratedNames.WIRE_PACKAGE, GeneratedNames.WIRE_WRITER);
+  static final ClassName READER = ClassName.get(GeneratedNames.WIRE_PACKAGE, GeneratedNames.WIRE_READER);
   static final ClassName GENERATED_CODEC =
-      ClassName.get(WireNames.WIRE_PACKAGE, WireNames.GENERATED_CODEC);
+      ClassName.get(GeneratedNames.WIRE_PACKAGE, GeneratedNames.GENERATED_CODEC);
   private static final ClassName GENERATED =
       ClassName.get("javax.annotation.processing", "Generated");
 
@@ -97,7 +97,7 @@ public final class CodecWriter {
       if (GeneratedAnnotation.usableFor(type.element(), elements)) {
         // in a named module that does not read java.compiler it would not compile
         spec.addAnnotation(AnnotationSpec.builder(GENERATED)
-            .addMember("value", "$S", WireNames.CODEC_GENERATOR).build());
+            .addMember("value", "$S", GeneratedNames.CODEC_GENERATOR).build());
       }
       spec.addAnnotation(GENERATED_CODEC)
               .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
@@ -418,7 +418,7 @@ public final class CodecWriter {
     }
 
     private ClassName codecOf(TypeElement wire) {
-      QualifiedName name = WireNames.codecOf(wire, elements);
+      QualifiedName name = GeneratedNames.codecOf(wire, elements);
       return ClassName.get(name.packageName(), name.simpleName());
     }
   }
