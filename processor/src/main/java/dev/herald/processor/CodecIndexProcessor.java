@@ -1,20 +1,15 @@
 package dev.herald.processor;
 
 import com.google.auto.service.AutoService;
+import dev.herald.processor.model.QualifiedName;
 import dev.herald.processor.validation.FieldTypes;
 import dev.herald.processor.validation.WireTypeValidator;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
+import dev.herald.processor.writing.ServiceFile;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.Messager;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -30,8 +25,6 @@ import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.tools.Diagnostic;
-import javax.tools.FileObject;
-import javax.tools.StandardLocation;
 
 /**
  * Registers every generated codec for {@link java.util.ServiceLoader} in
@@ -50,21 +43,20 @@ import javax.tools.StandardLocation;
 @AutoService(Processor.class)
 @SupportedAnnotationTypes(GeneratedNames.GENERATED_CODEC_ANNOTATION)
 public final class CodecIndexProcessor extends AbstractProcessor {
-  /** Every codec to register, by canonical name: this compilation's and earlier ones still true. */
-  private final Set<String> registered = new TreeSet<>();
-  private final List<Element> written = new ArrayList<>();
   /** The wire type that holds each id, to find the second one. */
   private final Map<Integer, TypeElement> byId = new HashMap<>();
-  private boolean earlierFileRead;
 
   private Elements elements;
   private Messager messager;
+  /** Every codec to register: this compilation's and the earlier ones still true. */
+  private ServiceFile serviceFile;
 
   @Override
   public synchronized void init(ProcessingEnvironment env) {
     super.init(env);
     elements = env.getElementUtils();
     messager = env.getMessager();
+    serviceFile = new ServiceFile(env.getFiler(), GeneratedNames.CODEC_SERVICE_FILE);
   }
 
   @Override
@@ -76,9 +68,7 @@ public final class CodecIndexProcessor extends AbstractProcessor {
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     try {
       if (round.processingOver()) {
-        if (!written.isEmpty()) {
-          writeServiceFile();
-        }
+        serviceFile.writeIfAdded();
       } else {
         registerCodecsOf(round);
       }
@@ -105,20 +95,16 @@ public final class CodecIndexProcessor extends AbstractProcessor {
     if (codecs.isEmpty()) {
       return;
     }
-    if (!earlierFileRead) {
-      earlierFileRead = true;
-      for (String earlier : earlierServiceFile()) {
-        TypeElement codec = elements.getTypeElement(earlier);
-        TypeElement wireType = codec == null ? null : wireTypeOf(codec);
-        if (wireType != null && FieldTypes.isWire(wireType) && !codecs.contains(codec)) {
-          registered.add(earlier);
-          checkId(codec, wireType);
-        }
+    for (QualifiedName earlier : serviceFile.earlierEntriesOnce()) {
+      TypeElement codec = elements.getTypeElement(earlier.canonicalName());
+      TypeElement wireType = codec == null ? null : wireTypeOf(codec);
+      if (wireType != null && FieldTypes.isWire(wireType) && !codecs.contains(codec)) {
+        serviceFile.keep(earlier);
+        checkId(codec, wireType);
       }
     }
     for (TypeElement codec : codecs) {
-      registered.add(codec.getQualifiedName().toString());
-      written.add(codec);
+      serviceFile.add(GeneratedNames.nameOf(codec, elements), codec);
       TypeElement wireType = wireTypeOf(codec);
       if (wireType != null) {
         checkId(codec, wireType);
@@ -161,37 +147,5 @@ public final class CodecIndexProcessor extends AbstractProcessor {
       }
     }
     return null;
-  }
-
-  private void writeServiceFile() throws IOException {
-    FileObject file = processingEnv.getFiler().createResource(StandardLocation.CLASS_OUTPUT, "",
-        GeneratedNames.CODEC_SERVICE_FILE, written.toArray(new Element[0]));
-    try (Writer out = new OutputStreamWriter(file.openOutputStream(), StandardCharsets.UTF_8)) {
-      for (String codec : registered) {
-        out.write(codec);
-        out.write('\n');
-      }
-    }
-  }
-
-  /** The codecs listed by the service file an earlier compilation left in the output, if any. */
-  private List<String> earlierServiceFile() {
-    List<String> names = new ArrayList<>();
-    try {
-      FileObject existing = processingEnv.getFiler()
-          .getResource(StandardLocation.CLASS_OUTPUT, "", GeneratedNames.CODEC_SERVICE_FILE);
-      try (BufferedReader in = new BufferedReader(
-          new InputStreamReader(existing.openInputStream(), StandardCharsets.UTF_8))) {
-        for (String line = in.readLine(); line != null; line = in.readLine()) {
-          String name = line.replaceFirst("#.*", "").trim();
-          if (!name.isEmpty()) {
-            names.add(name);
-          }
-        }
-      }
-    } catch (IOException | IllegalArgumentException noneYet) {
-      // a clean build: there is no earlier file
-    }
-    return names;
   }
 }
