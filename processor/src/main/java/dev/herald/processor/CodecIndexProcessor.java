@@ -2,8 +2,7 @@ package dev.herald.processor;
 
 import com.google.auto.service.AutoService;
 import dev.herald.processor.model.QualifiedName;
-import dev.herald.processor.validation.FieldTypes;
-import dev.herald.processor.validation.WireTypeValidator;
+import dev.herald.processor.model.WireAnnotation;
 import dev.herald.processor.writing.ServiceFile;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -98,7 +97,7 @@ public final class CodecIndexProcessor extends AbstractProcessor {
     for (QualifiedName earlier : serviceFile.earlierEntriesOnce()) {
       TypeElement codec = elements.getTypeElement(earlier.canonicalName());
       TypeElement wireType = codec == null ? null : wireTypeOf(codec);
-      if (wireType != null && FieldTypes.isWire(wireType) && !codecs.contains(codec)) {
+      if (wireType != null && WireAnnotation.isOn(wireType) && !codecs.contains(codec)) {
         serviceFile.keep(earlier);
         checkId(codec, wireType);
       }
@@ -126,7 +125,7 @@ public final class CodecIndexProcessor extends AbstractProcessor {
 
   private void report(TypeElement wireType, String message) {
     messager.printMessage(Diagnostic.Kind.ERROR, message, wireType,
-        WireTypeValidator.wireAnnotation(wireType));
+        WireAnnotation.mirrorOn(wireType));
   }
 
   /** {@code X} of {@code X_Codec extends WireCodec<X>}. */

@@ -1,6 +1,5 @@
 package dev.herald.processor.writing;
 
-import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
@@ -34,8 +33,7 @@ import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 
 /**
- * Writes {@code X_Codec} for a {@link WireType}: the only class of the codec processors that
- * uses JavaPoet.
+ * Writes {@code X_Codec} for a {@link WireType}.
  *
  * <p>Fields whose type is one call on the writer are encoded inline; lists, sets, maps and
  * optionals get a private method per type ({@code writeListOfPosition}), shared by the fields
@@ -48,8 +46,6 @@ public final class CodecWriter {
   static final ClassName READER = ClassName.get(GeneratedNames.WIRE_PACKAGE, GeneratedNames.WIRE_READER);
   static final ClassName GENERATED_CODEC =
       ClassName.get(GeneratedNames.WIRE_PACKAGE, GeneratedNames.GENERATED_CODEC);
-  private static final ClassName GENERATED =
-      ClassName.get("javax.annotation.processing", "Generated");
 
   private final Filer filer;
   private final Elements elements;
@@ -96,8 +92,7 @@ public final class CodecWriter {
                   wireType);
       if (GeneratedAnnotation.usableFor(type.element(), elements)) {
         // in a named module that does not read java.compiler it would not compile
-        spec.addAnnotation(AnnotationSpec.builder(GENERATED)
-            .addMember("value", "$S", GeneratedNames.CODEC_GENERATOR).build());
+        spec.addAnnotation(DispatcherWriter.generated(GeneratedNames.CODEC_GENERATOR));
       }
       spec.addAnnotation(GENERATED_CODEC)
               .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
