@@ -23,7 +23,7 @@ import javax.annotation.processing.Generated;
  *
  * <p>Encodes and decodes {@link Everything}: see {@code dev.herald.wire.WireCodec}.
  */
-@Generated("dev.herald.processor.wire.WireProcessor")
+@Generated("dev.herald.processor.WireProcessor")
 @GeneratedCodec
 public final class Everything_Codec extends WireCodec<Everything> {
   /**

@@ -11,7 +11,7 @@ import javax.annotation.processing.Generated;
  *
  * <p>Encodes and decodes {@link Square}: see {@code dev.herald.wire.WireCodec}.
  */
-@Generated("dev.herald.processor.wire.WireProcessor")
+@Generated("dev.herald.processor.WireProcessor")
 @GeneratedCodec
 public final class Square_Codec extends WireCodec<Square> {
   /**

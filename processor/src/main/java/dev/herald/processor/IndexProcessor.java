@@ -5,11 +5,11 @@ import dev.herald.processor.model.IndexClass;
 import dev.herald.processor.model.QualifiedName;
 import dev.herald.processor.model.SubscribeAnnotation;
 import dev.herald.processor.writing.IndexWriter;
+import dev.herald.processor.writing.ServiceFile;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.FilerException;
 import javax.annotation.processing.Messager;
@@ -55,15 +55,13 @@ import javax.tools.Diagnostic;
 })
 @SupportedOptions(GeneratedNames.INDEX_OPTION)
 public final class IndexProcessor extends AbstractProcessor {
-  /** Every dispatcher to register: this compilation's and the earlier ones still true. */
-  private final Set<QualifiedName> registered = new TreeSet<>();
-  private final List<Element> written = new ArrayList<>();
   private final List<QualifiedName> indexes = new ArrayList<>();
-  private boolean earlierFileRead;
 
   private Elements elements;
   private Messager messager;
   private IndexWriter writer;
+  /** Every dispatcher to register: this compilation's and the earlier ones still true. */
+  private ServiceFile serviceFile;
 
   @Override
   public synchronized void init(ProcessingEnvironment env) {
@@ -71,6 +69,7 @@ public final class IndexProcessor extends AbstractProcessor {
     elements = env.getElementUtils();
     messager = env.getMessager();
     writer = new IndexWriter(env.getFiler(), elements);
+    serviceFile = new ServiceFile(env.getFiler(), GeneratedNames.DISPATCHER_SERVICE_FILE);
   }
 
   @Override
@@ -82,9 +81,7 @@ public final class IndexProcessor extends AbstractProcessor {
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     try {
       if (round.processingOver()) {
-        if (!written.isEmpty()) {
-          writer.writeServiceFile(registered, written);
-        }
+        serviceFile.writeIfAdded();
       } else {
         registerDispatchersOf(round);
       }
@@ -113,20 +110,18 @@ public final class IndexProcessor extends AbstractProcessor {
     if (dispatchers.isEmpty()) {
       return;
     }
-    if (!earlierFileRead) {
-      earlierFileRead = true;
-      for (String earlier : writer.earlierServiceFile()) {
-        if (stillTrue(earlier)) {
-          registered.add(QualifiedName.parse(earlier));
-        }
+    for (QualifiedName earlier : serviceFile.earlierEntriesOnce()) {
+      if (stillTrue(earlier.canonicalName())) {
+        serviceFile.keep(earlier);
       }
     }
-    registered.addAll(dispatchers);
-    written.addAll(originating);
+    for (int i = 0; i < dispatchers.size(); i++) {
+      serviceFile.add(dispatchers.get(i), originating.get(i));
+    }
     String option = processingEnv.getOptions().get(GeneratedNames.INDEX_OPTION);
     if (option != null) {
       // the first index lists the earlier dispatchers too; one of a later round, its own
-      writeIndex(option, indexes.isEmpty() ? List.copyOf(registered) : dispatchers, originating);
+      writeIndex(option, indexes.isEmpty() ? serviceFile.entries() : dispatchers, originating);
     }
   }
 

@@ -11,25 +11,17 @@ import com.palantir.javapoet.WildcardTypeName;
 import dev.herald.processor.GeneratedNames;
 import dev.herald.processor.model.IndexClass;
 import dev.herald.processor.model.QualifiedName;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import javax.annotation.processing.Filer;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.util.Elements;
-import javax.tools.FileObject;
-import javax.tools.StandardLocation;
 
 /**
- * Writes the {@link java.util.ServiceLoader} file that lists every dispatcher, and the
- * {@code DispatcherIndex} class that {@code -Aherald.index} asks for.
+ * Writes the {@code DispatcherIndex} class that {@code -Aherald.index} asks for; the
+ * {@link java.util.ServiceLoader} file that lists every dispatcher is a {@link ServiceFile}.
  */
 public final class IndexWriter {
   /**
@@ -142,56 +134,6 @@ public final class IndexWriter {
         .addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC)
         .returns(DISPATCHER_LIST);
-  }
-
-  /**
-   * Writes {@code META-INF/services/dev.herald.spi.Dispatcher}, one dispatcher a line, sorted.
-   *
-   * @param originatingElements the dispatchers of this compilation (the others come from the
-   *     earlier file of the same output)
-   */
-  public void writeServiceFile(
-      Collection<QualifiedName> dispatchers, List<Element> originatingElements)
-      throws IOException {
-    FileObject file =
-        filer.createResource(
-            StandardLocation.CLASS_OUTPUT,
-            "",
-            GeneratedNames.DISPATCHER_SERVICE_FILE,
-            originatingElements.toArray(new Element[0]));
-    try (Writer out = new OutputStreamWriter(file.openOutputStream(), StandardCharsets.UTF_8)) {
-      for (QualifiedName dispatcher : dispatchers) {
-        out.write(dispatcher.canonicalName());
-        out.write('\n');
-      }
-    }
-  }
-
-  /**
-   * The dispatchers listed by the service file that an earlier compilation wrote into the
-   * same output (an IDE, or a build that recompiles only the changed sources), if any.
-   */
-  public List<String> earlierServiceFile() {
-    List<String> lines = new ArrayList<>();
-    try {
-      FileObject existing =
-          filer.getResource(StandardLocation.CLASS_OUTPUT, "", GeneratedNames.DISPATCHER_SERVICE_FILE);
-      try (BufferedReader in =
-          new BufferedReader(
-              new InputStreamReader(existing.openInputStream(), StandardCharsets.UTF_8))) {
-        String line;
-        while ((line = in.readLine()) != null) {
-          int comment = line.indexOf('#');
-          String name = (comment < 0 ? line : line.substring(0, comment)).trim();
-          if (!name.isEmpty()) {
-            lines.add(name);
-          }
-        }
-      }
-    } catch (IOException | IllegalArgumentException noneYet) {
-      // a clean build: there is no earlier file
-    }
-    return lines;
   }
 
   private static ClassName className(QualifiedName name) {

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.herald.processor.wire.CodecIndexProcessor;
-import dev.herald.processor.wire.WireProcessor;
+import dev.herald.processor.CodecIndexProcessor;
+import dev.herald.processor.WireProcessor;
 import dev.herald.wire.CodecRegistry;
 import dev.herald.wire.WireFormatException;
 import java.io.IOException;

@@ -1,11 +1,11 @@
-package dev.herald.processor.wire;
+package dev.herald.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
-import static dev.herald.processor.wire.WireCompilations.SHAPES;
-import static dev.herald.processor.wire.WireCompilations.assertGeneratedAsExpected;
-import static dev.herald.processor.wire.WireCompilations.sources;
-import static dev.herald.processor.wire.WireCompilations.wire;
+import static dev.herald.processor.WireCompilations.SHAPES;
+import static dev.herald.processor.WireCompilations.assertGeneratedAsExpected;
+import static dev.herald.processor.WireCompilations.sources;
+import static dev.herald.processor.WireCompilations.wire;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
@@ -67,7 +67,7 @@ class WireProcessorTest {
   @Test
   void everyCodecIsRegisteredForServiceLoaderInOrder() throws IOException {
     String services = shapes
-        .generatedFile(StandardLocation.CLASS_OUTPUT, WireNames.CODEC_SERVICE_FILE)
+        .generatedFile(StandardLocation.CLASS_OUTPUT, GeneratedNames.CODEC_SERVICE_FILE)
         .orElseThrow()
         .getCharContent(true)
         .toString();
@@ -81,10 +81,10 @@ class WireProcessorTest {
   @Test
   void derivedIdIsTheDocumentedFunction() {
     // FNV-1a 32 of "" is its offset basis 0x811c9dc5, of "a" 0xe40c292c
-    assertThat(WireNames.derivedId("")).isEqualTo(0x100_0000 + (int) (0x811c9dc5L % 0x7F00_0000L));
-    assertThat(WireNames.derivedId("a")).isEqualTo(0x100_0000 + (int) (0xe40c292cL % 0x7F00_0000L));
-    assertThat(WireNames.derivedId("shapes.Square")).isEqualTo(66_563_452);
-    assertThat(WireNames.derivedId("dev.herald.sample.UnderAttack")).isEqualTo(1_784_178_556);
+    assertThat(GeneratedNames.derivedId("")).isEqualTo(0x100_0000 + (int) (0x811c9dc5L % 0x7F00_0000L));
+    assertThat(GeneratedNames.derivedId("a")).isEqualTo(0x100_0000 + (int) (0xe40c292cL % 0x7F00_0000L));
+    assertThat(GeneratedNames.derivedId("shapes.Square")).isEqualTo(66_563_452);
+    assertThat(GeneratedNames.derivedId("dev.herald.sample.UnderAttack")).isEqualTo(1_784_178_556);
   }
 
   @Test

@@ -1,4 +1,4 @@
-package dev.herald.processor.wire;
+package dev.herald.processor.model;
 
 import dev.herald.processor.model.QualifiedName;
 import java.util.List;
@@ -15,7 +15,7 @@ import javax.lang.model.element.TypeElement;
  * @param fields a record's or final class's fields in wire order; empty otherwise
  * @param subtypes a sealed interface's permitted subtypes in declaration order; empty otherwise
  */
-record WireType(
+public record WireType(
     TypeElement element,
     Kind kind,
     QualifiedName codec,
@@ -24,14 +24,14 @@ record WireType(
     List<WireField> fields,
     List<TypeElement> subtypes) {
 
-  enum Kind {
+  public enum Kind {
     RECORD,
     FINAL_CLASS,
     ENUM,
     SEALED_INTERFACE
   }
 
-  WireType {
+  public WireType {
     fields = List.copyOf(fields);
     subtypes = List.copyOf(subtypes);
   }

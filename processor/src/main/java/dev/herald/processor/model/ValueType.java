@@ -1,4 +1,4 @@
-package dev.herald.processor.wire;
+package dev.herald.processor.model;
 
 import java.util.List;
 import java.util.Objects;
@@ -12,15 +12,15 @@ import javax.lang.model.type.TypeMirror;
  * @param arguments the element types of a container: one for a list, set or optional, key and
  *     value for a map; none otherwise
  */
-record ValueType(ValueKind kind, TypeMirror type, List<ValueType> arguments) {
+public record ValueType(ValueKind kind, TypeMirror type, List<ValueType> arguments) {
 
-  ValueType {
+  public ValueType {
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(type, "type");
     arguments = List.copyOf(arguments);
   }
 
-  static ValueType of(ValueKind kind, TypeMirror type) {
+  public static ValueType of(ValueKind kind, TypeMirror type) {
     return new ValueType(kind, type, List.of());
   }
 }

@@ -1,4 +1,4 @@
-package dev.herald.processor.wire;
+package dev.herald.processor.model;
 
 import javax.lang.model.element.Element;
 
@@ -10,4 +10,4 @@ import javax.lang.model.element.Element;
  * @param type how it is encoded
  * @param element the record component or field, for diagnostics
  */
-record WireField(String name, String read, ValueType type, Element element) {}
+public record WireField(String name, String read, ValueType type, Element element) {}

@@ -1,19 +1,14 @@
-package dev.herald.processor.wire;
+package dev.herald.processor;
 
 import com.google.auto.service.AutoService;
-import dev.herald.processor.Messages;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
+import dev.herald.processor.model.QualifiedName;
+import dev.herald.processor.model.WireAnnotation;
+import dev.herald.processor.writing.ServiceFile;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.Messager;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -29,8 +24,6 @@ import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.tools.Diagnostic;
-import javax.tools.FileObject;
-import javax.tools.StandardLocation;
 
 /**
  * Registers every generated codec for {@link java.util.ServiceLoader} in
@@ -47,23 +40,22 @@ import javax.tools.StandardLocation;
  * is still {@code @Wire}), and their ids take part in the duplicate check.
  */
 @AutoService(Processor.class)
-@SupportedAnnotationTypes(WireNames.GENERATED_CODEC_ANNOTATION)
+@SupportedAnnotationTypes(GeneratedNames.GENERATED_CODEC_ANNOTATION)
 public final class CodecIndexProcessor extends AbstractProcessor {
-  /** Every codec to register, by canonical name: this compilation's and earlier ones still true. */
-  private final Set<String> registered = new TreeSet<>();
-  private final List<Element> written = new ArrayList<>();
   /** The wire type that holds each id, to find the second one. */
   private final Map<Integer, TypeElement> byId = new HashMap<>();
-  private boolean earlierFileRead;
 
   private Elements elements;
   private Messager messager;
+  /** Every codec to register: this compilation's and the earlier ones still true. */
+  private ServiceFile serviceFile;
 
   @Override
   public synchronized void init(ProcessingEnvironment env) {
     super.init(env);
     elements = env.getElementUtils();
     messager = env.getMessager();
+    serviceFile = new ServiceFile(env.getFiler(), GeneratedNames.CODEC_SERVICE_FILE);
   }
 
   @Override
@@ -75,9 +67,7 @@ public final class CodecIndexProcessor extends AbstractProcessor {
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     try {
       if (round.processingOver()) {
-        if (!written.isEmpty()) {
-          writeServiceFile();
-        }
+        serviceFile.writeIfAdded();
       } else {
         registerCodecsOf(round);
       }
@@ -91,7 +81,7 @@ public final class CodecIndexProcessor extends AbstractProcessor {
   }
 
   private void registerCodecsOf(RoundEnvironment round) {
-    TypeElement marker = elements.getTypeElement(WireNames.GENERATED_CODEC_ANNOTATION);
+    TypeElement marker = elements.getTypeElement(GeneratedNames.GENERATED_CODEC_ANNOTATION);
     if (marker == null) {
       return; // herald-wire is not on the class path: WireProcessor has said so
     }
@@ -104,20 +94,16 @@ public final class CodecIndexProcessor extends AbstractProcessor {
     if (codecs.isEmpty()) {
       return;
     }
-    if (!earlierFileRead) {
-      earlierFileRead = true;
-      for (String earlier : earlierServiceFile()) {
-        TypeElement codec = elements.getTypeElement(earlier);
-        TypeElement wireType = codec == null ? null : wireTypeOf(codec);
-        if (wireType != null && FieldTypes.isWire(wireType) && !codecs.contains(codec)) {
-          registered.add(earlier);
-          checkId(codec, wireType);
-        }
+    for (QualifiedName earlier : serviceFile.earlierEntriesOnce()) {
+      TypeElement codec = elements.getTypeElement(earlier.canonicalName());
+      TypeElement wireType = codec == null ? null : wireTypeOf(codec);
+      if (wireType != null && WireAnnotation.isOn(wireType) && !codecs.contains(codec)) {
+        serviceFile.keep(earlier);
+        checkId(codec, wireType);
       }
     }
     for (TypeElement codec : codecs) {
-      registered.add(codec.getQualifiedName().toString());
-      written.add(codec);
+      serviceFile.add(GeneratedNames.nameOf(codec, elements), codec);
       TypeElement wireType = wireTypeOf(codec);
       if (wireType != null) {
         checkId(codec, wireType);
@@ -132,14 +118,14 @@ public final class CodecIndexProcessor extends AbstractProcessor {
     }
     TypeElement holder = byId.putIfAbsent(id, wireType);
     if (holder != null && !holder.equals(wireType)) {
-      report(holder, WireMessages.duplicateId(id, wireType.getQualifiedName().toString()));
-      report(wireType, WireMessages.duplicateId(id, holder.getQualifiedName().toString()));
+      report(holder, Messages.duplicateId(id, wireType.getQualifiedName().toString()));
+      report(wireType, Messages.duplicateId(id, holder.getQualifiedName().toString()));
     }
   }
 
   private void report(TypeElement wireType, String message) {
     messager.printMessage(Diagnostic.Kind.ERROR, message, wireType,
-        WireTypeValidator.wireAnnotation(wireType));
+        WireAnnotation.mirrorOn(wireType));
   }
 
   /** {@code X} of {@code X_Codec extends WireCodec<X>}. */
@@ -154,43 +140,11 @@ public final class CodecIndexProcessor extends AbstractProcessor {
 
   private static Integer idOf(TypeElement codec) {
     for (VariableElement field : ElementFilter.fieldsIn(codec.getEnclosedElements())) {
-      if (field.getSimpleName().contentEquals(WireNames.ID_FIELD)
+      if (field.getSimpleName().contentEquals(GeneratedNames.CODEC_ID_FIELD)
           && field.getConstantValue() instanceof Integer id) {
         return id;
       }
     }
     return null;
-  }
-
-  private void writeServiceFile() throws IOException {
-    FileObject file = processingEnv.getFiler().createResource(StandardLocation.CLASS_OUTPUT, "",
-        WireNames.CODEC_SERVICE_FILE, written.toArray(new Element[0]));
-    try (Writer out = new OutputStreamWriter(file.openOutputStream(), StandardCharsets.UTF_8)) {
-      for (String codec : registered) {
-        out.write(codec);
-        out.write('\n');
-      }
-    }
-  }
-
-  /** The codecs listed by the service file an earlier compilation left in the output, if any. */
-  private List<String> earlierServiceFile() {
-    List<String> names = new ArrayList<>();
-    try {
-      FileObject existing = processingEnv.getFiler()
-          .getResource(StandardLocation.CLASS_OUTPUT, "", WireNames.CODEC_SERVICE_FILE);
-      try (BufferedReader in = new BufferedReader(
-          new InputStreamReader(existing.openInputStream(), StandardCharsets.UTF_8))) {
-        for (String line = in.readLine(); line != null; line = in.readLine()) {
-          String name = line.replaceFirst("#.*", "").trim();
-          if (!name.isEmpty()) {
-            names.add(name);
-          }
-        }
-      }
-    } catch (IOException | IllegalArgumentException noneYet) {
-      // a clean build: there is no earlier file
-    }
-    return names;
   }
 }

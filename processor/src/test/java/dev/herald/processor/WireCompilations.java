@@ -1,4 +1,4 @@
-package dev.herald.processor.wire;
+package dev.herald.processor;
 
 import static com.google.testing.compile.CompilationSubject.assertThat;
 

@@ -1,6 +1,5 @@
-package dev.herald.processor.wire;
+package dev.herald.processor.writing;
 
-import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
@@ -11,8 +10,12 @@ import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import dev.herald.processor.GeneratedNames;
 import dev.herald.processor.model.QualifiedName;
-import dev.herald.processor.writing.GeneratedAnnotation;
+import dev.herald.processor.model.ValueKind;
+import dev.herald.processor.model.ValueType;
+import dev.herald.processor.model.WireField;
+import dev.herald.processor.model.WireType;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,32 +33,29 @@ import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 
 /**
- * Writes {@code X_Codec} for a {@link WireType}: the only class of the codec processors that
- * uses JavaPoet.
+ * Writes {@code X_Codec} for a {@link WireType}.
  *
  * <p>Fields whose type is one call on the writer are encoded inline; lists, sets, maps and
  * optionals get a private method per type ({@code writeListOfPosition}), shared by the fields
  * that have that type. No lambdas and no string concatenation: both compile to
  * {@code invokedynamic}, which Herald promises generated code never uses.
  */
-final class CodecWriter {
-  static final ClassName WIRE_CODEC = ClassName.get(WireNames.WIRE_PACKAGE, WireNames.WIRE_CODEC);
-  static final ClassName WRITER = ClassName.get(WireNames.WIRE_PACKAGE, WireNames.WIRE_WRITER);
-  static final ClassName READER = ClassName.get(WireNames.WIRE_PACKAGE, WireNames.WIRE_READER);
+public final class CodecWriter {
+  static final ClassName WIRE_CODEC = ClassName.get(GeneratedNames.WIRE_PACKAGE, GeneratedNames.WIRE_CODEC);
+  static final ClassName WRITER = ClassName.get(GeneratedNames.WIRE_PACKAGE, GeneratedNames.WIRE_WRITER);
+  static final ClassName READER = ClassName.get(GeneratedNames.WIRE_PACKAGE, GeneratedNames.WIRE_READER);
   static final ClassName GENERATED_CODEC =
-      ClassName.get(WireNames.WIRE_PACKAGE, WireNames.GENERATED_CODEC);
-  private static final ClassName GENERATED =
-      ClassName.get("javax.annotation.processing", "Generated");
+      ClassName.get(GeneratedNames.WIRE_PACKAGE, GeneratedNames.GENERATED_CODEC);
 
   private final Filer filer;
   private final Elements elements;
 
-  CodecWriter(Filer filer, Elements elements) {
+  public CodecWriter(Filer filer, Elements elements) {
     this.filer = filer;
     this.elements = elements;
   }
 
-  void write(WireType type) throws IOException {
+  public void write(WireType type) throws IOException {
     javaFile(type).writeTo(filer);
   }
 
@@ -92,8 +92,7 @@ final class CodecWriter {
                   wireType);
       if (GeneratedAnnotation.usableFor(type.element(), elements)) {
         // in a named module that does not read java.compiler it would not compile
-        spec.addAnnotation(AnnotationSpec.builder(GENERATED)
-            .addMember("value", "$S", WireNames.CODEC_GENERATOR).build());
+        spec.addAnnotation(DispatcherWriter.generated(GeneratedNames.CODEC_GENERATOR));
       }
       spec.addAnnotation(GENERATED_CODEC)
               .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
@@ -414,7 +413,7 @@ final class CodecWriter {
     }
 
     private ClassName codecOf(TypeElement wire) {
-      QualifiedName name = WireNames.codecOf(wire, elements);
+      QualifiedName name = GeneratedNames.codecOf(wire, elements);
       return ClassName.get(name.packageName(), name.simpleName());
     }
   }

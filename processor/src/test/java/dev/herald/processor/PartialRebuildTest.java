@@ -1,4 +1,4 @@
-package dev.herald.processor.wire;
+package dev.herald.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 
@@ -42,7 +42,7 @@ class PartialRebuildTest {
   }
 
   private List<String> serviceFile() throws IOException {
-    return Files.readAllLines(dir.resolve("classes").resolve(WireNames.CODEC_SERVICE_FILE));
+    return Files.readAllLines(dir.resolve("classes").resolve(GeneratedNames.CODEC_SERVICE_FILE));
   }
 
   private void compile(String... resources) throws IOException {
