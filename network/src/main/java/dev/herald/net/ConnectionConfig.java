@@ -15,8 +15,9 @@ import java.time.Duration;
  *   <tr><td>maximum bytes of payload waiting for dependencies</td><td>1 MiB</td></tr>
  *   <tr><td>connection timeout</td><td>5 s</td></tr>
  *   <tr><td>keep-alive interval</td><td>250 ms</td></tr>
- *   <tr><td>retransmission timeout</td><td>1 s before the first round trip is measured,
- *       then estimated (RFC 6298) and kept within 50 ms..5 s</td></tr>
+ *   <tr><td>retransmission (probe) timeout</td><td>1 s before the first round trip is
+ *       measured, then estimated (RFC 9002: the smoothed round trip plus the larger of four
+ *       deviations and 1 ms) and kept at most 5 s; no floor</td></tr>
  *   <tr><td>message timeout (a sent message unacknowledged)</td><td>the longer of the
  *       connection timeout plus one second and {@value #RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP}
  *       retransmission timeouts</td></tr>
@@ -24,10 +25,16 @@ import java.time.Duration;
  *       message timeout: 80 s</td></tr>
  * </table>
  *
- * <p>The retransmission timeout, and with it the message timeout, follows the measured round
- * trip: on a link with a second of latency spread over a second the connection resends about
- * every 2 s and gives up on a message after about half a minute, where on a LAN it resends
- * within milliseconds and gives up after 6 s.
+ * <p>Most losses are not waited for at all: a packet counts as lost, and its messages are
+ * resent, as soon as a packet sent three later is acknowledged, or a later one is and 9/8 of
+ * the round trip has passed (see {@link Connection}). The retransmission timeout is for the
+ * rest (a loss among the last packets sent, with nothing after it to reveal it), and with
+ * the message timeout it follows the measured round trip: on a link with a second of latency
+ * spread over a second the connection resends about every 2 s and gives up on a message
+ * after about half a minute, where on a LAN it resends within a millisecond or two and gives
+ * up after 6 s. A floor ({@link #withRetransmitFloor}) is for links whose round trip jumps
+ * far above what was measured (a radio link that sleeps, a peer paused for seconds at a
+ * time), where resending into the pause only adds traffic.
  *
  * <p>Why the window is at most {@value #MAX_WINDOW}: messages carry 15-bit sequences, which
  * each packet's 32-bit {@code unconfirmedFrom} turns back into message numbers (see
@@ -55,7 +62,7 @@ public final class ConnectionConfig {
   private static final long SECOND = 1_000 * MILLISECOND;
 
   private static final ConnectionConfig DEFAULTS = new ConnectionConfig(1024, 1200, 32, 1 << 20,
-      5 * SECOND, 250 * MILLISECOND, SECOND, 50 * MILLISECOND, 5 * SECOND);
+      5 * SECOND, 250 * MILLISECOND, SECOND, 0, 5 * SECOND);
 
   private final int window;
   private final int maxPacketSize;
@@ -146,15 +153,33 @@ public final class ConnectionConfig {
         connectionTimeoutNanos, nanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
   }
 
-  /** Returns a copy whose retransmission timeout starts at {@code initial} and stays within min..max. */
+  /**
+   * Returns a copy whose retransmission timeout starts at {@code initial} and stays within
+   * min..max; a min of zero is no floor (the default).
+   */
   public ConnectionConfig withRetransmitTimeout(Duration initial, Duration min, Duration max) {
     long initialNanos = initial.toNanos();
     long minNanos = min.toNanos();
     long maxNanos = max.toNanos();
-    require(minNanos > 0 && minNanos <= initialNanos && initialNanos <= maxNanos,
-        "retransmission timeouts must satisfy 0 < min <= initial <= max, were " + min + ", " + initial + ", " + max);
+    require(minNanos >= 0 && minNanos <= initialNanos && initialNanos > 0 && initialNanos <= maxNanos,
+        "retransmission timeouts must satisfy 0 <= min <= initial <= max and initial > 0, were "
+            + min + ", " + initial + ", " + max);
     return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
         connectionTimeoutNanos, keepAliveNanos, initialNanos, minNanos, maxNanos);
+  }
+
+  /**
+   * Returns a copy whose retransmission timeout never goes below {@code floor}, however short
+   * the measured round trip; {@link Duration#ZERO} for none (the default). Loss that later
+   * acknowledgements reveal is still resent within a round trip: the floor delays only the
+   * resends that wait for the timeout.
+   */
+  public ConnectionConfig withRetransmitFloor(Duration floor) {
+    long floorNanos = floor.toNanos();
+    require(floorNanos >= 0 && floorNanos <= maxRetransmitNanos,
+        "retransmission floor must be within 0.." + maxRetransmitTimeout() + ", was " + floor);
+    return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        connectionTimeoutNanos, keepAliveNanos, Math.max(initialRetransmitNanos, floorNanos), floorNanos, maxRetransmitNanos);
   }
 
   /** The window, in messages. */
@@ -211,7 +236,7 @@ public final class ConnectionConfig {
     return Duration.ofNanos(initialRetransmitNanos);
   }
 
-  /** The smallest retransmission timeout. */
+  /** The smallest retransmission timeout: the floor, zero when there is none. */
   public Duration minRetransmitTimeout() {
     return Duration.ofNanos(minRetransmitNanos);
   }

@@ -9,6 +9,7 @@ public final class ConnectionCounters {
   long packetsReceived;
   long messagesSent;
   long retransmissions;
+  long packetsLost;
   long headerBytesSent;
   long messagesExecuted;
   long foreignPackets;
@@ -35,7 +36,15 @@ public final class ConnectionCounters {
     return messagesSent;
   }
 
-  /** Messages written again because their acknowledgement did not come in time. */
+  /**
+   * Packets with messages declared lost because packets sent after them were acknowledged
+   * first (by count, or by 9/8 of the round trip): their messages were resent at once.
+   */
+  public long packetsLost() {
+    return packetsLost;
+  }
+
+  /** Messages written again: their packet was declared lost, or their probe timeout passed. */
   public long retransmissions() {
     return retransmissions;
   }

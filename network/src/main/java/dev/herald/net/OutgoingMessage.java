@@ -26,6 +26,8 @@ final class OutgoingMessage {
   boolean belowFloor;
   long firstSentNanos = -1;
   long lastSentNanos;
+  /** The packet that carried the newest copy. */
+  int lastPacket;
 
   OutgoingMessage(Connection owner, int number, byte[] payload, OutgoingMessage[] dependencies) {
     this.owner = owner;
