@@ -31,7 +31,6 @@ import java.util.Objects;
  */
 public final class Connection {
 
-  private static final OutgoingMessage[] NO_MESSAGES = new OutgoingMessage[0];
   private static final MessageDependency[] NO_HANDLES = new MessageDependency[0];
 
   private final ConnectionConfig config;
@@ -47,6 +46,7 @@ public final class Connection {
   private final PacketDecoder decoder;
   private final DependencyGraph graph;
   private final int[] dependencyScratch;
+  private final int[] sendScratch;
 
   private boolean ackOwed;
   private long lastSendNanos;
@@ -69,6 +69,7 @@ public final class Connection {
     this.outbox = new Outbox(config, counters);
     this.writer = new PacketWriter(config.maxPacketSize());
     this.dependencyScratch = new int[config.maxDependencies()];
+    this.sendScratch = new int[config.maxDependencies()];
     this.decoder = new PacketDecoder(config);
     this.graph = new DependencyGraph(config.window(), config.maxPendingBytes(), new CountingListener(listener, counters));
     long now = clock.nanoTime();
@@ -110,58 +111,84 @@ public final class Connection {
    *     {@link ConnectionConfig#maxDependencies()} remain after those ignored
    */
   public SendStatus trySend(MessageDependency into, byte[] payload, MessageDependency... dependsOn) {
+    checkSend(into, payload);
+    MessageDependency[] handles = dependsOn == null ? NO_HANDLES : dependsOn;
+    int count = 0;
+    for (MessageDependency handle : handles) {
+      count = collectDependency(handle, count);
+    }
+    return enqueue(into, payload, count);
+  }
+
+  /**
+   * Queues {@code payload} to be executed at the peer after the message named by
+   * {@code dependsOn}, as {@link #trySend(MessageDependency, byte[], MessageDependency...)}
+   * does; with one dependency, no array is made for it.
+   */
+  public SendStatus trySend(MessageDependency into, byte[] payload, MessageDependency dependsOn) {
+    checkSend(into, payload);
+    return enqueue(into, payload, collectDependency(dependsOn, 0));
+  }
+
+  private void checkSend(MessageDependency into, byte[] payload) {
     Objects.requireNonNull(into, "into");
     Objects.requireNonNull(payload, "payload");
-    MessageDependency[] handles = dependsOn == null ? NO_HANDLES : dependsOn;
     if (payload.length > config.maxPayloadSize()) {
       throw new IllegalArgumentException("payload of " + payload.length + " bytes exceeds the maximum of "
           + config.maxPayloadSize() + " for packets of " + config.maxPacketSize() + " bytes");
     }
     if (into.isFilled()) {
-      throw new IllegalArgumentException("handle already names message " + into.sequence() + "; use a new MessageDependency");
+      throw new IllegalArgumentException("handle already names message " + into.sequence()
+          + "; use a new MessageDependency, or clear() this one first");
     }
-    OutgoingMessage[] dependencies = dependenciesToList(handles);
+  }
+
+  private SendStatus enqueue(MessageDependency into, byte[] payload, int dependencyCount) {
     if (failure != null) {
       return SendStatus.CONNECTION_FAILED;
     }
     if (outbox.isFull()) {
       return SendStatus.WINDOW_FULL;
     }
-    into.message = outbox.add(this, payload.clone(), dependencies);
+    OutgoingMessage message = outbox.add(payload, 0, payload.length, sendScratch, dependencyCount);
+    into.owner = this;
+    into.number = message.number;
     return SendStatus.ACCEPTED;
   }
 
-  private OutgoingMessage[] dependenciesToList(MessageDependency[] handles) {
-    OutgoingMessage[] found = new OutgoingMessage[handles.length];
-    int count = 0;
-    for (MessageDependency handle : handles) {
-      Objects.requireNonNull(handle, "dependency handle");
-      OutgoingMessage message = handle.message;
-      if (message == null) {
-        throw new IllegalArgumentException("a dependency handle names no message: it was never filled by a send");
-      }
-      if (message.owner != this) {
-        throw new IllegalArgumentException("dependency " + handle.sequence() + " belongs to another connection");
-      }
-      if (message.belowFloor || contains(found, count, message)) {
-        continue;
-      }
-      found[count++] = message;
+  /**
+   * Adds the message {@code handle} names to the {@code count} dependencies gathered in the
+   * scratch array, unless it is known executed with every message before it or is there
+   * already; returns the new count.
+   */
+  private int collectDependency(MessageDependency handle, int count) {
+    Objects.requireNonNull(handle, "dependency handle");
+    if (handle.owner == null) {
+      throw new IllegalArgumentException("a dependency handle names no message: it was never filled by a send");
     }
-    if (count > config.maxDependencies()) {
-      throw new IllegalArgumentException("message depends on " + count + " messages not yet known executed; at most "
-          + config.maxDependencies() + " allowed");
+    if (handle.owner != this) {
+      throw new IllegalArgumentException("dependency " + handle.sequence() + " belongs to another connection");
     }
-    return count == 0 ? NO_MESSAGES : Arrays.copyOf(found, count);
+    int number = handle.number;
+    if (number - outbox.unconfirmedFrom() < 0) {
+      return count;
+    }
+    for (int i = 0; i < count; i++) {
+      if (sendScratch[i] == number) {
+        return count;
+      }
+    }
+    if (count == config.maxDependencies()) {
+      throw new IllegalArgumentException("message depends on more than " + config.maxDependencies()
+          + " messages not yet known executed, the most allowed");
+    }
+    sendScratch[count] = number;
+    return count + 1;
   }
 
-  private static boolean contains(OutgoingMessage[] messages, int count, OutgoingMessage wanted) {
-    for (int i = 0; i < count; i++) {
-      if (messages[i] == wanted) {
-        return true;
-      }
-    }
-    return false;
+  /** Whether message {@code number} of this connection is known executed by the peer. */
+  boolean isKnownExecuted(int number) {
+    return outbox.isKnownExecuted(number);
   }
 
   /** Reads one datagram from the peer; see {@link #receive(byte[], int, int)}. */
@@ -227,11 +254,10 @@ public final class Connection {
       for (int d = 0; d < dependencyCount; d++) {
         dependencyScratch[d] = decoder.dependency(i, d);
       }
-      int from = decoder.payloadOffset(i);
-      byte[] payload = Arrays.copyOfRange(data, from, from + decoder.payloadLength(i));
       DependencyGraph.Outcome outcome;
       try {
-        outcome = graph.offer(decoder.number(i), dependencyScratch, dependencyCount, payload, now);
+        outcome = graph.offer(decoder.number(i), dependencyScratch, dependencyCount,
+            data, decoder.payloadOffset(i), decoder.payloadLength(i), now);
       } catch (RuntimeException e) {
         outcome = DependencyGraph.Outcome.ACCEPTED;
         if (listenerFailure == null) {
@@ -271,8 +297,29 @@ public final class Connection {
    * owed or nothing was sent for the keep-alive interval.
    */
   public byte[] poll() {
+    return writePacket() ? writer.finish() : null;
+  }
+
+  /**
+   * Writes the next packet to send to the peer into {@code into}, as {@link #poll()} returns
+   * it, and returns its length; returns 0 when there is nothing to send now. Allocates
+   * nothing.
+   *
+   * @throws IllegalArgumentException if {@code into} is shorter than
+   *     {@link ConnectionConfig#maxPacketSize()}
+   */
+  public int poll(byte[] into) {
+    if (into.length < config.maxPacketSize()) {
+      throw new IllegalArgumentException("a packet buffer of " + into.length + " bytes is shorter than the maximum packet size, "
+          + config.maxPacketSize());
+    }
+    return writePacket() ? writer.finishInto(into) : 0;
+  }
+
+  /** Writes the next packet into the writer; returns false if there is nothing to send. */
+  private boolean writePacket() {
     if (failure != null) {
-      return null;
+      return false;
     }
     long now = clock.nanoTime();
     writer.begin(token, outbox.nextPacketSequence(), outbox.unconfirmedFrom(), graph.floor(),
@@ -280,13 +327,13 @@ public final class Connection {
     int count = outbox.writeMessages(writer, now);
     boolean keepAliveDue = now - lastSendNanos >= config.keepAliveNanos();
     if (count == 0 && !ackOwed && !keepAliveDue) {
-      return null;
+      return false;
     }
     outbox.packetSent(now, count);
     ackOwed = false;
     lastSendNanos = now;
     counters.packetsSent++;
-    return writer.finish();
+    return true;
   }
 
   /**

@@ -73,7 +73,7 @@ final class DependencyGraph {
    * @throws RuntimeException the first exception a listener threw, after every message that
    *     could run has run
    */
-  Outcome offer(int number, int[] dependencies, int dependencyCount, byte[] payload, long nowNanos) {
+  Outcome offer(int number, int[] dependencies, int dependencyCount, byte[] data, int offset, int length, long nowNanos) {
     int ahead = number - floor;
     if (ahead < 0) {
       return Outcome.DUPLICATE;
@@ -94,17 +94,12 @@ final class DependencyGraph {
       }
     }
     if (unexecuted == 0) {
-      if (node == null) {
-        node = new ReceivedMessage(number);
-        nodes[slot] = node;
-        nodeCount++;
-      }
-      node.arrived = true;
-      node.payload = payload;
-      executeFrom(node);
+      // Ready at once: executed straight from the packet, with no node and no copy unless
+      // others wait on it.
+      executeFrom(number, node, data, offset, length);
       return Outcome.ACCEPTED;
     }
-    if (waitingBytes + payload.length > maxPendingBytes) {
+    if (waitingBytes + length > maxPendingBytes) {
       return Outcome.REFUSED;
     }
     if (node == null) {
@@ -113,7 +108,7 @@ final class DependencyGraph {
       nodeCount++;
     }
     node.arrived = true;
-    node.payload = payload;
+    node.payload = Arrays.copyOfRange(data, offset, offset + length);
     node.arrivedAtNanos = nowNanos;
     node.unexecutedDependencies = unexecuted;
     node.waiting = true;
@@ -124,9 +119,14 @@ final class DependencyGraph {
       }
     }
     waitingCount++;
-    waitingBytes += payload.length;
+    waitingBytes += length;
     waitingByArrival.addLast(node);
     return Outcome.ACCEPTED;
+  }
+
+  /** Offers message {@code number} with the whole of {@code payload}; see {@link #offer(int, int[], int, byte[], int, int, long)}. */
+  Outcome offer(int number, int[] dependencies, int dependencyCount, byte[] payload, long nowNanos) {
+    return offer(number, dependencies, dependencyCount, payload, 0, payload.length, nowNanos);
   }
 
   /** Returns whether {@code number}, which lies before a message in the window, has executed. */
@@ -145,12 +145,28 @@ final class DependencyGraph {
     return node;
   }
 
-  private void executeFrom(ReceivedMessage first) {
+  /**
+   * Executes message {@code number}, ready now, from {@code length} bytes of {@code data};
+   * {@code placeholder} is its node if others wait on it, else null. Then executes every
+   * waiting message that this makes ready.
+   */
+  private void executeFrom(int number, ReceivedMessage placeholder, byte[] data, int offset, int length) {
     RuntimeException failure = null;
-    ready.push(first);
+    int slot = number & mask;
+    executed[slot] = true;
+    if (placeholder != null) {
+      nodes[slot] = null;
+      nodeCount--;
+      releaseWaiters(placeholder);
+    }
+    try {
+      listener.onMessage(number & SequenceNumbers.MASK, data, offset, length);
+    } catch (RuntimeException e) {
+      failure = e;
+    }
     while (!ready.isEmpty()) {
       ReceivedMessage node = ready.pop();
-      int slot = node.number & mask;
+      slot = node.number & mask;
       nodes[slot] = null;
       nodeCount--;
       executed[slot] = true;
@@ -161,14 +177,7 @@ final class DependencyGraph {
         waitingCount--;
         waitingBytes -= payload.length;
       }
-      for (int i = 0; i < node.waiterCount; i++) {
-        ReceivedMessage waiter = node.waiters[i];
-        if (--waiter.unexecutedDependencies == 0) {
-          ready.push(waiter);
-        }
-      }
-      node.waiters = null;
-      node.waiterCount = 0;
+      releaseWaiters(node);
       try {
         listener.onMessage(node.number & SequenceNumbers.MASK, payload);
       } catch (RuntimeException e) {
@@ -184,6 +193,18 @@ final class DependencyGraph {
     if (failure != null) {
       throw failure;
     }
+  }
+
+  /** Pushes every waiter of {@code node} that has no other unexecuted dependency onto the ready stack. */
+  private void releaseWaiters(ReceivedMessage node) {
+    for (int i = 0; i < node.waiterCount; i++) {
+      ReceivedMessage waiter = node.waiters[i];
+      if (--waiter.unexecutedDependencies == 0) {
+        ready.push(waiter);
+      }
+    }
+    node.waiters = null;
+    node.waiterCount = 0;
   }
 
   /**

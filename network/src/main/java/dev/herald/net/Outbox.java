@@ -51,9 +51,19 @@ final class Outbox {
     return window.outstanding();
   }
 
-  /** Queues a message; the caller checked {@link #isFull()}. */
-  OutgoingMessage add(Connection owner, byte[] payload, OutgoingMessage[] dependencies) {
-    OutgoingMessage message = window.add(owner, payload, dependencies);
+  /** Whether message {@code number}, already sent, is known executed. */
+  boolean isKnownExecuted(int number) {
+    return window.isKnownExecuted(number);
+  }
+
+  /** The number the next message will get. */
+  int nextMessageNumber() {
+    return window.next();
+  }
+
+  /** Queues a message, copying the payload; the caller checked {@link #isFull()}. */
+  OutgoingMessage add(byte[] payload, int offset, int length, int[] dependencies, int dependencyCount) {
+    OutgoingMessage message = window.add(payload, offset, length, dependencies, dependencyCount);
     unsent.addLast(message);
     return message;
   }
@@ -91,7 +101,7 @@ final class Outbox {
     for (int i = 0; i < messageCount; i++) {
       OutgoingMessage message = sentPackets.message(packetSequence, i);
       // Resent since, its newest copy is the one that counts; acknowledged, it arrived.
-      if (!message.acknowledged && message.lastPacket == packetSequence) {
+      if (message != null && !message.acknowledged && message.lastPacket == packetSequence) {
         lost.addLast(message, packetSequence);
       }
     }
@@ -100,7 +110,7 @@ final class Outbox {
   private int writeLost(PacketWriter writer, long now, int count) {
     while (!lost.isEmpty()) {
       OutgoingMessage message = lost.first();
-      if (message.acknowledged || message.lastPacket != lost.firstStamp()) {
+      if (!lost.firstIsCurrent()) {
         lost.removeFirst();
         continue;
       }
@@ -120,7 +130,7 @@ final class Outbox {
     long timeout = roundTrip.timeoutNanos();
     while (!awaitingAck.isEmpty()) {
       OutgoingMessage message = awaitingAck.first();
-      if (message.acknowledged || message.lastPacket != awaitingAck.firstStamp()) {
+      if (!awaitingAck.firstIsCurrent()) {
         awaitingAck.removeFirst();
         continue;
       }
@@ -148,11 +158,11 @@ final class Outbox {
   }
 
   private boolean write(PacketWriter writer, OutgoingMessage message, long now, int count) {
-    int dependencyCount = message.listedDependencies(dependencyScratch);
-    if (PacketWriter.messageSize(dependencyCount, message.payload.length) > writer.remaining()) {
+    int dependencyCount = message.listedDependencies(window.floor(), dependencyScratch);
+    if (PacketWriter.messageSize(dependencyCount, message.payloadLength) > writer.remaining()) {
       return false;
     }
-    writer.writeMessage(message.number, dependencyScratch, dependencyCount, message.payload);
+    writer.writeMessage(message.number, dependencyScratch, dependencyCount, message.payload, message.payloadLength);
     packetContents[count] = message;
     message.lastSentNanos = now;
     message.lastPacket = nextPacketSequence;
@@ -221,7 +231,10 @@ final class Outbox {
       roundTrip.sample(now - sentPackets.sentAtNanos(packetSequence));
     }
     for (int i = 0; i < count; i++) {
-      window.acknowledge(sentPackets.message(packetSequence, i));
+      OutgoingMessage message = sentPackets.message(packetSequence, i);
+      if (message != null) {
+        window.acknowledge(message);
+      }
     }
     return true;
   }

@@ -19,6 +19,7 @@ final class SentPackets {
   private static final int SIZE = 1024;
   private static final int MASK = SIZE - 1;
   private static final OutgoingMessage[] EMPTY = new OutgoingMessage[0];
+  private static final int[] NO_NUMBERS = new int[0];
 
   private final int[] sequences = new int[SIZE];
   /** Sent and neither acknowledged nor pushed out of the ring. */
@@ -27,6 +28,8 @@ final class SentPackets {
   private final boolean[] declaredLost = new boolean[SIZE];
   private final long[] sentAtNanos = new long[SIZE];
   private final OutgoingMessage[][] contents = new OutgoingMessage[SIZE][];
+  /** The numbers the messages had when sent: an object since reused for a later message is not acknowledged. */
+  private final int[][] numbers = new int[SIZE][];
   private final int[] counts = new int[SIZE];
 
   private boolean anyAcknowledged;
@@ -38,6 +41,7 @@ final class SentPackets {
   SentPackets() {
     for (int i = 0; i < SIZE; i++) {
       contents[i] = EMPTY;
+      numbers[i] = NO_NUMBERS;
     }
   }
 
@@ -49,11 +53,17 @@ final class SentPackets {
     declaredLost[slot] = false;
     sentAtNanos[slot] = nowNanos;
     OutgoingMessage[] kept = contents[slot];
+    int[] keptNumbers = numbers[slot];
     if (kept.length < count) {
       kept = new OutgoingMessage[Math.max(count, 2 * kept.length)];
+      keptNumbers = new int[kept.length];
       contents[slot] = kept;
+      numbers[slot] = keptNumbers;
     }
-    System.arraycopy(messages, 0, kept, 0, count);
+    for (int i = 0; i < count; i++) {
+      kept[i] = messages[i];
+      keptNumbers[i] = messages[i].number;
+    }
     counts[slot] = count;
     if (packetSequence - scanFrom >= SIZE) {
       scanFrom = packetSequence - SIZE + 1;
@@ -78,9 +88,14 @@ final class SentPackets {
     return counts[slot];
   }
 
-  /** Message {@code index} of packet {@code packetSequence}, just acknowledged or declared lost. */
+  /**
+   * Message {@code index} of packet {@code packetSequence}, just acknowledged or declared
+   * lost; null if the message has fallen below the floor and its object serves another since.
+   */
   OutgoingMessage message(int packetSequence, int index) {
-    return contents[packetSequence & MASK][index];
+    int slot = packetSequence & MASK;
+    OutgoingMessage message = contents[slot][index];
+    return message.number == numbers[slot][index] ? message : null;
   }
 
   /** When {@code packetSequence} was sent; valid right after {@link #acknowledge} returned its contents. */
