@@ -24,7 +24,7 @@ final class Outbox {
   private final MessageQueue lost = new MessageQueue();
   /** Sent, maybe unacknowledged messages, ordered by when they were last sent. */
   private final MessageQueue awaitingAck = new MessageQueue();
-  private final SentPackets sentPackets = new SentPackets();
+  private final SentPackets sentPackets;
   private final RoundTripEstimator roundTrip;
   private final OutgoingMessage[] packetContents;
   private final int[] dependencyScratch;
@@ -36,6 +36,7 @@ final class Outbox {
     this.counters = counters;
     this.minMessageTimeoutNanos = config.minMessageTimeoutNanos();
     this.window = new SendWindow(config.window());
+    this.sentPackets = new SentPackets(config.window());
     this.roundTrip = new RoundTripEstimator(config.initialRetransmitNanos(),
         config.minRetransmitNanos(), config.maxRetransmitNanos());
     this.packetContents = new OutgoingMessage[PacketFormat.maxMessagesPerPacket(config.maxPacketSize())];

@@ -6,10 +6,11 @@ package dev.herald.net;
  * lost as RFC 9002 does: once a packet sent {@value #PACKET_THRESHOLD} later is acknowledged,
  * or once a later one is acknowledged and the loss delay has passed since it was sent.
  *
- * <p>A fixed ring; each slot keeps its array of messages from one packet to the next, so
- * recording a packet allocates nothing once the slots have grown to the packets' sizes. A
- * packet that falls out of the ring unacknowledged simply has its messages resent by the
- * probe timeout. Packet numbers are 32 bits and compared by signed difference.
+ * <p>Fixed rings, allocated once: one of packets, and one of the messages they carried, with
+ * the number each had when sent, {@value #ENTRIES_PER_WINDOW} windows long. A packet that
+ * falls out of the packet ring unacknowledged, or whose messages were overwritten in the
+ * message ring by later sends, simply has its messages resent by the probe timeout. Packet
+ * numbers are 32 bits and compared by signed difference.
  */
 final class SentPackets {
 
@@ -18,8 +19,6 @@ final class SentPackets {
 
   private static final int SIZE = 1024;
   private static final int MASK = SIZE - 1;
-  private static final OutgoingMessage[] EMPTY = new OutgoingMessage[0];
-  private static final int[] NO_NUMBERS = new int[0];
 
   private final int[] sequences = new int[SIZE];
   /** Sent and neither acknowledged nor pushed out of the ring. */
@@ -27,10 +26,17 @@ final class SentPackets {
   /** Declared lost: its messages were queued to be resent, but a late acknowledgement still counts. */
   private final boolean[] declaredLost = new boolean[SIZE];
   private final long[] sentAtNanos = new long[SIZE];
-  private final OutgoingMessage[][] contents = new OutgoingMessage[SIZE][];
-  /** The numbers the messages had when sent: an object since reused for a later message is not acknowledged. */
-  private final int[][] numbers = new int[SIZE][];
+  /** Where each packet's messages start in the message ring, counted since the first. */
+  private final long[] firstEntry = new long[SIZE];
   private final int[] counts = new int[SIZE];
+
+  /** Message ring entries per window of messages: room for every message in flight and three copies of each. */
+  static final int ENTRIES_PER_WINDOW = 4;
+  private final OutgoingMessage[] entries;
+  /** The numbers the messages had when sent: an object since reused for a later message is not acknowledged. */
+  private final int[] entryNumbers;
+  private final int entryMask;
+  private long nextEntry;
 
   private boolean anyAcknowledged;
   private int largestAcknowledged;
@@ -38,11 +44,11 @@ final class SentPackets {
   private int scanFrom;
   private long lossTimeNanos = Long.MAX_VALUE;
 
-  SentPackets() {
-    for (int i = 0; i < SIZE; i++) {
-      contents[i] = EMPTY;
-      numbers[i] = NO_NUMBERS;
-    }
+  SentPackets(int window) {
+    int size = Integer.highestOneBit(ENTRIES_PER_WINDOW * window - 1) << 1;
+    entries = new OutgoingMessage[size];
+    entryNumbers = new int[size];
+    entryMask = size - 1;
   }
 
   /** Records packet {@code packetSequence}, sent at {@code nowNanos} with the first {@code count} of {@code messages}. */
@@ -52,17 +58,11 @@ final class SentPackets {
     live[slot] = true;
     declaredLost[slot] = false;
     sentAtNanos[slot] = nowNanos;
-    OutgoingMessage[] kept = contents[slot];
-    int[] keptNumbers = numbers[slot];
-    if (kept.length < count) {
-      kept = new OutgoingMessage[Math.max(count, 2 * kept.length)];
-      keptNumbers = new int[kept.length];
-      contents[slot] = kept;
-      numbers[slot] = keptNumbers;
-    }
+    firstEntry[slot] = nextEntry;
     for (int i = 0; i < count; i++) {
-      kept[i] = messages[i];
-      keptNumbers[i] = messages[i].number;
+      int entry = (int) (nextEntry++ & entryMask);
+      entries[entry] = messages[i];
+      entryNumbers[entry] = messages[i].number;
     }
     counts[slot] = count;
     if (packetSequence - scanFrom >= SIZE) {
@@ -85,7 +85,12 @@ final class SentPackets {
       anyAcknowledged = true;
       largestAcknowledged = packetSequence;
     }
-    return counts[slot];
+    return recordedCount(slot);
+  }
+
+  /** How many of the slot's messages are still in the message ring: all, or none if later sends overwrote them. */
+  private int recordedCount(int slot) {
+    return nextEntry - firstEntry[slot] > entries.length ? 0 : counts[slot];
   }
 
   /**
@@ -93,9 +98,9 @@ final class SentPackets {
    * lost; null if the message has fallen below the floor and its object serves another since.
    */
   OutgoingMessage message(int packetSequence, int index) {
-    int slot = packetSequence & MASK;
-    OutgoingMessage message = contents[slot][index];
-    return message.number == numbers[slot][index] ? message : null;
+    int entry = (int) ((firstEntry[packetSequence & MASK] + index) & entryMask);
+    OutgoingMessage message = entries[entry];
+    return message.number == entryNumbers[entry] ? message : null;
   }
 
   /** When {@code packetSequence} was sent; valid right after {@link #acknowledge} returned its contents. */
@@ -129,7 +134,7 @@ final class SentPackets {
       long sentAt = sentAtNanos[slot];
       if (largestAcknowledged - sequence >= PACKET_THRESHOLD || nowNanos - sentAt >= lossDelayNanos) {
         declaredLost[slot] = true;
-        lost.packetLost(sequence, counts[slot]);
+        lost.packetLost(sequence, recordedCount(slot));
         sequence++;
         continue;
       }

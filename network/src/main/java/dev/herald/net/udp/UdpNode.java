@@ -70,6 +70,9 @@ public final class UdpNode implements AutoCloseable {
   private final SecureRandom random = new SecureRandom();
   private final ByteBuffer receiveBuffer;
   private final byte[] receiveBytes;
+  /** The packet being sent, written by the connection in place: nothing allocated per datagram. */
+  private final byte[] sendBytes;
+  private final ByteBuffer sendBuffer;
   private final NodeCounters counters = new NodeCounters();
   private final Map<InetSocketAddress, Peer> peers = new LinkedHashMap<>();
 
@@ -91,6 +94,8 @@ public final class UdpNode implements AutoCloseable {
     this.clock = clock;
     this.receiveBytes = new byte[config.connection().maxPacketSize() + 1];
     this.receiveBuffer = ByteBuffer.wrap(receiveBytes);
+    this.sendBytes = new byte[config.connection().maxPacketSize()];
+    this.sendBuffer = ByteBuffer.wrap(sendBytes);
     if (serverAddress == null) {
       this.handshake = new ServerHandshake(config, counters, random);
       this.server = null;
@@ -296,6 +301,22 @@ public final class UdpNode implements AutoCloseable {
           ? "the send window is full; wait for acknowledgements (see trySend)" : "the peer is gone"));
     }
     return handle;
+  }
+
+  /**
+   * Queues {@code payload} for {@code peer} after the one message {@code dependsOn} names, like
+   * {@link Connection#trySend(MessageDependency, byte[], MessageDependency)}: no array is made
+   * for the dependency. Returns {@link SendStatus#CONNECTION_FAILED} if the peer is not
+   * connected.
+   */
+  public synchronized SendStatus trySend(Peer peer, MessageDependency into, byte[] payload, MessageDependency dependsOn) {
+    Connection connection = connectionOf(peer);
+    if (connection == null) {
+      return SendStatus.CONNECTION_FAILED;
+    }
+    SendStatus status = connection.trySend(into, payload, dependsOn);
+    wakeThread();
+    return status;
   }
 
   /**
@@ -633,8 +654,9 @@ public final class UdpNode implements AutoCloseable {
   }
 
   private void flush(Peer peer) {
-    for (byte[] packet = peer.connection.poll(); packet != null; packet = peer.connection.poll()) {
-      transmit(peer.address(), packet);
+    for (int length = peer.connection.poll(sendBytes); length > 0; length = peer.connection.poll(sendBytes)) {
+      sendBuffer.clear().limit(length);
+      transmit(peer.address(), sendBuffer);
     }
   }
 
@@ -658,8 +680,12 @@ public final class UdpNode implements AutoCloseable {
   }
 
   private void transmit(InetSocketAddress to, byte[] datagram) {
+    transmit(to, ByteBuffer.wrap(datagram));
+  }
+
+  private void transmit(InetSocketAddress to, ByteBuffer datagram) {
     try {
-      if (channel.send(ByteBuffer.wrap(datagram), to) == 0) {
+      if (channel.send(datagram, to) == 0) {
         counters.sendFailures++; // the socket's buffer is full: as if lost on the way
       } else {
         counters.datagramsSent++;
