@@ -490,9 +490,9 @@ public final class UdpNode implements AutoCloseable {
     } catch (ProtocolException e) {
       counters.protocolErrors++;
     } finally {
-      if (!dropIfFailed(peer)) {
-        flush(peer);
-      }
+      // What the connection owes the peer goes out in update() once every datagram waiting
+      // has been read: one acknowledgement for the batch, not one per datagram.
+      dropIfFailed(peer);
     }
   }
 
