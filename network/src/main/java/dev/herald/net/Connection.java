@@ -48,6 +48,11 @@ public final class Connection {
   private final int[] dependencyScratch;
   private final int[] sendScratch;
 
+  private final BandwidthBudget budget;
+  /** The latest snapshot not yet sent: replaced by a newer one, never queued. */
+  private final byte[] snapshot;
+  private int snapshotLength = -1;
+
   private boolean ackOwed;
   private long lastSendNanos;
   private long lastReceiveNanos;
@@ -68,6 +73,8 @@ public final class Connection {
     this.listener = Objects.requireNonNull(listener, "listener");
     this.outbox = new Outbox(config, counters);
     this.writer = new PacketWriter(config.maxPacketSize());
+    this.budget = new BandwidthBudget(config.bandwidth());
+    this.snapshot = new byte[config.maxPacketSize()];
     this.dependencyScratch = new int[config.maxDependencies()];
     this.sendScratch = new int[config.maxDependencies()];
     this.decoder = new PacketDecoder(config);
@@ -91,6 +98,10 @@ public final class Connection {
     if (status == SendStatus.WINDOW_FULL) {
       throw new IllegalStateException("send window full: " + config.window()
           + " messages are not yet known executed; wait for acknowledgements (see trySend)");
+    }
+    if (status == SendStatus.QUEUE_FULL) {
+      throw new IllegalStateException("the queue of messages waiting for the bandwidth budget is full: "
+          + outbox.queuedBytes() + " bytes wait; wait until the budget lets them out (see trySend)");
     }
     if (status == SendStatus.CONNECTION_FAILED) {
       throw new IllegalStateException("connection failed: " + failure);
@@ -149,6 +160,10 @@ public final class Connection {
     }
     if (outbox.isFull()) {
       return SendStatus.WINDOW_FULL;
+    }
+    if (budget.isLimited() && outbox.queuedBytes() + payload.length > config.maxQueuedBytes()) {
+      counters.queueFullRefusals++;
+      return SendStatus.QUEUE_FULL;
     }
     OutgoingMessage message = outbox.add(payload, 0, payload.length, sendScratch, dependencyCount);
     into.owner = this;
@@ -316,12 +331,15 @@ public final class Connection {
     return writePacket() ? writer.finishInto(into) : 0;
   }
 
-  /** Writes the next packet into the writer; returns false if there is nothing to send. */
+  /** Writes the next packet into the writer; returns false if there is nothing to send now. */
   private boolean writePacket() {
     if (failure != null) {
       return false;
     }
     long now = clock.nanoTime();
+    if (!budget.allowsSend(now)) {
+      return false;
+    }
     writer.begin(token, outbox.nextPacketSequence(), outbox.unconfirmedFrom(), graph.floor(),
         receivedPackets.any(), receivedPackets.newest(), receivedPackets.ackBits());
     int count = outbox.writeMessages(writer, now);
@@ -330,10 +348,57 @@ public final class Connection {
       return false;
     }
     outbox.packetSent(now, count);
+    budget.spend(now, writer.length());
     ackOwed = false;
     lastSendNanos = now;
     counters.packetsSent++;
     return true;
+  }
+
+  /**
+   * Holds {@code length} bytes of {@code payload} from {@code offset} as the latest snapshot
+   * (a latest-state message: sent once, never resent), replacing one not yet sent; the
+   * caller sends it when {@link #pollSnapshot} hands it out. The bytes are copied.
+   *
+   * @throws IllegalArgumentException if the snapshot is longer than the maximum packet size
+   */
+  public void offerSnapshot(byte[] payload, int offset, int length) {
+    Objects.checkFromIndexSize(offset, length, payload.length);
+    if (length > snapshot.length) {
+      throw new IllegalArgumentException("snapshot of " + length + " bytes exceeds the maximum packet size, " + snapshot.length);
+    }
+    if (snapshotLength >= 0) {
+      counters.snapshotsReplaced++;
+    }
+    System.arraycopy(payload, offset, snapshot, 0, length);
+    snapshotLength = length;
+  }
+
+  /**
+   * Copies the latest snapshot into {@code into} at {@code offset} and returns its length, if
+   * there is one and the {@linkplain ConnectionConfig#withBandwidth budget} lets a datagram of
+   * it and {@code framing} more bytes leave now; returns -1 otherwise. Snapshots yield to
+   * reliable messages: call it once {@link #poll()} has nothing more to send.
+   */
+  public int pollSnapshot(byte[] into, int offset, int framing) {
+    if (failure != null || snapshotLength < 0) {
+      return -1;
+    }
+    long now = clock.nanoTime();
+    if (!budget.allowsSend(now)) {
+      return -1;
+    }
+    int length = snapshotLength;
+    System.arraycopy(snapshot, 0, into, offset, length);
+    snapshotLength = -1;
+    budget.spend(now, length + framing);
+    counters.snapshotsSent++;
+    return length;
+  }
+
+  /** Payload bytes of messages accepted but not yet sent once: what waits for the budget. */
+  public long queuedBytes() {
+    return outbox.queuedBytes();
   }
 
   /**

@@ -23,6 +23,8 @@ import java.time.Duration;
  *       retransmission timeouts</td></tr>
  *   <tr><td>wait timeout (a received message waiting for a dependency)</td><td>the longest
  *       message timeout: 80 s</td></tr>
+ *   <tr><td>bandwidth budget</td><td>none</td></tr>
+ *   <tr><td>payload waiting for the budget</td><td>64 KiB</td></tr>
  * </table>
  *
  * <p>Most losses are not waited for at all: a packet counts as lost, and its messages are
@@ -58,6 +60,9 @@ public final class ConnectionConfig {
    */
   public static final int RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP = 16;
 
+  /** The default for {@link #withMaxQueuedBytes}: 64 KiB. */
+  public static final long DEFAULT_MAX_QUEUED_BYTES = 64 * 1024;
+
   private static final long MILLISECOND = 1_000_000L;
   private static final long SECOND = 1_000 * MILLISECOND;
 
@@ -73,6 +78,8 @@ public final class ConnectionConfig {
   private final long initialRetransmitNanos;
   private final long minRetransmitNanos;
   private final long maxRetransmitNanos;
+  private long bytesPerSecond;
+  private long maxQueuedBytes = DEFAULT_MAX_QUEUED_BYTES;
 
   private ConnectionConfig(int window, int maxPacketSize, int maxDependencies, long maxPendingBytes,
       long connectionTimeoutNanos, long keepAliveNanos, long initialRetransmitNanos,
@@ -101,8 +108,8 @@ public final class ConnectionConfig {
    */
   public ConnectionConfig withWindow(int window) {
     require(window >= 2 && window <= MAX_WINDOW, "window must be within 2.." + MAX_WINDOW + ", was " + window);
-    return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
+    return withBudgetOf(this, new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos));
   }
 
   /** Returns a copy whose packets are at most {@code bytes} long. */
@@ -110,16 +117,16 @@ public final class ConnectionConfig {
     require(bytes >= MIN_PACKET_SIZE && bytes <= MAX_PACKET_SIZE,
         "maximum packet size must be within " + MIN_PACKET_SIZE + ".." + MAX_PACKET_SIZE + ", was " + bytes);
     requireRoomForAMessage(bytes, maxDependencies);
-    return new ConnectionConfig(window, bytes, maxDependencies, maxPendingBytes,
-        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
+    return withBudgetOf(this, new ConnectionConfig(window, bytes, maxDependencies, maxPendingBytes,
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos));
   }
 
   /** Returns a copy that allows at most {@code count} dependencies per message (1..64). */
   public ConnectionConfig withMaxDependencies(int count) {
     require(count >= 1 && count <= 64, "maximum dependencies must be within 1..64, was " + count);
     requireRoomForAMessage(maxPacketSize, count);
-    return new ConnectionConfig(window, maxPacketSize, count, maxPendingBytes,
-        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
+    return withBudgetOf(this, new ConnectionConfig(window, maxPacketSize, count, maxPendingBytes,
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos));
   }
 
   /**
@@ -128,8 +135,8 @@ public final class ConnectionConfig {
    */
   public ConnectionConfig withMaxPendingBytes(long bytes) {
     require(bytes >= MAX_PACKET_SIZE, "maximum pending bytes must be at least " + MAX_PACKET_SIZE + ", was " + bytes);
-    return new ConnectionConfig(window, maxPacketSize, maxDependencies, bytes,
-        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
+    return withBudgetOf(this, new ConnectionConfig(window, maxPacketSize, maxDependencies, bytes,
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos));
   }
 
   /**
@@ -140,8 +147,8 @@ public final class ConnectionConfig {
     long nanos = timeout.toNanos();
     require(nanos > keepAliveNanos, "connection timeout must exceed the keep-alive interval ("
         + keepAliveInterval() + "), was " + timeout);
-    return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        nanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
+    return withBudgetOf(this, new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        nanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos));
   }
 
   /** Returns a copy that sends an empty packet after {@code interval} without sending anything. */
@@ -149,8 +156,8 @@ public final class ConnectionConfig {
     long nanos = interval.toNanos();
     require(nanos > 0 && nanos < connectionTimeoutNanos,
         "keep-alive interval must be positive and below the connection timeout, was " + interval);
-    return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        connectionTimeoutNanos, nanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
+    return withBudgetOf(this, new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        connectionTimeoutNanos, nanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos));
   }
 
   /**
@@ -164,8 +171,8 @@ public final class ConnectionConfig {
     require(minNanos >= 0 && minNanos <= initialNanos && initialNanos > 0 && initialNanos <= maxNanos,
         "retransmission timeouts must satisfy 0 <= min <= initial <= max and initial > 0, were "
             + min + ", " + initial + ", " + max);
-    return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        connectionTimeoutNanos, keepAliveNanos, initialNanos, minNanos, maxNanos);
+    return withBudgetOf(this, new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        connectionTimeoutNanos, keepAliveNanos, initialNanos, minNanos, maxNanos));
   }
 
   /**
@@ -178,8 +185,62 @@ public final class ConnectionConfig {
     long floorNanos = floor.toNanos();
     require(floorNanos >= 0 && floorNanos <= maxRetransmitNanos,
         "retransmission floor must be within 0.." + maxRetransmitTimeout() + ", was " + floor);
-    return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        connectionTimeoutNanos, keepAliveNanos, Math.max(initialRetransmitNanos, floorNanos), floorNanos, maxRetransmitNanos);
+    return withBudgetOf(this, new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        connectionTimeoutNanos, keepAliveNanos, Math.max(initialRetransmitNanos, floorNanos), floorNanos, maxRetransmitNanos));
+  }
+
+  /**
+   * Returns a copy that sends at most {@code bytesPerSecond} (datagrams with their IPv4 and
+   * UDP headers), paced: over any stretch of time, no more than the budget for that time plus
+   * one packet. Zero, the default, is no budget. What does not fit waits, in order: messages
+   * found lost first, then messages due for a resend, then new messages, then the latest
+   * snapshot ({@link Connection#offerSnapshot}), which yields to all of them and is replaced,
+   * never queued, by a newer one. New messages wait in a queue of at most
+   * {@link #withMaxQueuedBytes} bytes; past that {@link Connection#trySend} says
+   * {@link SendStatus#QUEUE_FULL} and queues nothing.
+   *
+   * <p>For play over the internet, a budget a little under the slowest link the game supports
+   * (a game of 30 updates a second of a few hundred bytes each needs 10 to 30 kB/s each way)
+   * keeps a burst from overflowing a router's queue, where the losses it causes would cost a
+   * round trip each.
+   */
+  public ConnectionConfig withBandwidth(long bytesPerSecond) {
+    require(bytesPerSecond == 0 || bytesPerSecond >= 1_000,
+        "bandwidth must be 0 (no budget) or at least 1,000 bytes a second, was " + bytesPerSecond);
+    ConnectionConfig copy = withBudgetOf(this, new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos));
+    copy.bytesPerSecond = bytesPerSecond;
+    return copy;
+  }
+
+  /**
+   * Returns a copy whose queue of messages waiting for the {@linkplain #withBandwidth budget}
+   * holds at most {@code bytes} of payload; see {@link SendStatus#QUEUE_FULL}. It must hold at
+   * least the largest payload.
+   */
+  public ConnectionConfig withMaxQueuedBytes(long bytes) {
+    require(bytes >= maxPayloadSize(), "maximum queued bytes must be at least the largest payload, "
+        + maxPayloadSize() + ", was " + bytes);
+    ConnectionConfig copy = withBudgetOf(this, new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos));
+    copy.maxQueuedBytes = bytes;
+    return copy;
+  }
+
+  private static ConnectionConfig withBudgetOf(ConnectionConfig from, ConnectionConfig to) {
+    to.bytesPerSecond = from.bytesPerSecond;
+    to.maxQueuedBytes = from.maxQueuedBytes;
+    return to;
+  }
+
+  /** The budget in bytes a second, datagram headers included; 0 when there is none. */
+  public long bandwidth() {
+    return bytesPerSecond;
+  }
+
+  /** The most payload bytes that wait for the budget before sends are refused. */
+  public long maxQueuedBytes() {
+    return maxQueuedBytes;
   }
 
   /** The window, in messages. */

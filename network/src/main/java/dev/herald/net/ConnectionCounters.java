@@ -10,6 +10,9 @@ public final class ConnectionCounters {
   long messagesSent;
   long retransmissions;
   long packetsLost;
+  long queueFullRefusals;
+  long snapshotsSent;
+  long snapshotsReplaced;
   long headerBytesSent;
   long messagesExecuted;
   long foreignPackets;
@@ -42,6 +45,21 @@ public final class ConnectionCounters {
    */
   public long packetsLost() {
     return packetsLost;
+  }
+
+  /** Sends refused with {@link SendStatus#QUEUE_FULL}: the budget's queue was full. */
+  public long queueFullRefusals() {
+    return queueFullRefusals;
+  }
+
+  /** Snapshots handed out by {@link Connection#pollSnapshot}. */
+  public long snapshotsSent() {
+    return snapshotsSent;
+  }
+
+  /** Snapshots replaced by a newer one before the budget let them leave. */
+  public long snapshotsReplaced() {
+    return snapshotsReplaced;
   }
 
   /** Messages written again: their packet was declared lost, or their probe timeout passed. */

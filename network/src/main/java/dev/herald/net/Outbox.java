@@ -31,6 +31,8 @@ final class Outbox {
 
   private int nextPacketSequence;
   private boolean anyPacketSent;
+  /** Payload bytes of the messages accepted and not yet sent once. */
+  private long queuedBytes;
 
   Outbox(ConnectionConfig config, ConnectionCounters counters) {
     this.counters = counters;
@@ -57,6 +59,11 @@ final class Outbox {
     return window.isKnownExecuted(number);
   }
 
+  /** Payload bytes of the messages accepted and not yet sent once. */
+  long queuedBytes() {
+    return queuedBytes;
+  }
+
   /** The number the next message will get. */
   int nextMessageNumber() {
     return window.next();
@@ -66,6 +73,7 @@ final class Outbox {
   OutgoingMessage add(byte[] payload, int offset, int length, int[] dependencies, int dependencyCount) {
     OutgoingMessage message = window.add(payload, offset, length, dependencies, dependencyCount);
     unsent.addLast(message);
+    queuedBytes += length;
     return message;
   }
 
@@ -153,6 +161,7 @@ final class Outbox {
       }
       count++;
       unsent.removeFirst();
+      queuedBytes -= message.payloadLength;
       message.firstSentNanos = now;
     }
     return count;
@@ -262,6 +271,7 @@ final class Outbox {
   /** Forgets every message: the connection has failed. */
   void clear() {
     unsent.clear();
+    queuedBytes = 0;
     lost.clear();
     awaitingAck.clear();
   }

@@ -27,6 +27,11 @@ final class PacketWriter {
     }
   }
 
+  /** Bytes written so far into the packet begun last. */
+  int length() {
+    return position;
+  }
+
   int remaining() {
     return buffer.length - position;
   }

@@ -298,7 +298,8 @@ public final class UdpNode implements AutoCloseable {
     SendStatus status = trySend(peer, handle, payload, dependsOn);
     if (status != SendStatus.ACCEPTED) {
       throw new IllegalStateException("cannot send to " + peer + ": " + (status == SendStatus.WINDOW_FULL
-          ? "the send window is full; wait for acknowledgements (see trySend)" : "the peer is gone"));
+          ? "the send window is full; wait for acknowledgements (see trySend)"
+          : status == SendStatus.QUEUE_FULL ? "the queue waiting for the bandwidth budget is full (see trySend)" : "the peer is gone"));
     }
     return handle;
   }
@@ -349,6 +350,13 @@ public final class UdpNode implements AutoCloseable {
     Connection connection = connectionOf(peer);
     if (connection == null) {
       return false;
+    }
+    if (config.connection().bandwidth() > 0) {
+      // Within a budget, the snapshot waits for room after the reliable messages; a newer
+      // one replaces it (see flush).
+      connection.offerSnapshot(payload, 0, payload.length);
+      flush(peer);
+      return true;
     }
     transmit(peer.address(), ControlPacket.snapshot(connection.token(), peer.nextSnapshotOut++, payload));
     return true;
@@ -654,8 +662,17 @@ public final class UdpNode implements AutoCloseable {
   }
 
   private void flush(Peer peer) {
-    for (int length = peer.connection.poll(sendBytes); length > 0; length = peer.connection.poll(sendBytes)) {
+    Connection connection = peer.connection;
+    for (int length = connection.poll(sendBytes); length > 0; length = connection.poll(sendBytes)) {
       sendBuffer.clear().limit(length);
+      transmit(peer.address(), sendBuffer);
+    }
+    int length = connection.pollSnapshot(sendBytes, ControlPacket.SNAPSHOT_HEADER_SIZE, ControlPacket.SNAPSHOT_HEADER_SIZE);
+    if (length >= 0) {
+      sendBytes[0] = (byte) ControlPacket.SNAPSHOT;
+      ControlPacket.putLong(sendBytes, 1, connection.token());
+      ControlPacket.putInt(sendBytes, 9, peer.nextSnapshotOut++);
+      sendBuffer.clear().limit(ControlPacket.SNAPSHOT_HEADER_SIZE + length);
       transmit(peer.address(), sendBuffer);
     }
   }
