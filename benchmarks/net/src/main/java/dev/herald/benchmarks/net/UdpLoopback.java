@@ -78,6 +78,9 @@ final class UdpLoopback {
         if (allocatedAtHalf < 0 && executed.count >= THROUGHPUT_MESSAGES / 2) {
           allocatedAtHalf = THREADS.getCurrentThreadAllocatedBytes();
         }
+        client.update(); // acknowledgements in: the window opens
+        int sentBefore = sent;
+        int executedBefore = executed.count;
         boolean windowFull = false;
         while (sent < THROUGHPUT_MESSAGES && !windowFull) {
           MessageDependency handle = recent[sent & (recent.length - 1)];
@@ -92,9 +95,11 @@ final class UdpLoopback {
             throw new IllegalStateException("connection lost: " + atClient.reason);
           }
         }
-        client.update();
-        server.update();
-        if (windowFull || sent == THROUGHPUT_MESSAGES) {
+        client.update(); // packets out
+        server.update(); // executed, acknowledgements out
+        if (sent == sentBefore && executed.count == executedBefore) {
+          // Nothing moved: what is missing is on its way (through the relay) or lost; wait
+          // for the next datagram rather than spin.
           client.awaitDatagram(Duration.ofMillis(1));
         }
       }
