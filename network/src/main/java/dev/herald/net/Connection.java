@@ -307,9 +307,12 @@ public final class Connection {
   /**
    * Returns the next packet to send to the peer, or null when there is nothing to send now.
    * Call it until it returns null after every {@link #receive} and {@link #update}. A packet
-   * carries, in this order, messages whose retransmission timeout has passed, new messages,
-   * and always the acknowledgements; an empty packet goes out when an acknowledgement is
-   * owed or nothing was sent for the keep-alive interval.
+   * carries, in this order, messages of packets found lost (a packet sent three later, or a
+   * later one 9/8 of the round trip ago, was acknowledged), messages whose probe timeout has
+   * passed, new messages, and always the acknowledgements; an empty packet goes out when an
+   * acknowledgement is owed or nothing was sent for the keep-alive interval. With a
+   * {@linkplain ConnectionConfig#withBandwidth bandwidth budget}, nothing goes out until the
+   * budget has room, so call it again on later ticks.
    */
   public byte[] poll() {
     return writePacket() ? writer.finish() : null;

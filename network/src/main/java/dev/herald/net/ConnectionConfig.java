@@ -67,7 +67,7 @@ public final class ConnectionConfig {
   private static final long SECOND = 1_000 * MILLISECOND;
 
   private static final ConnectionConfig DEFAULTS = new ConnectionConfig(1024, 1200, 32, 1 << 20,
-      5 * SECOND, 250 * MILLISECOND, SECOND, 0, 5 * SECOND);
+      5 * SECOND, 250 * MILLISECOND, SECOND, 0, 5 * SECOND, 0, DEFAULT_MAX_QUEUED_BYTES);
 
   private final int window;
   private final int maxPacketSize;
@@ -78,12 +78,14 @@ public final class ConnectionConfig {
   private final long initialRetransmitNanos;
   private final long minRetransmitNanos;
   private final long maxRetransmitNanos;
-  private long bytesPerSecond;
-  private long maxQueuedBytes = DEFAULT_MAX_QUEUED_BYTES;
+  private final long bytesPerSecond;
+  private final long maxQueuedBytes;
 
   private ConnectionConfig(int window, int maxPacketSize, int maxDependencies, long maxPendingBytes,
       long connectionTimeoutNanos, long keepAliveNanos, long initialRetransmitNanos,
-      long minRetransmitNanos, long maxRetransmitNanos) {
+      long minRetransmitNanos, long maxRetransmitNanos, long bytesPerSecond, long maxQueuedBytes) {
+    this.bytesPerSecond = bytesPerSecond;
+    this.maxQueuedBytes = maxQueuedBytes;
     this.window = window;
     this.maxPacketSize = maxPacketSize;
     this.maxDependencies = maxDependencies;
@@ -108,8 +110,8 @@ public final class ConnectionConfig {
    */
   public ConnectionConfig withWindow(int window) {
     require(window >= 2 && window <= MAX_WINDOW, "window must be within 2.." + MAX_WINDOW + ", was " + window);
-    return withBudgetOf(this, new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos));
+    return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos, bytesPerSecond, maxQueuedBytes);
   }
 
   /** Returns a copy whose packets are at most {@code bytes} long. */
@@ -117,16 +119,16 @@ public final class ConnectionConfig {
     require(bytes >= MIN_PACKET_SIZE && bytes <= MAX_PACKET_SIZE,
         "maximum packet size must be within " + MIN_PACKET_SIZE + ".." + MAX_PACKET_SIZE + ", was " + bytes);
     requireRoomForAMessage(bytes, maxDependencies);
-    return withBudgetOf(this, new ConnectionConfig(window, bytes, maxDependencies, maxPendingBytes,
-        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos));
+    return new ConnectionConfig(window, bytes, maxDependencies, maxPendingBytes,
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos, bytesPerSecond, maxQueuedBytes);
   }
 
   /** Returns a copy that allows at most {@code count} dependencies per message (1..64). */
   public ConnectionConfig withMaxDependencies(int count) {
     require(count >= 1 && count <= 64, "maximum dependencies must be within 1..64, was " + count);
     requireRoomForAMessage(maxPacketSize, count);
-    return withBudgetOf(this, new ConnectionConfig(window, maxPacketSize, count, maxPendingBytes,
-        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos));
+    return new ConnectionConfig(window, maxPacketSize, count, maxPendingBytes,
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos, bytesPerSecond, maxQueuedBytes);
   }
 
   /**
@@ -135,8 +137,8 @@ public final class ConnectionConfig {
    */
   public ConnectionConfig withMaxPendingBytes(long bytes) {
     require(bytes >= MAX_PACKET_SIZE, "maximum pending bytes must be at least " + MAX_PACKET_SIZE + ", was " + bytes);
-    return withBudgetOf(this, new ConnectionConfig(window, maxPacketSize, maxDependencies, bytes,
-        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos));
+    return new ConnectionConfig(window, maxPacketSize, maxDependencies, bytes,
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos, bytesPerSecond, maxQueuedBytes);
   }
 
   /**
@@ -147,8 +149,8 @@ public final class ConnectionConfig {
     long nanos = timeout.toNanos();
     require(nanos > keepAliveNanos, "connection timeout must exceed the keep-alive interval ("
         + keepAliveInterval() + "), was " + timeout);
-    return withBudgetOf(this, new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        nanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos));
+    return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        nanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos, bytesPerSecond, maxQueuedBytes);
   }
 
   /** Returns a copy that sends an empty packet after {@code interval} without sending anything. */
@@ -156,8 +158,8 @@ public final class ConnectionConfig {
     long nanos = interval.toNanos();
     require(nanos > 0 && nanos < connectionTimeoutNanos,
         "keep-alive interval must be positive and below the connection timeout, was " + interval);
-    return withBudgetOf(this, new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        connectionTimeoutNanos, nanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos));
+    return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        connectionTimeoutNanos, nanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos, bytesPerSecond, maxQueuedBytes);
   }
 
   /**
@@ -171,8 +173,8 @@ public final class ConnectionConfig {
     require(minNanos >= 0 && minNanos <= initialNanos && initialNanos > 0 && initialNanos <= maxNanos,
         "retransmission timeouts must satisfy 0 <= min <= initial <= max and initial > 0, were "
             + min + ", " + initial + ", " + max);
-    return withBudgetOf(this, new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        connectionTimeoutNanos, keepAliveNanos, initialNanos, minNanos, maxNanos));
+    return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        connectionTimeoutNanos, keepAliveNanos, initialNanos, minNanos, maxNanos, bytesPerSecond, maxQueuedBytes);
   }
 
   /**
@@ -185,8 +187,8 @@ public final class ConnectionConfig {
     long floorNanos = floor.toNanos();
     require(floorNanos >= 0 && floorNanos <= maxRetransmitNanos,
         "retransmission floor must be within 0.." + maxRetransmitTimeout() + ", was " + floor);
-    return withBudgetOf(this, new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        connectionTimeoutNanos, keepAliveNanos, Math.max(initialRetransmitNanos, floorNanos), floorNanos, maxRetransmitNanos));
+    return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        connectionTimeoutNanos, keepAliveNanos, Math.max(initialRetransmitNanos, floorNanos), floorNanos, maxRetransmitNanos, bytesPerSecond, maxQueuedBytes);
   }
 
   /**
@@ -207,10 +209,8 @@ public final class ConnectionConfig {
   public ConnectionConfig withBandwidth(long bytesPerSecond) {
     require(bytesPerSecond == 0 || bytesPerSecond >= 1_000,
         "bandwidth must be 0 (no budget) or at least 1,000 bytes a second, was " + bytesPerSecond);
-    ConnectionConfig copy = withBudgetOf(this, new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos));
-    copy.bytesPerSecond = bytesPerSecond;
-    return copy;
+    return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos, bytesPerSecond, maxQueuedBytes);
   }
 
   /**
@@ -221,16 +221,8 @@ public final class ConnectionConfig {
   public ConnectionConfig withMaxQueuedBytes(long bytes) {
     require(bytes >= maxPayloadSize(), "maximum queued bytes must be at least the largest payload, "
         + maxPayloadSize() + ", was " + bytes);
-    ConnectionConfig copy = withBudgetOf(this, new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos));
-    copy.maxQueuedBytes = bytes;
-    return copy;
-  }
-
-  private static ConnectionConfig withBudgetOf(ConnectionConfig from, ConnectionConfig to) {
-    to.bytesPerSecond = from.bytesPerSecond;
-    to.maxQueuedBytes = from.maxQueuedBytes;
-    return to;
+    return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos, bytesPerSecond, bytes);
   }
 
   /** The budget in bytes a second, datagram headers included; 0 when there is none. */

@@ -2,7 +2,6 @@ package dev.herald.net;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.Iterator;
 
 /**
  * The receiver's dependency graph: executes each message exactly once, after every message
@@ -41,7 +40,10 @@ final class DependencyGraph {
   private final ReceivedMessage[] nodes;
   private final boolean[] executed;
   private final ArrayDeque<ReceivedMessage> ready = new ArrayDeque<>();
-  private final ArrayDeque<ReceivedMessage> waitingByArrival = new ArrayDeque<>();
+  private final ArrivalQueue waitingByArrival = new ArrivalQueue();
+  /** Nodes whose messages have executed, to be reused. */
+  private final ArrayDeque<ReceivedMessage> free = new ArrayDeque<>();
+  private long arrivals;
 
   private int floor;
   private int nodeCount;
@@ -103,12 +105,13 @@ final class DependencyGraph {
       return Outcome.REFUSED;
     }
     if (node == null) {
-      node = new ReceivedMessage(number);
+      node = newNode(number);
       nodes[slot] = node;
       nodeCount++;
     }
     node.arrived = true;
-    node.payload = Arrays.copyOfRange(data, offset, offset + length);
+    node.keepPayload(data, offset, length);
+    node.arrival = ++arrivals;
     node.arrivedAtNanos = nowNanos;
     node.unexecutedDependencies = unexecuted;
     node.waiting = true;
@@ -138,10 +141,16 @@ final class DependencyGraph {
     int slot = number & mask;
     ReceivedMessage node = nodes[slot];
     if (node == null) {
-      node = new ReceivedMessage(number);
+      node = newNode(number);
       nodes[slot] = node;
       nodeCount++;
     }
+    return node;
+  }
+
+  private ReceivedMessage newNode(int number) {
+    ReceivedMessage node = free.isEmpty() ? new ReceivedMessage() : free.pop();
+    node.reset(number);
     return node;
   }
 
@@ -164,22 +173,23 @@ final class DependencyGraph {
     } catch (RuntimeException e) {
       failure = e;
     }
+    if (placeholder != null) {
+      free.push(placeholder);
+    }
     while (!ready.isEmpty()) {
       ReceivedMessage node = ready.pop();
       slot = node.number & mask;
       nodes[slot] = null;
       nodeCount--;
       executed[slot] = true;
-      byte[] payload = node.payload;
-      node.payload = null;
       if (node.waiting) {
         node.waiting = false;
         waitingCount--;
-        waitingBytes -= payload.length;
+        waitingBytes -= node.payloadLength;
       }
       releaseWaiters(node);
       try {
-        listener.onMessage(node.number & SequenceNumbers.MASK, payload);
+        listener.onMessage(node.number & SequenceNumbers.MASK, node.payload, 0, node.payloadLength);
       } catch (RuntimeException e) {
         if (failure == null) {
           failure = e;
@@ -187,6 +197,7 @@ final class DependencyGraph {
           failure.addSuppressed(e);
         }
       }
+      free.push(node);
     }
     advanceFloor();
     forgetExecutedArrivals();
@@ -203,8 +214,7 @@ final class DependencyGraph {
         ready.push(waiter);
       }
     }
-    node.waiters = null;
-    node.waiterCount = 0;
+    node.clearWaiters();
   }
 
   /**
@@ -214,15 +224,11 @@ final class DependencyGraph {
    * swept once they outnumber the window, so the queue stays within twice the window.
    */
   private void forgetExecutedArrivals() {
-    while (!waitingByArrival.isEmpty() && !waitingByArrival.peekFirst().waiting) {
+    while (!waitingByArrival.isEmpty() && !waitingByArrival.firstIsWaiting()) {
       waitingByArrival.removeFirst();
     }
     if (waitingByArrival.size() > 2 * window) {
-      for (Iterator<ReceivedMessage> it = waitingByArrival.iterator(); it.hasNext(); ) {
-        if (!it.next().waiting) {
-          it.remove();
-        }
-      }
+      waitingByArrival.removeNotWaiting();
     }
   }
 
@@ -232,8 +238,7 @@ final class DependencyGraph {
    */
   boolean hasExpired(long nowNanos, long lifetimeNanos) {
     forgetExecutedArrivals();
-    ReceivedMessage oldest = waitingByArrival.peekFirst();
-    return oldest != null && nowNanos - oldest.arrivedAtNanos >= lifetimeNanos;
+    return !waitingByArrival.isEmpty() && nowNanos - waitingByArrival.first().arrivedAtNanos >= lifetimeNanos;
   }
 
   /** Forgets every waiting message without executing it: the connection has failed. */
