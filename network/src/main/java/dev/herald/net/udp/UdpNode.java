@@ -73,6 +73,7 @@ public final class UdpNode implements AutoCloseable {
   /** The packet being sent, written by the connection in place: nothing allocated per datagram. */
   private final byte[] sendBytes;
   private final ByteBuffer sendBuffer;
+  private Peer[] peerScratch = new Peer[1];
   private final NodeCounters counters = new NodeCounters();
   private final Map<InetSocketAddress, Peer> peers = new LinkedHashMap<>();
 
@@ -210,7 +211,16 @@ public final class UdpNode implements AutoCloseable {
     if (server != null && (server.state == Peer.State.REQUESTING || server.state == Peer.State.RESPONDING)) {
       continueHandshake(now);
     }
-    for (Peer peer : peers.values().toArray(new Peer[0])) {
+    // A copy, since a failed peer is dropped from the map on the way; kept from one update to
+    // the next, so that an update allocates nothing.
+    int count = peers.size();
+    if (peerScratch.length < count) {
+      peerScratch = new Peer[Math.max(count, 2 * peerScratch.length)];
+    }
+    peers.values().toArray(peerScratch);
+    for (int i = 0; i < count; i++) {
+      Peer peer = peerScratch[i];
+      peerScratch[i] = null;
       peer.connection.update();
       if (!dropIfFailed(peer)) {
         flush(peer);
