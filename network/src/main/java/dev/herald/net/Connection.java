@@ -54,6 +54,10 @@ public final class Connection {
   private int snapshotLength = -1;
 
   private boolean ackOwed;
+  /** Packets with messages recorded since this side last sent a packet. */
+  private int packetsToAcknowledge;
+  /** The acknowledgement just sent covered a batch: send a second copy. */
+  private boolean ackCopyOwed;
   private long lastSendNanos;
   private long lastReceiveNanos;
   private ConnectionError failure;
@@ -297,6 +301,7 @@ public final class Connection {
       }
       if (decoder.messageCount() > 0) {
         ackOwed = true;
+        packetsToAcknowledge++;
       }
     }
     if (listenerFailure != null) {
@@ -347,9 +352,15 @@ public final class Connection {
         receivedPackets.any(), receivedPackets.newest(), receivedPackets.ackBits());
     int count = outbox.writeMessages(writer, now);
     boolean keepAliveDue = now - lastSendNanos >= config.keepAliveNanos();
-    if (count == 0 && !ackOwed && !keepAliveDue) {
+    boolean ackOnly = count == 0;
+    if (ackOnly && !ackOwed && !ackCopyOwed && !keepAliveDue) {
       return false;
     }
+    // An acknowledgement of a batch of packets, with nothing else to send, goes twice: a
+    // sender that sent its whole window in that batch waits for it, and if it were lost, the
+    // sender would wait for its probe timeout. Two copies make that a loss of both.
+    ackCopyOwed = ackOnly && ackOwed && packetsToAcknowledge >= 2;
+    packetsToAcknowledge = 0;
     outbox.packetSent(now, count);
     budget.spend(now, writer.length());
     ackOwed = false;
