@@ -31,7 +31,6 @@ import java.util.Objects;
  */
 public final class Connection {
 
-  private static final OutgoingMessage[] NO_MESSAGES = new OutgoingMessage[0];
   private static final MessageDependency[] NO_HANDLES = new MessageDependency[0];
 
   private final ConnectionConfig config;
@@ -47,8 +46,18 @@ public final class Connection {
   private final PacketDecoder decoder;
   private final DependencyGraph graph;
   private final int[] dependencyScratch;
+  private final int[] sendScratch;
+
+  private final BandwidthBudget budget;
+  /** The latest snapshot not yet sent: replaced by a newer one, never queued. */
+  private final byte[] snapshot;
+  private int snapshotLength = -1;
 
   private boolean ackOwed;
+  /** Packets with messages recorded since this side last sent a packet. */
+  private int packetsToAcknowledge;
+  /** The acknowledgement just sent covered a batch: send a second copy. */
+  private boolean ackCopyOwed;
   private long lastSendNanos;
   private long lastReceiveNanos;
   private ConnectionError failure;
@@ -68,7 +77,10 @@ public final class Connection {
     this.listener = Objects.requireNonNull(listener, "listener");
     this.outbox = new Outbox(config, counters);
     this.writer = new PacketWriter(config.maxPacketSize());
+    this.budget = new BandwidthBudget(config.bandwidth());
+    this.snapshot = new byte[config.maxPacketSize()];
     this.dependencyScratch = new int[config.maxDependencies()];
+    this.sendScratch = new int[config.maxDependencies()];
     this.decoder = new PacketDecoder(config);
     this.graph = new DependencyGraph(config.window(), config.maxPendingBytes(), new CountingListener(listener, counters));
     long now = clock.nanoTime();
@@ -91,6 +103,10 @@ public final class Connection {
       throw new IllegalStateException("send window full: " + config.window()
           + " messages are not yet known executed; wait for acknowledgements (see trySend)");
     }
+    if (status == SendStatus.QUEUE_FULL) {
+      throw new IllegalStateException("the queue of messages waiting for the bandwidth budget is full: "
+          + outbox.queuedBytes() + " bytes wait; wait until the budget lets them out (see trySend)");
+    }
     if (status == SendStatus.CONNECTION_FAILED) {
       throw new IllegalStateException("connection failed: " + failure);
     }
@@ -110,58 +126,88 @@ public final class Connection {
    *     {@link ConnectionConfig#maxDependencies()} remain after those ignored
    */
   public SendStatus trySend(MessageDependency into, byte[] payload, MessageDependency... dependsOn) {
+    checkSend(into, payload);
+    MessageDependency[] handles = dependsOn == null ? NO_HANDLES : dependsOn;
+    int count = 0;
+    for (MessageDependency handle : handles) {
+      count = collectDependency(handle, count);
+    }
+    return enqueue(into, payload, count);
+  }
+
+  /**
+   * Queues {@code payload} to be executed at the peer after the message named by
+   * {@code dependsOn}, as {@link #trySend(MessageDependency, byte[], MessageDependency...)}
+   * does; with one dependency, no array is made for it.
+   */
+  public SendStatus trySend(MessageDependency into, byte[] payload, MessageDependency dependsOn) {
+    checkSend(into, payload);
+    return enqueue(into, payload, collectDependency(dependsOn, 0));
+  }
+
+  private void checkSend(MessageDependency into, byte[] payload) {
     Objects.requireNonNull(into, "into");
     Objects.requireNonNull(payload, "payload");
-    MessageDependency[] handles = dependsOn == null ? NO_HANDLES : dependsOn;
     if (payload.length > config.maxPayloadSize()) {
       throw new IllegalArgumentException("payload of " + payload.length + " bytes exceeds the maximum of "
           + config.maxPayloadSize() + " for packets of " + config.maxPacketSize() + " bytes");
     }
     if (into.isFilled()) {
-      throw new IllegalArgumentException("handle already names message " + into.sequence() + "; use a new MessageDependency");
+      throw new IllegalArgumentException("handle already names message " + into.sequence()
+          + "; use a new MessageDependency, or clear() this one first");
     }
-    OutgoingMessage[] dependencies = dependenciesToList(handles);
+  }
+
+  private SendStatus enqueue(MessageDependency into, byte[] payload, int dependencyCount) {
     if (failure != null) {
       return SendStatus.CONNECTION_FAILED;
     }
     if (outbox.isFull()) {
       return SendStatus.WINDOW_FULL;
     }
-    into.message = outbox.add(this, payload.clone(), dependencies);
+    if (budget.isLimited() && outbox.queuedBytes() + payload.length > config.maxQueuedBytes()) {
+      counters.queueFullRefusals++;
+      return SendStatus.QUEUE_FULL;
+    }
+    OutgoingMessage message = outbox.add(payload, 0, payload.length, sendScratch, dependencyCount);
+    into.owner = this;
+    into.number = message.number;
     return SendStatus.ACCEPTED;
   }
 
-  private OutgoingMessage[] dependenciesToList(MessageDependency[] handles) {
-    OutgoingMessage[] found = new OutgoingMessage[handles.length];
-    int count = 0;
-    for (MessageDependency handle : handles) {
-      Objects.requireNonNull(handle, "dependency handle");
-      OutgoingMessage message = handle.message;
-      if (message == null) {
-        throw new IllegalArgumentException("a dependency handle names no message: it was never filled by a send");
-      }
-      if (message.owner != this) {
-        throw new IllegalArgumentException("dependency " + handle.sequence() + " belongs to another connection");
-      }
-      if (message.belowFloor || contains(found, count, message)) {
-        continue;
-      }
-      found[count++] = message;
+  /**
+   * Adds the message {@code handle} names to the {@code count} dependencies gathered in the
+   * scratch array, unless it is known executed with every message before it or is there
+   * already; returns the new count.
+   */
+  private int collectDependency(MessageDependency handle, int count) {
+    Objects.requireNonNull(handle, "dependency handle");
+    if (handle.owner == null) {
+      throw new IllegalArgumentException("a dependency handle names no message: it was never filled by a send");
     }
-    if (count > config.maxDependencies()) {
-      throw new IllegalArgumentException("message depends on " + count + " messages not yet known executed; at most "
-          + config.maxDependencies() + " allowed");
+    if (handle.owner != this) {
+      throw new IllegalArgumentException("dependency " + handle.sequence() + " belongs to another connection");
     }
-    return count == 0 ? NO_MESSAGES : Arrays.copyOf(found, count);
+    int number = handle.number;
+    if (number - outbox.unconfirmedFrom() < 0) {
+      return count;
+    }
+    for (int i = 0; i < count; i++) {
+      if (sendScratch[i] == number) {
+        return count;
+      }
+    }
+    if (count == config.maxDependencies()) {
+      throw new IllegalArgumentException("message depends on more than " + config.maxDependencies()
+          + " messages not yet known executed, the most allowed");
+    }
+    sendScratch[count] = number;
+    return count + 1;
   }
 
-  private static boolean contains(OutgoingMessage[] messages, int count, OutgoingMessage wanted) {
-    for (int i = 0; i < count; i++) {
-      if (messages[i] == wanted) {
-        return true;
-      }
-    }
-    return false;
+  /** Whether message {@code number} of this connection is known executed by the peer. */
+  boolean isKnownExecuted(int number) {
+    return outbox.isKnownExecuted(number);
   }
 
   /** Reads one datagram from the peer; see {@link #receive(byte[], int, int)}. */
@@ -227,11 +273,10 @@ public final class Connection {
       for (int d = 0; d < dependencyCount; d++) {
         dependencyScratch[d] = decoder.dependency(i, d);
       }
-      int from = decoder.payloadOffset(i);
-      byte[] payload = Arrays.copyOfRange(data, from, from + decoder.payloadLength(i));
       DependencyGraph.Outcome outcome;
       try {
-        outcome = graph.offer(decoder.number(i), dependencyScratch, dependencyCount, payload, now);
+        outcome = graph.offer(decoder.number(i), dependencyScratch, dependencyCount,
+            data, decoder.payloadOffset(i), decoder.payloadLength(i), now);
       } catch (RuntimeException e) {
         outcome = DependencyGraph.Outcome.ACCEPTED;
         if (listenerFailure == null) {
@@ -256,6 +301,7 @@ public final class Connection {
       }
       if (decoder.messageCount() > 0) {
         ackOwed = true;
+        packetsToAcknowledge++;
       }
     }
     if (listenerFailure != null) {
@@ -266,27 +312,107 @@ public final class Connection {
   /**
    * Returns the next packet to send to the peer, or null when there is nothing to send now.
    * Call it until it returns null after every {@link #receive} and {@link #update}. A packet
-   * carries, in this order, messages whose retransmission timeout has passed, new messages,
-   * and always the acknowledgements; an empty packet goes out when an acknowledgement is
-   * owed or nothing was sent for the keep-alive interval.
+   * carries, in this order, messages of packets found lost (a packet sent three later, or a
+   * later one 9/8 of the round trip ago, was acknowledged), messages whose probe timeout has
+   * passed, new messages, and always the acknowledgements; an empty packet goes out when an
+   * acknowledgement is owed or nothing was sent for the keep-alive interval. With a
+   * {@linkplain ConnectionConfig#withBandwidth bandwidth budget}, nothing goes out until the
+   * budget has room, so call it again on later ticks.
    */
   public byte[] poll() {
+    return writePacket() ? writer.finish() : null;
+  }
+
+  /**
+   * Writes the next packet to send to the peer into {@code into}, as {@link #poll()} returns
+   * it, and returns its length; returns 0 when there is nothing to send now. Allocates
+   * nothing.
+   *
+   * @throws IllegalArgumentException if {@code into} is shorter than
+   *     {@link ConnectionConfig#maxPacketSize()}
+   */
+  public int poll(byte[] into) {
+    if (into.length < config.maxPacketSize()) {
+      throw new IllegalArgumentException("a packet buffer of " + into.length + " bytes is shorter than the maximum packet size, "
+          + config.maxPacketSize());
+    }
+    return writePacket() ? writer.finishInto(into) : 0;
+  }
+
+  /** Writes the next packet into the writer; returns false if there is nothing to send now. */
+  private boolean writePacket() {
     if (failure != null) {
-      return null;
+      return false;
     }
     long now = clock.nanoTime();
+    if (!budget.allowsSend(now)) {
+      return false;
+    }
     writer.begin(token, outbox.nextPacketSequence(), outbox.unconfirmedFrom(), graph.floor(),
         receivedPackets.any(), receivedPackets.newest(), receivedPackets.ackBits());
     int count = outbox.writeMessages(writer, now);
     boolean keepAliveDue = now - lastSendNanos >= config.keepAliveNanos();
-    if (count == 0 && !ackOwed && !keepAliveDue) {
-      return null;
+    boolean ackOnly = count == 0;
+    if (ackOnly && !ackOwed && !ackCopyOwed && !keepAliveDue) {
+      return false;
     }
+    // An acknowledgement of a batch of packets, with nothing else to send, goes twice: a
+    // sender that sent its whole window in that batch waits for it, and if it were lost, the
+    // sender would wait for its probe timeout. Two copies make that a loss of both.
+    ackCopyOwed = ackOnly && ackOwed && packetsToAcknowledge >= 2;
+    packetsToAcknowledge = 0;
     outbox.packetSent(now, count);
+    budget.spend(now, writer.length());
     ackOwed = false;
     lastSendNanos = now;
     counters.packetsSent++;
-    return writer.finish();
+    return true;
+  }
+
+  /**
+   * Holds {@code length} bytes of {@code payload} from {@code offset} as the latest snapshot
+   * (a latest-state message: sent once, never resent), replacing one not yet sent; the
+   * caller sends it when {@link #pollSnapshot} hands it out. The bytes are copied.
+   *
+   * @throws IllegalArgumentException if the snapshot is longer than the maximum packet size
+   */
+  public void offerSnapshot(byte[] payload, int offset, int length) {
+    Objects.checkFromIndexSize(offset, length, payload.length);
+    if (length > snapshot.length) {
+      throw new IllegalArgumentException("snapshot of " + length + " bytes exceeds the maximum packet size, " + snapshot.length);
+    }
+    if (snapshotLength >= 0) {
+      counters.snapshotsReplaced++;
+    }
+    System.arraycopy(payload, offset, snapshot, 0, length);
+    snapshotLength = length;
+  }
+
+  /**
+   * Copies the latest snapshot into {@code into} at {@code offset} and returns its length, if
+   * there is one and the {@linkplain ConnectionConfig#withBandwidth budget} lets a datagram of
+   * it and {@code framing} more bytes leave now; returns -1 otherwise. Snapshots yield to
+   * reliable messages: call it once {@link #poll()} has nothing more to send.
+   */
+  public int pollSnapshot(byte[] into, int offset, int framing) {
+    if (failure != null || snapshotLength < 0) {
+      return -1;
+    }
+    long now = clock.nanoTime();
+    if (!budget.allowsSend(now)) {
+      return -1;
+    }
+    int length = snapshotLength;
+    System.arraycopy(snapshot, 0, into, offset, length);
+    snapshotLength = -1;
+    budget.spend(now, length + framing);
+    counters.snapshotsSent++;
+    return length;
+  }
+
+  /** Payload bytes of messages accepted but not yet sent once: what waits for the budget. */
+  public long queuedBytes() {
+    return outbox.queuedBytes();
   }
 
   /**

@@ -15,19 +15,28 @@ import java.time.Duration;
  *   <tr><td>maximum bytes of payload waiting for dependencies</td><td>1 MiB</td></tr>
  *   <tr><td>connection timeout</td><td>5 s</td></tr>
  *   <tr><td>keep-alive interval</td><td>250 ms</td></tr>
- *   <tr><td>retransmission timeout</td><td>1 s before the first round trip is measured,
- *       then estimated (RFC 6298) and kept within 50 ms..5 s</td></tr>
+ *   <tr><td>retransmission (probe) timeout</td><td>1 s before the first round trip is
+ *       measured, then estimated (RFC 9002: the smoothed round trip plus the larger of four
+ *       deviations and 1 ms) and kept at most 5 s; no floor</td></tr>
  *   <tr><td>message timeout (a sent message unacknowledged)</td><td>the longer of the
  *       connection timeout plus one second and {@value #RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP}
  *       retransmission timeouts</td></tr>
  *   <tr><td>wait timeout (a received message waiting for a dependency)</td><td>the longest
  *       message timeout: 80 s</td></tr>
+ *   <tr><td>bandwidth budget</td><td>none</td></tr>
+ *   <tr><td>payload waiting for the budget</td><td>64 KiB</td></tr>
  * </table>
  *
- * <p>The retransmission timeout, and with it the message timeout, follows the measured round
- * trip: on a link with a second of latency spread over a second the connection resends about
- * every 2 s and gives up on a message after about half a minute, where on a LAN it resends
- * within milliseconds and gives up after 6 s.
+ * <p>Most losses are not waited for at all: a packet counts as lost, and its messages are
+ * resent, as soon as a packet sent three later is acknowledged, or a later one is and 9/8 of
+ * the round trip has passed (see {@link Connection}). The retransmission timeout is for the
+ * rest (a loss among the last packets sent, with nothing after it to reveal it), and with
+ * the message timeout it follows the measured round trip: on a link with a second of latency
+ * spread over a second the connection resends about every 2 s and gives up on a message
+ * after about half a minute, where on a LAN it resends within a millisecond or two and gives
+ * up after 6 s. A floor ({@link #withRetransmitFloor}) is for links whose round trip jumps
+ * far above what was measured (a radio link that sleeps, a peer paused for seconds at a
+ * time), where resending into the pause only adds traffic.
  *
  * <p>Why the window is at most {@value #MAX_WINDOW}: messages carry 15-bit sequences, which
  * each packet's 32-bit {@code unconfirmedFrom} turns back into message numbers (see
@@ -51,11 +60,14 @@ public final class ConnectionConfig {
    */
   public static final int RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP = 16;
 
+  /** The default for {@link #withMaxQueuedBytes}: 64 KiB. */
+  public static final long DEFAULT_MAX_QUEUED_BYTES = 64 * 1024;
+
   private static final long MILLISECOND = 1_000_000L;
   private static final long SECOND = 1_000 * MILLISECOND;
 
   private static final ConnectionConfig DEFAULTS = new ConnectionConfig(1024, 1200, 32, 1 << 20,
-      5 * SECOND, 250 * MILLISECOND, SECOND, 50 * MILLISECOND, 5 * SECOND);
+      5 * SECOND, 250 * MILLISECOND, SECOND, 0, 5 * SECOND, 0, DEFAULT_MAX_QUEUED_BYTES);
 
   private final int window;
   private final int maxPacketSize;
@@ -66,10 +78,14 @@ public final class ConnectionConfig {
   private final long initialRetransmitNanos;
   private final long minRetransmitNanos;
   private final long maxRetransmitNanos;
+  private final long bytesPerSecond;
+  private final long maxQueuedBytes;
 
   private ConnectionConfig(int window, int maxPacketSize, int maxDependencies, long maxPendingBytes,
       long connectionTimeoutNanos, long keepAliveNanos, long initialRetransmitNanos,
-      long minRetransmitNanos, long maxRetransmitNanos) {
+      long minRetransmitNanos, long maxRetransmitNanos, long bytesPerSecond, long maxQueuedBytes) {
+    this.bytesPerSecond = bytesPerSecond;
+    this.maxQueuedBytes = maxQueuedBytes;
     this.window = window;
     this.maxPacketSize = maxPacketSize;
     this.maxDependencies = maxDependencies;
@@ -95,7 +111,7 @@ public final class ConnectionConfig {
   public ConnectionConfig withWindow(int window) {
     require(window >= 2 && window <= MAX_WINDOW, "window must be within 2.." + MAX_WINDOW + ", was " + window);
     return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos, bytesPerSecond, maxQueuedBytes);
   }
 
   /** Returns a copy whose packets are at most {@code bytes} long. */
@@ -104,7 +120,7 @@ public final class ConnectionConfig {
         "maximum packet size must be within " + MIN_PACKET_SIZE + ".." + MAX_PACKET_SIZE + ", was " + bytes);
     requireRoomForAMessage(bytes, maxDependencies);
     return new ConnectionConfig(window, bytes, maxDependencies, maxPendingBytes,
-        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos, bytesPerSecond, maxQueuedBytes);
   }
 
   /** Returns a copy that allows at most {@code count} dependencies per message (1..64). */
@@ -112,7 +128,7 @@ public final class ConnectionConfig {
     require(count >= 1 && count <= 64, "maximum dependencies must be within 1..64, was " + count);
     requireRoomForAMessage(maxPacketSize, count);
     return new ConnectionConfig(window, maxPacketSize, count, maxPendingBytes,
-        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos, bytesPerSecond, maxQueuedBytes);
   }
 
   /**
@@ -122,7 +138,7 @@ public final class ConnectionConfig {
   public ConnectionConfig withMaxPendingBytes(long bytes) {
     require(bytes >= MAX_PACKET_SIZE, "maximum pending bytes must be at least " + MAX_PACKET_SIZE + ", was " + bytes);
     return new ConnectionConfig(window, maxPacketSize, maxDependencies, bytes,
-        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos, bytesPerSecond, maxQueuedBytes);
   }
 
   /**
@@ -134,7 +150,7 @@ public final class ConnectionConfig {
     require(nanos > keepAliveNanos, "connection timeout must exceed the keep-alive interval ("
         + keepAliveInterval() + "), was " + timeout);
     return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        nanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
+        nanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos, bytesPerSecond, maxQueuedBytes);
   }
 
   /** Returns a copy that sends an empty packet after {@code interval} without sending anything. */
@@ -143,18 +159,80 @@ public final class ConnectionConfig {
     require(nanos > 0 && nanos < connectionTimeoutNanos,
         "keep-alive interval must be positive and below the connection timeout, was " + interval);
     return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        connectionTimeoutNanos, nanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos);
+        connectionTimeoutNanos, nanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos, bytesPerSecond, maxQueuedBytes);
   }
 
-  /** Returns a copy whose retransmission timeout starts at {@code initial} and stays within min..max. */
+  /**
+   * Returns a copy whose retransmission timeout starts at {@code initial} and stays within
+   * min..max; a min of zero is no floor (the default).
+   */
   public ConnectionConfig withRetransmitTimeout(Duration initial, Duration min, Duration max) {
     long initialNanos = initial.toNanos();
     long minNanos = min.toNanos();
     long maxNanos = max.toNanos();
-    require(minNanos > 0 && minNanos <= initialNanos && initialNanos <= maxNanos,
-        "retransmission timeouts must satisfy 0 < min <= initial <= max, were " + min + ", " + initial + ", " + max);
+    require(minNanos >= 0 && minNanos <= initialNanos && initialNanos > 0 && initialNanos <= maxNanos,
+        "retransmission timeouts must satisfy 0 <= min <= initial <= max and initial > 0, were "
+            + min + ", " + initial + ", " + max);
     return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
-        connectionTimeoutNanos, keepAliveNanos, initialNanos, minNanos, maxNanos);
+        connectionTimeoutNanos, keepAliveNanos, initialNanos, minNanos, maxNanos, bytesPerSecond, maxQueuedBytes);
+  }
+
+  /**
+   * Returns a copy whose retransmission timeout never goes below {@code floor}, however short
+   * the measured round trip; {@link Duration#ZERO} for none (the default). Loss that later
+   * acknowledgements reveal is still resent within a round trip: the floor delays only the
+   * resends that wait for the timeout.
+   */
+  public ConnectionConfig withRetransmitFloor(Duration floor) {
+    long floorNanos = floor.toNanos();
+    require(floorNanos >= 0 && floorNanos <= maxRetransmitNanos,
+        "retransmission floor must be within 0.." + maxRetransmitTimeout() + ", was " + floor);
+    return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        connectionTimeoutNanos, keepAliveNanos, Math.max(initialRetransmitNanos, floorNanos), floorNanos, maxRetransmitNanos, bytesPerSecond, maxQueuedBytes);
+  }
+
+  /**
+   * Returns a copy that sends at most {@code bytesPerSecond} (datagrams with their IPv4 and
+   * UDP headers), paced: over any stretch of time, no more than the budget for that time plus
+   * one packet. Zero, the default, is no budget. What does not fit waits, in order: messages
+   * found lost first, then messages due for a resend, then new messages, then the latest
+   * snapshot ({@link Connection#offerSnapshot}), which yields to all of them and is replaced,
+   * never queued, by a newer one. New messages wait in a queue of at most
+   * {@link #withMaxQueuedBytes} bytes; past that {@link Connection#trySend} says
+   * {@link SendStatus#QUEUE_FULL} and queues nothing.
+   *
+   * <p>For play over the internet, a budget a little under the slowest link the game supports
+   * (a game of 30 updates a second of a few hundred bytes each needs 10 to 30 kB/s each way)
+   * keeps a burst from overflowing a router's queue, where the losses it causes would cost a
+   * round trip each.
+   */
+  public ConnectionConfig withBandwidth(long bytesPerSecond) {
+    require(bytesPerSecond == 0 || bytesPerSecond >= 1_000,
+        "bandwidth must be 0 (no budget) or at least 1,000 bytes a second, was " + bytesPerSecond);
+    return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos, bytesPerSecond, maxQueuedBytes);
+  }
+
+  /**
+   * Returns a copy whose queue of messages waiting for the {@linkplain #withBandwidth budget}
+   * holds at most {@code bytes} of payload; see {@link SendStatus#QUEUE_FULL}. It must hold at
+   * least the largest payload.
+   */
+  public ConnectionConfig withMaxQueuedBytes(long bytes) {
+    require(bytes >= maxPayloadSize(), "maximum queued bytes must be at least the largest payload, "
+        + maxPayloadSize() + ", was " + bytes);
+    return new ConnectionConfig(window, maxPacketSize, maxDependencies, maxPendingBytes,
+        connectionTimeoutNanos, keepAliveNanos, initialRetransmitNanos, minRetransmitNanos, maxRetransmitNanos, bytesPerSecond, bytes);
+  }
+
+  /** The budget in bytes a second, datagram headers included; 0 when there is none. */
+  public long bandwidth() {
+    return bytesPerSecond;
+  }
+
+  /** The most payload bytes that wait for the budget before sends are refused. */
+  public long maxQueuedBytes() {
+    return maxQueuedBytes;
   }
 
   /** The window, in messages. */
@@ -211,7 +289,7 @@ public final class ConnectionConfig {
     return Duration.ofNanos(initialRetransmitNanos);
   }
 
-  /** The smallest retransmission timeout. */
+  /** The smallest retransmission timeout: the floor, zero when there is none. */
   public Duration minRetransmitTimeout() {
     return Duration.ofNanos(minRetransmitNanos);
   }

@@ -9,6 +9,10 @@ public final class ConnectionCounters {
   long packetsReceived;
   long messagesSent;
   long retransmissions;
+  long packetsLost;
+  long queueFullRefusals;
+  long snapshotsSent;
+  long snapshotsReplaced;
   long headerBytesSent;
   long messagesExecuted;
   long foreignPackets;
@@ -35,7 +39,30 @@ public final class ConnectionCounters {
     return messagesSent;
   }
 
-  /** Messages written again because their acknowledgement did not come in time. */
+  /**
+   * Packets with messages declared lost because packets sent after them were acknowledged
+   * first (by count, or by 9/8 of the round trip): their messages were resent at once.
+   */
+  public long packetsLost() {
+    return packetsLost;
+  }
+
+  /** Sends refused with {@link SendStatus#QUEUE_FULL}: the budget's queue was full. */
+  public long queueFullRefusals() {
+    return queueFullRefusals;
+  }
+
+  /** Snapshots handed out by {@link Connection#pollSnapshot}. */
+  public long snapshotsSent() {
+    return snapshotsSent;
+  }
+
+  /** Snapshots replaced by a newer one before the budget let them leave. */
+  public long snapshotsReplaced() {
+    return snapshotsReplaced;
+  }
+
+  /** Messages written again: their packet was declared lost, or their probe timeout passed. */
   public long retransmissions() {
     return retransmissions;
   }

@@ -16,4 +16,10 @@ final class CountingListener implements DeliveryListener {
     counters.messagesExecuted++;
     target.onMessage(sequence, payload);
   }
+
+  @Override
+  public void onMessage(int sequence, byte[] buffer, int offset, int length) {
+    counters.messagesExecuted++;
+    target.onMessage(sequence, buffer, offset, length);
+  }
 }

@@ -2,7 +2,6 @@ package dev.herald.net;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.Iterator;
 
 /**
  * The receiver's dependency graph: executes each message exactly once, after every message
@@ -41,7 +40,10 @@ final class DependencyGraph {
   private final ReceivedMessage[] nodes;
   private final boolean[] executed;
   private final ArrayDeque<ReceivedMessage> ready = new ArrayDeque<>();
-  private final ArrayDeque<ReceivedMessage> waitingByArrival = new ArrayDeque<>();
+  private final ArrivalQueue waitingByArrival = new ArrivalQueue();
+  /** Nodes whose messages have executed, to be reused. */
+  private final ArrayDeque<ReceivedMessage> free = new ArrayDeque<>();
+  private long arrivals;
 
   private int floor;
   private int nodeCount;
@@ -73,7 +75,7 @@ final class DependencyGraph {
    * @throws RuntimeException the first exception a listener threw, after every message that
    *     could run has run
    */
-  Outcome offer(int number, int[] dependencies, int dependencyCount, byte[] payload, long nowNanos) {
+  Outcome offer(int number, int[] dependencies, int dependencyCount, byte[] data, int offset, int length, long nowNanos) {
     int ahead = number - floor;
     if (ahead < 0) {
       return Outcome.DUPLICATE;
@@ -94,26 +96,22 @@ final class DependencyGraph {
       }
     }
     if (unexecuted == 0) {
-      if (node == null) {
-        node = new ReceivedMessage(number);
-        nodes[slot] = node;
-        nodeCount++;
-      }
-      node.arrived = true;
-      node.payload = payload;
-      executeFrom(node);
+      // Ready at once: executed straight from the packet, with no node and no copy unless
+      // others wait on it.
+      executeFrom(number, node, data, offset, length);
       return Outcome.ACCEPTED;
     }
-    if (waitingBytes + payload.length > maxPendingBytes) {
+    if (waitingBytes + length > maxPendingBytes) {
       return Outcome.REFUSED;
     }
     if (node == null) {
-      node = new ReceivedMessage(number);
+      node = newNode(number);
       nodes[slot] = node;
       nodeCount++;
     }
     node.arrived = true;
-    node.payload = payload;
+    node.keepPayload(data, offset, length);
+    node.arrival = ++arrivals;
     node.arrivedAtNanos = nowNanos;
     node.unexecutedDependencies = unexecuted;
     node.waiting = true;
@@ -124,9 +122,14 @@ final class DependencyGraph {
       }
     }
     waitingCount++;
-    waitingBytes += payload.length;
+    waitingBytes += length;
     waitingByArrival.addLast(node);
     return Outcome.ACCEPTED;
+  }
+
+  /** Offers message {@code number} with the whole of {@code payload}; see {@link #offer(int, int[], int, byte[], int, int, long)}. */
+  Outcome offer(int number, int[] dependencies, int dependencyCount, byte[] payload, long nowNanos) {
+    return offer(number, dependencies, dependencyCount, payload, 0, payload.length, nowNanos);
   }
 
   /** Returns whether {@code number}, which lies before a message in the window, has executed. */
@@ -138,39 +141,55 @@ final class DependencyGraph {
     int slot = number & mask;
     ReceivedMessage node = nodes[slot];
     if (node == null) {
-      node = new ReceivedMessage(number);
+      node = newNode(number);
       nodes[slot] = node;
       nodeCount++;
     }
     return node;
   }
 
-  private void executeFrom(ReceivedMessage first) {
+  private ReceivedMessage newNode(int number) {
+    ReceivedMessage node = free.isEmpty() ? new ReceivedMessage() : free.pop();
+    node.reset(number);
+    return node;
+  }
+
+  /**
+   * Executes message {@code number}, ready now, from {@code length} bytes of {@code data};
+   * {@code placeholder} is its node if others wait on it, else null. Then executes every
+   * waiting message that this makes ready.
+   */
+  private void executeFrom(int number, ReceivedMessage placeholder, byte[] data, int offset, int length) {
     RuntimeException failure = null;
-    ready.push(first);
+    int slot = number & mask;
+    executed[slot] = true;
+    if (placeholder != null) {
+      nodes[slot] = null;
+      nodeCount--;
+      releaseWaiters(placeholder);
+    }
+    try {
+      listener.onMessage(number & SequenceNumbers.MASK, data, offset, length);
+    } catch (RuntimeException e) {
+      failure = e;
+    }
+    if (placeholder != null) {
+      free.push(placeholder);
+    }
     while (!ready.isEmpty()) {
       ReceivedMessage node = ready.pop();
-      int slot = node.number & mask;
+      slot = node.number & mask;
       nodes[slot] = null;
       nodeCount--;
       executed[slot] = true;
-      byte[] payload = node.payload;
-      node.payload = null;
       if (node.waiting) {
         node.waiting = false;
         waitingCount--;
-        waitingBytes -= payload.length;
+        waitingBytes -= node.payloadLength;
       }
-      for (int i = 0; i < node.waiterCount; i++) {
-        ReceivedMessage waiter = node.waiters[i];
-        if (--waiter.unexecutedDependencies == 0) {
-          ready.push(waiter);
-        }
-      }
-      node.waiters = null;
-      node.waiterCount = 0;
+      releaseWaiters(node);
       try {
-        listener.onMessage(node.number & SequenceNumbers.MASK, payload);
+        listener.onMessage(node.number & SequenceNumbers.MASK, node.payload, 0, node.payloadLength);
       } catch (RuntimeException e) {
         if (failure == null) {
           failure = e;
@@ -178,12 +197,24 @@ final class DependencyGraph {
           failure.addSuppressed(e);
         }
       }
+      free.push(node);
     }
     advanceFloor();
     forgetExecutedArrivals();
     if (failure != null) {
       throw failure;
     }
+  }
+
+  /** Pushes every waiter of {@code node} that has no other unexecuted dependency onto the ready stack. */
+  private void releaseWaiters(ReceivedMessage node) {
+    for (int i = 0; i < node.waiterCount; i++) {
+      ReceivedMessage waiter = node.waiters[i];
+      if (--waiter.unexecutedDependencies == 0) {
+        ready.push(waiter);
+      }
+    }
+    node.clearWaiters();
   }
 
   /**
@@ -193,15 +224,11 @@ final class DependencyGraph {
    * swept once they outnumber the window, so the queue stays within twice the window.
    */
   private void forgetExecutedArrivals() {
-    while (!waitingByArrival.isEmpty() && !waitingByArrival.peekFirst().waiting) {
+    while (!waitingByArrival.isEmpty() && !waitingByArrival.firstIsWaiting()) {
       waitingByArrival.removeFirst();
     }
     if (waitingByArrival.size() > 2 * window) {
-      for (Iterator<ReceivedMessage> it = waitingByArrival.iterator(); it.hasNext(); ) {
-        if (!it.next().waiting) {
-          it.remove();
-        }
-      }
+      waitingByArrival.removeNotWaiting();
     }
   }
 
@@ -211,8 +238,7 @@ final class DependencyGraph {
    */
   boolean hasExpired(long nowNanos, long lifetimeNanos) {
     forgetExecutedArrivals();
-    ReceivedMessage oldest = waitingByArrival.peekFirst();
-    return oldest != null && nowNanos - oldest.arrivedAtNanos >= lifetimeNanos;
+    return !waitingByArrival.isEmpty() && nowNanos - waitingByArrival.first().arrivedAtNanos >= lifetimeNanos;
   }
 
   /** Forgets every waiting message without executing it: the connection has failed. */

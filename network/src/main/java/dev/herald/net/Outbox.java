@@ -6,29 +6,39 @@ import java.util.Arrays;
 /**
  * The sending half of a {@link Connection}: each message from {@code send} until it is known
  * executed, the packets that carried it, and the round trip their acknowledgements measure.
+ *
+ * <p>Loss is detected as RFC 9002 does it: a packet counts as lost once one sent
+ * {@value SentPackets#PACKET_THRESHOLD} later is acknowledged, or once a later one is
+ * acknowledged and 9/8 of the round trip has passed since it was sent; its messages that were
+ * not acknowledged otherwise are resent at once, ahead of everything else. A message whose
+ * packets are all in flight past the probe timeout (a loss at the tail, with nothing later to
+ * reveal it) is resent then.
  */
 final class Outbox {
-
-  private static final OutgoingMessage[] NO_MESSAGES = new OutgoingMessage[0];
 
   private final ConnectionCounters counters;
   private final long minMessageTimeoutNanos;
   private final SendWindow window;
   private final ArrayDeque<OutgoingMessage> unsent = new ArrayDeque<>();
+  /** Messages in packets declared lost, to be resent before anything else. */
+  private final MessageQueue lost = new MessageQueue();
   /** Sent, maybe unacknowledged messages, ordered by when they were last sent. */
-  private final ArrayDeque<OutgoingMessage> awaitingAck = new ArrayDeque<>();
-  private final SentPackets sentPackets = new SentPackets();
+  private final MessageQueue awaitingAck = new MessageQueue();
+  private final SentPackets sentPackets;
   private final RoundTripEstimator roundTrip;
   private final OutgoingMessage[] packetContents;
   private final int[] dependencyScratch;
 
   private int nextPacketSequence;
   private boolean anyPacketSent;
+  /** Payload bytes of the messages accepted and not yet sent once. */
+  private long queuedBytes;
 
   Outbox(ConnectionConfig config, ConnectionCounters counters) {
     this.counters = counters;
     this.minMessageTimeoutNanos = config.minMessageTimeoutNanos();
     this.window = new SendWindow(config.window());
+    this.sentPackets = new SentPackets(config.window());
     this.roundTrip = new RoundTripEstimator(config.initialRetransmitNanos(),
         config.minRetransmitNanos(), config.maxRetransmitNanos());
     this.packetContents = new OutgoingMessage[PacketFormat.maxMessagesPerPacket(config.maxPacketSize())];
@@ -44,10 +54,26 @@ final class Outbox {
     return window.outstanding();
   }
 
-  /** Queues a message; the caller checked {@link #isFull()}. */
-  OutgoingMessage add(Connection owner, byte[] payload, OutgoingMessage[] dependencies) {
-    OutgoingMessage message = window.add(owner, payload, dependencies);
+  /** Whether message {@code number}, already sent, is known executed. */
+  boolean isKnownExecuted(int number) {
+    return window.isKnownExecuted(number);
+  }
+
+  /** Payload bytes of the messages accepted and not yet sent once. */
+  long queuedBytes() {
+    return queuedBytes;
+  }
+
+  /** The number the next message will get. */
+  int nextMessageNumber() {
+    return window.next();
+  }
+
+  /** Queues a message, copying the payload; the caller checked {@link #isFull()}. */
+  OutgoingMessage add(byte[] payload, int offset, int length, int[] dependencies, int dependencyCount) {
+    OutgoingMessage message = window.add(payload, offset, length, dependencies, dependencyCount);
     unsent.addLast(message);
+    queuedBytes += length;
     return message;
   }
 
@@ -62,19 +88,58 @@ final class Outbox {
   }
 
   /**
-   * Writes into the packet that {@code writer} has begun the messages whose retransmission
-   * timeout has passed, then new messages, as many as fit; returns how many.
+   * Writes into the packet that {@code writer} has begun, as many as fit: the messages of
+   * packets known lost, then those whose probe timeout has passed, then new messages; returns
+   * how many.
    */
   int writeMessages(PacketWriter writer, long now) {
-    int count = writeRetransmissions(writer, now, 0);
+    long lossTime = sentPackets.lossTimeNanos();
+    if (lossTime != Long.MAX_VALUE && now - lossTime >= 0) {
+      sentPackets.detectLosses(now, roundTrip.lossDelayNanos(), this);
+    }
+    int count = writeLost(writer, now, 0);
+    count = writeProbes(writer, now, count);
     return writeNewMessages(writer, now, count);
   }
 
-  private int writeRetransmissions(PacketWriter writer, long now, int count) {
+  /** Called by loss detection for each packet declared lost: queues its messages not known to have arrived. */
+  void packetLost(int packetSequence, int messageCount) {
+    if (messageCount > 0) {
+      counters.packetsLost++;
+    }
+    for (int i = 0; i < messageCount; i++) {
+      OutgoingMessage message = sentPackets.message(packetSequence, i);
+      // Resent since, its newest copy is the one that counts; acknowledged, it arrived.
+      if (message != null && !message.acknowledged && message.lastPacket == packetSequence) {
+        lost.addLast(message, packetSequence);
+      }
+    }
+  }
+
+  private int writeLost(PacketWriter writer, long now, int count) {
+    while (!lost.isEmpty()) {
+      OutgoingMessage message = lost.first();
+      if (!lost.firstIsCurrent()) {
+        lost.removeFirst();
+        continue;
+      }
+      if (!write(writer, message, now, count)) {
+        break;
+      }
+      count++;
+      counters.retransmissions++;
+      lost.removeFirst();
+    }
+    return count;
+  }
+
+  private int writeProbes(PacketWriter writer, long now, int count) {
+    // No backoff: a message gets the same number of tries within its message timeout on
+    // every link, which is what the timeout's length was chosen for.
     long timeout = roundTrip.timeoutNanos();
     while (!awaitingAck.isEmpty()) {
-      OutgoingMessage message = awaitingAck.peekFirst();
-      if (message.acknowledged) {
+      OutgoingMessage message = awaitingAck.first();
+      if (!awaitingAck.firstIsCurrent()) {
         awaitingAck.removeFirst();
         continue;
       }
@@ -84,7 +149,6 @@ final class Outbox {
       count++;
       counters.retransmissions++;
       awaitingAck.removeFirst();
-      awaitingAck.addLast(message);
     }
     return count;
   }
@@ -97,20 +161,22 @@ final class Outbox {
       }
       count++;
       unsent.removeFirst();
+      queuedBytes -= message.payloadLength;
       message.firstSentNanos = now;
-      awaitingAck.addLast(message);
     }
     return count;
   }
 
   private boolean write(PacketWriter writer, OutgoingMessage message, long now, int count) {
-    int dependencyCount = message.listedDependencies(dependencyScratch);
-    if (PacketWriter.messageSize(dependencyCount, message.payload.length) > writer.remaining()) {
+    int dependencyCount = message.listedDependencies(window.floor(), dependencyScratch);
+    if (PacketWriter.messageSize(dependencyCount, message.payloadLength) > writer.remaining()) {
       return false;
     }
-    writer.writeMessage(message.number, dependencyScratch, dependencyCount, message.payload);
+    writer.writeMessage(message.number, dependencyScratch, dependencyCount, message.payload, message.payloadLength);
     packetContents[count] = message;
     message.lastSentNanos = now;
+    message.lastPacket = nextPacketSequence;
+    awaitingAck.addLast(message, nextPacketSequence);
     counters.messagesSent++;
     counters.headerBytesSent += PacketFormat.messageHeaderSize(dependencyCount);
     return true;
@@ -118,7 +184,7 @@ final class Outbox {
 
   /** Records that the packet with the {@code count} messages just written went out. */
   void packetSent(long now, int count) {
-    sentPackets.record(nextPacketSequence, now, count == 0 ? NO_MESSAGES : Arrays.copyOf(packetContents, count));
+    sentPackets.record(nextPacketSequence, now, packetContents, count);
     Arrays.fill(packetContents, 0, count, null);
     nextPacketSequence++;
     anyPacketSent = true;
@@ -140,39 +206,47 @@ final class Outbox {
     }
   }
 
-  /** Applies the acknowledgements of a decoded, checked packet. */
+  /** Applies the acknowledgements of a decoded, checked packet, and declares lost what they show lost. */
   void acknowledge(PacketDecoder decoder, long now) {
     if (decoder.hasAck()) {
       int ack = decoder.ack();
       int ackBits = decoder.ackBits();
-      acknowledgePacket(ack, now, true, decoder.messageCount() > 0);
+      boolean any = acknowledgePacket(ack, now, true, decoder.messageCount() > 0);
       for (int i = 0; i < PacketFormat.ACK_BITS; i++) {
         if ((ackBits & (1 << i)) != 0) {
           // Only the newest acknowledged packet gives a round-trip sample: the older ones may
           // have been acknowledged before and are only repeated here.
-          acknowledgePacket(ack - 1 - i, now, false, false);
+          any |= acknowledgePacket(ack - 1 - i, now, false, false);
         }
+      }
+      if (any) {
+        sentPackets.detectLosses(now, roundTrip.lossDelayNanos(), this);
       }
     }
     window.acknowledgeBefore(decoder.executedBefore());
   }
 
-  private void acknowledgePacket(int packetSequence, long now, boolean newest, boolean acknowledgedWithMessages) {
-    OutgoingMessage[] messages = sentPackets.acknowledge(packetSequence);
-    if (messages == null) {
-      return;
+  /** Acknowledges one packet and its messages; returns whether it had not been acknowledged before. */
+  private boolean acknowledgePacket(int packetSequence, long now, boolean newest, boolean acknowledgedWithMessages) {
+    int count = sentPackets.acknowledge(packetSequence);
+    if (count < 0) {
+      return false;
     }
     // The peer acknowledges a packet with messages at once. An empty one it acknowledges only
     // in whatever it sends next (acknowledging acknowledgements would echo forever): messages,
     // which it sends as soon as it has them, or a keep-alive, which may come a whole interval
     // later. So an empty packet's acknowledgement is timed only when it comes with messages:
     // that is how a side that sends nothing but acknowledgements measures the round trip.
-    if (newest && (messages.length > 0 || acknowledgedWithMessages)) {
+    if (newest && (count > 0 || acknowledgedWithMessages)) {
       roundTrip.sample(now - sentPackets.sentAtNanos(packetSequence));
     }
-    for (OutgoingMessage message : messages) {
-      window.acknowledge(message);
+    for (int i = 0; i < count; i++) {
+      OutgoingMessage message = sentPackets.message(packetSequence, i);
+      if (message != null) {
+        window.acknowledge(message);
+      }
     }
+    return true;
   }
 
   /** How long the oldest message not known executed has been sent and unacknowledged; 0 if none is. */
@@ -197,6 +271,8 @@ final class Outbox {
   /** Forgets every message: the connection has failed. */
   void clear() {
     unsent.clear();
+    queuedBytes = 0;
+    lost.clear();
     awaitingAck.clear();
   }
 }

@@ -27,6 +27,11 @@ final class PacketWriter {
     }
   }
 
+  /** Bytes written so far into the packet begun last. */
+  int length() {
+    return position;
+  }
+
   int remaining() {
     return buffer.length - position;
   }
@@ -38,16 +43,16 @@ final class PacketWriter {
 
   /**
    * Writes a message numbered {@code number} that depends on the first
-   * {@code dependencyCount} message numbers of {@code dependencies}; the caller has checked
+   * {@code dependencyCount} message numbers of {@code dependencies}, with the first
+   * {@code length} bytes of {@code payload}; the caller has checked
    * that it fits. Numbers go on the wire modulo 2^15.
    */
-  void writeMessage(int number, int[] dependencies, int dependencyCount, byte[] payload) {
+  void writeMessage(int number, int[] dependencies, int dependencyCount, byte[] payload, int length) {
     writeShort((number & SequenceNumbers.MASK) | (dependencyCount > 0 ? PacketFormat.CONTINUATION_BIT : 0));
     for (int i = 0; i < dependencyCount; i++) {
       boolean more = i + 1 < dependencyCount;
       writeShort((dependencies[i] & SequenceNumbers.MASK) | (more ? PacketFormat.CONTINUATION_BIT : 0));
     }
-    int length = payload.length;
     if (length < 0x80) {
       buffer[position++] = (byte) length;
     } else {
@@ -60,6 +65,12 @@ final class PacketWriter {
 
   byte[] finish() {
     return Arrays.copyOf(buffer, position);
+  }
+
+  /** Copies the packet into {@code into}, which the caller made large enough, and returns its length. */
+  int finishInto(byte[] into) {
+    System.arraycopy(buffer, 0, into, 0, position);
+    return position;
   }
 
   private void writeShort(int value) {

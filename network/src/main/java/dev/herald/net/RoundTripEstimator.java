@@ -1,37 +1,66 @@
 package dev.herald.net;
 
 /**
- * Estimates the retransmission timeout from round-trip samples as RFC 6298 does:
- * {@code srtt + 4 * rttvar}, clamped; in nanoseconds. Packets are never resent as such (their messages are
- * repacked into new packets), so every sample is unambiguous and Karn's rule is not needed.
+ * Estimates the round trip from samples as RFC 9002 does, in nanoseconds: a smoothed round
+ * trip and its mean deviation, from which come the probe timeout ({@code smoothed +
+ * max(4 * deviation, granularity)}, kept within the configured floor and ceiling) and the
+ * time after which a packet overtaken by an acknowledged one counts as lost
+ * ({@code 9/8 * max(smoothed, latest)}, at least the granularity). Packets are never resent
+ * as such (their messages are repacked into new packets), so every sample is unambiguous
+ * and Karn's rule is not needed.
  */
 final class RoundTripEstimator {
 
-  private final long min;
-  private final long max;
-  private double smoothed = -1;
-  private double variation;
+  /**
+   * The timer granularity RFC 9002 assumes: the least a timer is trusted to resolve, so the
+   * least slack either threshold allows for a round trip that varies by nothing measurable.
+   */
+  static final long GRANULARITY_NANOS = 1_000_000L;
+
+  private final long initial;
+  private final long floor;
+  private final long ceiling;
+  private boolean measured;
+  private double smoothed;
+  private double deviation;
+  private long latest;
   private long timeout;
 
-  RoundTripEstimator(long initial, long min, long max) {
-    this.min = min;
-    this.max = max;
+  RoundTripEstimator(long initial, long floor, long ceiling) {
+    this.initial = initial;
+    this.floor = floor;
+    this.ceiling = ceiling;
     this.timeout = initial;
   }
 
   void sample(long roundTripNanos) {
-    if (smoothed < 0) {
+    latest = roundTripNanos;
+    if (!measured) {
+      measured = true;
       smoothed = roundTripNanos;
-      variation = roundTripNanos / 2.0;
+      deviation = roundTripNanos / 2.0;
     } else {
-      variation = 0.75 * variation + 0.25 * Math.abs(smoothed - roundTripNanos);
+      deviation = 0.75 * deviation + 0.25 * Math.abs(smoothed - roundTripNanos);
       smoothed = 0.875 * smoothed + 0.125 * roundTripNanos;
     }
-    timeout = Math.max(min, Math.min(max, (long) Math.ceil(smoothed + 4 * variation)));
+    long probe = (long) Math.ceil(smoothed + Math.max(4 * deviation, GRANULARITY_NANOS));
+    timeout = Math.max(floor, Math.min(ceiling, probe));
   }
 
+  /** The probe timeout: how long a sent message may go unacknowledged before it is resent. */
   long timeoutNanos() {
     return timeout;
   }
 
+  /**
+   * How long after it was sent a packet that a later, acknowledged packet overtook counts as
+   * lost. Before the first sample, the initial timeout: nothing is known of the link yet.
+   */
+  long lossDelayNanos() {
+    if (!measured) {
+      return initial;
+    }
+    long rtt = Math.max((long) smoothed, latest);
+    return Math.max(GRANULARITY_NANOS, rtt + rtt / 8);
+  }
 }

@@ -11,6 +11,7 @@ import java.util.ArrayDeque;
  * dependencies are known executed. Since a message executes at the receiver only under the
  * same condition, the mirror never runs ahead of the receiver. Propagation uses a work
  * stack, never recursion. Message numbers are 32 bits and compared by signed difference.
+ * A message that falls below the floor is kept for reuse by a later one.
  */
 final class SendWindow {
 
@@ -18,6 +19,8 @@ final class SendWindow {
   private final int mask;
   private final OutgoingMessage[] messages;
   private final ArrayDeque<OutgoingMessage> work = new ArrayDeque<>();
+  /** Messages fallen below the floor, to be reused. */
+  private final ArrayDeque<OutgoingMessage> free = new ArrayDeque<>();
 
   private int floor;
   private int next;
@@ -54,10 +57,22 @@ final class SendWindow {
     return floor == next ? null : messages[floor & mask];
   }
 
-  /** Adds a message with the next number; the caller checked {@link #isFull()}. */
-  OutgoingMessage add(Connection owner, byte[] payload, OutgoingMessage[] dependencies) {
-    OutgoingMessage message = new OutgoingMessage(owner, next, payload, dependencies);
-    for (OutgoingMessage dependency : dependencies) {
+  /** Whether message {@code number}, already sent, is known executed. */
+  boolean isKnownExecuted(int number) {
+    return number - floor < 0 || messages[number & mask].knownExecuted;
+  }
+
+  /**
+   * Adds a message with the next number, a copy of the payload, depending on the
+   * {@code dependencyCount} messages numbered in {@code dependencies} (none below the floor);
+   * the caller checked {@link #isFull()}.
+   */
+  OutgoingMessage add(byte[] payload, int offset, int length, int[] dependencies, int dependencyCount) {
+    OutgoingMessage message = free.isEmpty() ? new OutgoingMessage() : free.pop();
+    message.reset(next, payload, offset, length);
+    for (int i = 0; i < dependencyCount; i++) {
+      OutgoingMessage dependency = messages[dependencies[i] & mask];
+      message.addDependency(dependency.number, dependency.knownExecuted);
       if (!dependency.knownExecuted) {
         dependency.addDependent(message);
       }
@@ -97,7 +112,7 @@ final class SendWindow {
       executed.release();
     }
     while (floor != next && messages[floor & mask].knownExecuted) {
-      messages[floor & mask].belowFloor = true;
+      free.push(messages[floor & mask]);
       messages[floor & mask] = null;
       floor++;
     }

@@ -36,6 +36,16 @@ class SoakTest {
       .withDuplication(0.25)
       .withLatency(Duration.ofMillis(1_000), Duration.ofMillis(500));
   private static final int JITTER_MESSAGES = SequenceNumbers.RANGE;
+  /**
+   * Loss in bursts (Gilbert–Elliott): a burst begins before about one packet in twenty, lasts
+   * three packets on average and loses 80 % of them, beside 2 % lost at random; about 12 %
+   * in all, many in a row, with duplication and 50 ± 20 ms.
+   */
+  private static final LinkConditions BURSTS = LinkConditions.perfect()
+      .withLoss(0.02)
+      .withBurstLoss(0.05, 0.3, 0.8)
+      .withDuplication(0.10)
+      .withLatency(Duration.ofMillis(50), Duration.ofMillis(20));
 
   @Test
   void everyMessageExecutesExactlyOnceAfterItsDependenciesThroughAHostileNetwork() throws ProtocolException {
@@ -109,6 +119,23 @@ class SoakTest {
     assertTrue(run.network.aToB().delivered() / seconds >= 80, run.network.aToB().delivered() + " packets in " + seconds + " s");
     assertTrue(run.b.counters().latePackets() > 1_000, "late packets: " + run.b.counters().latePackets());
     assertTrue(run.b.counters().duplicateMessages() > 0);
+  }
+
+  @Test
+  void everyMessageExecutesExactlyOnceAfterItsDependenciesThroughBurstsOfLoss() throws ProtocolException {
+    Run run = new Run(MESSAGES, BURSTS, ConnectionConfig.defaults(), 20261128L);
+    run.toCompletion();
+
+    run.fromA.checkExecutionLog();
+    run.fromB.checkExecutionLog();
+    assertNull(run.a.failure());
+    assertNull(run.b.failure());
+    for (SimulatedLink link : new SimulatedLink[] {run.network.aToB(), run.network.bToA()}) {
+      double lossRate = (double) link.lost() / (link.sent() + link.duplicated());
+      assertTrue(lossRate > 0.06, "lost " + link.lost() + " of " + link.sent());
+    }
+    assertTrue(run.a.counters().packetsLost() > 0, "losses found from acknowledgements");
+    assertTrue(run.b.counters().packetsLost() > 0, "losses found from acknowledgements");
   }
 
   @Test

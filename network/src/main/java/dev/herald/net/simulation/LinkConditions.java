@@ -8,7 +8,7 @@ import java.time.Duration;
  */
 public final class LinkConditions {
 
-  private static final LinkConditions PERFECT = new LinkConditions(0, 0, 0, Duration.ZERO, Duration.ZERO, Duration.ZERO);
+  private static final LinkConditions PERFECT = new LinkConditions(0, 0, 0, Duration.ZERO, Duration.ZERO, Duration.ZERO, 0, 1, 0);
 
   private final double lossRate;
   private final double duplicationRate;
@@ -16,9 +16,16 @@ public final class LinkConditions {
   private final Duration latency;
   private final Duration jitter;
   private final Duration reorderDelay;
+  private final double enterBurst;
+  private final double leaveBurst;
+  private final double burstLossRate;
 
   private LinkConditions(double lossRate, double duplicationRate, double reorderRate,
-      Duration latency, Duration jitter, Duration reorderDelay) {
+      Duration latency, Duration jitter, Duration reorderDelay,
+      double enterBurst, double leaveBurst, double burstLossRate) {
+    this.enterBurst = enterBurst;
+    this.leaveBurst = leaveBurst;
+    this.burstLossRate = burstLossRate;
     this.lossRate = lossRate;
     this.duplicationRate = duplicationRate;
     this.reorderRate = reorderRate;
@@ -34,12 +41,12 @@ public final class LinkConditions {
 
   /** Returns a copy that loses each packet (each copy of a duplicated one too) with probability {@code rate}. */
   public LinkConditions withLoss(double rate) {
-    return new LinkConditions(probability(rate, "loss"), duplicationRate, reorderRate, latency, jitter, reorderDelay);
+    return new LinkConditions(probability(rate, "loss"), duplicationRate, reorderRate, latency, jitter, reorderDelay, enterBurst, leaveBurst, burstLossRate);
   }
 
   /** Returns a copy that delivers a packet twice with probability {@code rate}. */
   public LinkConditions withDuplication(double rate) {
-    return new LinkConditions(lossRate, probability(rate, "duplication"), reorderRate, latency, jitter, reorderDelay);
+    return new LinkConditions(lossRate, probability(rate, "duplication"), reorderRate, latency, jitter, reorderDelay, enterBurst, leaveBurst, burstLossRate);
   }
 
   /**
@@ -50,7 +57,7 @@ public final class LinkConditions {
     if (extraDelay.isNegative()) {
       throw new IllegalArgumentException("extra delay must not be negative, was " + extraDelay);
     }
-    return new LinkConditions(lossRate, duplicationRate, probability(rate, "reordering"), latency, jitter, extraDelay);
+    return new LinkConditions(lossRate, duplicationRate, probability(rate, "reordering"), latency, jitter, extraDelay, enterBurst, leaveBurst, burstLossRate);
   }
 
   /** Returns a copy whose one-way delay is uniform in {@code latency ± jitter}. */
@@ -58,7 +65,37 @@ public final class LinkConditions {
     if (jitter.isNegative() || latency.compareTo(jitter) < 0) {
       throw new IllegalArgumentException("need 0 <= jitter <= latency, was " + latency + " ± " + jitter);
     }
-    return new LinkConditions(lossRate, duplicationRate, reorderRate, latency, jitter, reorderDelay);
+    return new LinkConditions(lossRate, duplicationRate, reorderRate, latency, jitter, reorderDelay, enterBurst, leaveBurst, burstLossRate);
+  }
+
+  /**
+   * Returns a copy that loses packets in bursts, as a Gilbert–Elliott channel does: the link
+   * is either in its good state, where it loses packets at the {@linkplain #withLoss loss
+   * rate}, or in a burst, where it loses them at {@code lossInBurst}; before each packet it
+   * enters a burst with probability {@code enterBurst} and leaves one with probability
+   * {@code leaveBurst}, so a burst lasts {@code 1 / leaveBurst} packets on average.
+   */
+  public LinkConditions withBurstLoss(double enterBurst, double leaveBurst, double lossInBurst) {
+    if (!(leaveBurst > 0)) {
+      throw new IllegalArgumentException("a burst must end: the chance of leaving it must be above 0, was " + leaveBurst);
+    }
+    return new LinkConditions(lossRate, duplicationRate, reorderRate, latency, jitter, reorderDelay,
+        probability(enterBurst, "burst entry"), probability(leaveBurst, "burst exit"), probability(lossInBurst, "burst loss"));
+  }
+
+  /** Probability, before each packet in the good state, that a burst of loss begins. */
+  public double enterBurst() {
+    return enterBurst;
+  }
+
+  /** Probability, before each packet in a burst, that the burst ends. */
+  public double leaveBurst() {
+    return leaveBurst;
+  }
+
+  /** Probability that a packet is lost during a burst. */
+  public double burstLossRate() {
+    return burstLossRate;
   }
 
   private static double probability(double rate, String what) {

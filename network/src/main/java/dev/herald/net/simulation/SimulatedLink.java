@@ -29,6 +29,7 @@ public final class SimulatedLink {
   private long deliveredOutOfOrder;
   private long queued;
   private long newestDeliveredSendIndex = -1;
+  private boolean inBurst;
 
   /** Creates a link whose faults are drawn from a generator seeded with {@code seed}. */
   public SimulatedLink(LinkConditions conditions, long seed, Clock clock) {
@@ -47,8 +48,9 @@ public final class SimulatedLink {
     if (copies == 2) {
       duplicated++;
     }
+    double lossRate = lossRateNow();
     for (int i = 0; i < copies; i++) {
-      if (random.nextDouble() < conditions.lossRate()) {
+      if (random.nextDouble() < lossRate) {
         lost++;
         continue;
       }
@@ -62,6 +64,15 @@ public final class SimulatedLink {
       }
       inFlight.add(new InFlightPacket(packet, clock.nanoTime() + delay, sendIndex, queued++));
     }
+  }
+
+  /** Moves the burst state on, if the link loses in bursts, and returns the loss rate it gives. */
+  private double lossRateNow() {
+    if (conditions.enterBurst() == 0 && !inBurst) {
+      return conditions.lossRate(); // no draw: links without bursts replay as they always did
+    }
+    inBurst = inBurst ? random.nextDouble() >= conditions.leaveBurst() : random.nextDouble() < conditions.enterBurst();
+    return inBurst ? conditions.burstLossRate() : conditions.lossRate();
   }
 
   /** Returns the next packet whose delay has passed, or null if none has arrived yet. */

@@ -145,6 +145,11 @@ public final class Peer {
     }
 
     @Override
+    public void onMessage(int sequence, byte[] buffer, int offset, int length) {
+      listener.onMessage(peer, buffer, offset, length);
+    }
+
+    @Override
     public void onConnectionError(ConnectionError error) {
       peer.connectionError = error;
     }

@@ -79,6 +79,10 @@ public final class UdpNode implements AutoCloseable {
   private final SecureRandom random = new SecureRandom();
   private final ByteBuffer receiveBuffer;
   private final byte[] receiveBytes;
+  /** The packet being sent, written by the connection in place: nothing allocated per datagram. */
+  private final byte[] sendBytes;
+  private final ByteBuffer sendBuffer;
+  private Peer[] peerScratch = new Peer[1];
   private final NodeCounters counters = new NodeCounters();
   private final Map<InetSocketAddress, Peer> peers = new LinkedHashMap<>();
 
@@ -100,6 +104,8 @@ public final class UdpNode implements AutoCloseable {
     this.clock = clock;
     this.receiveBytes = new byte[config.connection().maxPacketSize() + 1];
     this.receiveBuffer = ByteBuffer.wrap(receiveBytes);
+    this.sendBytes = new byte[config.connection().maxPacketSize()];
+    this.sendBuffer = ByteBuffer.wrap(sendBytes);
     if (serverAddress == null) {
       this.handshake = new ServerHandshake(config, counters, random);
       this.server = null;
@@ -217,7 +223,16 @@ public final class UdpNode implements AutoCloseable {
     if (server != null && (server.state == Peer.State.REQUESTING || server.state == Peer.State.RESPONDING)) {
       continueHandshake(now);
     }
-    for (Peer peer : peers.values().toArray(new Peer[0])) {
+    // A copy, since a failed peer is dropped from the map on the way; kept from one update to
+    // the next, so that an update allocates nothing.
+    int count = peers.size();
+    if (peerScratch.length < count) {
+      peerScratch = new Peer[Math.max(count, 2 * peerScratch.length)];
+    }
+    peers.values().toArray(peerScratch);
+    for (int i = 0; i < count; i++) {
+      Peer peer = peerScratch[i];
+      peerScratch[i] = null;
       peer.connection.update();
       if (!dropIfFailed(peer)) {
         flush(peer);
@@ -310,9 +325,26 @@ public final class UdpNode implements AutoCloseable {
     SendStatus status = trySend(peer, handle, payload, dependsOn);
     if (status != SendStatus.ACCEPTED) {
       throw new IllegalStateException("cannot send to " + peer + ": " + (status == SendStatus.WINDOW_FULL
-          ? "the send window is full; wait for acknowledgements (see trySend)" : "the peer is gone"));
+          ? "the send window is full; wait for acknowledgements (see trySend)"
+          : status == SendStatus.QUEUE_FULL ? "the queue waiting for the bandwidth budget is full (see trySend)" : "the peer is gone"));
     }
     return handle;
+  }
+
+  /**
+   * Queues {@code payload} for {@code peer} after the one message {@code dependsOn} names, like
+   * {@link Connection#trySend(MessageDependency, byte[], MessageDependency)}: no array is made
+   * for the dependency. Returns {@link SendStatus#CONNECTION_FAILED} if the peer is not
+   * connected.
+   */
+  public synchronized SendStatus trySend(Peer peer, MessageDependency into, byte[] payload, MessageDependency dependsOn) {
+    Connection connection = connectionOf(peer);
+    if (connection == null) {
+      return SendStatus.CONNECTION_FAILED;
+    }
+    SendStatus status = connection.trySend(into, payload, dependsOn);
+    wakeThread();
+    return status;
   }
 
   /**
@@ -345,6 +377,13 @@ public final class UdpNode implements AutoCloseable {
     Connection connection = connectionOf(peer);
     if (connection == null) {
       return false;
+    }
+    if (config.connection().bandwidth() > 0) {
+      // Within a budget, the snapshot waits for room after the reliable messages; a newer
+      // one replaces it (see flush).
+      connection.offerSnapshot(payload, 0, payload.length);
+      flush(peer);
+      return true;
     }
     transmit(peer.address(), ControlPacket.snapshot(connection.token(), peer.nextSnapshotOut++, payload));
     return true;
@@ -531,9 +570,9 @@ public final class UdpNode implements AutoCloseable {
         unreadable(peer, "a packet broke the protocol: " + e.getMessage());
       }
     } finally {
-      if (!dropIfFailed(peer)) {
-        flush(peer);
-      }
+      // What the connection owes the peer goes out in update() once every datagram waiting
+      // has been read: one acknowledgement for the batch, not one per datagram.
+      dropIfFailed(peer);
     }
   }
 
@@ -718,8 +757,18 @@ public final class UdpNode implements AutoCloseable {
   }
 
   private void flush(Peer peer) {
-    for (byte[] packet = peer.connection.poll(); packet != null; packet = peer.connection.poll()) {
-      transmit(peer.address(), packet);
+    Connection connection = peer.connection;
+    for (int length = connection.poll(sendBytes); length > 0; length = connection.poll(sendBytes)) {
+      sendBuffer.clear().limit(length);
+      transmit(peer.address(), sendBuffer);
+    }
+    int length = connection.pollSnapshot(sendBytes, ControlPacket.SNAPSHOT_HEADER_SIZE, ControlPacket.SNAPSHOT_HEADER_SIZE);
+    if (length >= 0) {
+      sendBytes[0] = (byte) ControlPacket.SNAPSHOT;
+      ControlPacket.putLong(sendBytes, 1, connection.token());
+      ControlPacket.putInt(sendBytes, 9, peer.nextSnapshotOut++);
+      sendBuffer.clear().limit(ControlPacket.SNAPSHOT_HEADER_SIZE + length);
+      transmit(peer.address(), sendBuffer);
     }
   }
 
@@ -744,8 +793,12 @@ public final class UdpNode implements AutoCloseable {
   }
 
   private void transmit(InetSocketAddress to, byte[] datagram) {
+    transmit(to, ByteBuffer.wrap(datagram));
+  }
+
+  private void transmit(InetSocketAddress to, ByteBuffer datagram) {
     try {
-      if (channel.send(ByteBuffer.wrap(datagram), to) == 0) {
+      if (channel.send(datagram, to) == 0) {
         counters.sendFailures++; // the socket's buffer is full: as if lost on the way
       } else {
         counters.datagramsSent++;

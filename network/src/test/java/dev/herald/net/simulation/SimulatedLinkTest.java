@@ -78,4 +78,42 @@ class SimulatedLinkTest {
     assertEquals(link.sent() + link.duplicated(), link.lost() + link.delivered());
     assertTrue(link.deliveredOutOfOrder() > 0);
   }
+
+  @Test
+  void burstLossClustersLossesAtTheSameMeanRateAUniformLinkWouldHave() {
+    // Bursts of 4 packets on average at 80 % loss, entered before 1 packet in 30: about 10 %.
+    LinkConditions bursty = LinkConditions.perfect().withBurstLoss(1.0 / 30, 0.25, 0.8);
+    LinkConditions uniform = LinkConditions.perfect().withLoss(0.10);
+    double[] burst = lossStatistics(bursty);
+    double[] flat = lossStatistics(uniform);
+
+    assertTrue(burst[0] > 0.05 && burst[0] < 0.15, "bursty link's loss rate: " + burst[0]);
+    assertTrue(flat[0] > 0.05 && flat[0] < 0.15, "uniform link's loss rate: " + flat[0]);
+    assertTrue(burst[1] > 0.5, "after a loss, the next packet is lost more often than not: " + burst[1]);
+    assertTrue(flat[1] < 0.2, "on the uniform link, a loss says nothing of the next packet: " + flat[1]);
+  }
+
+  /** The share of 20,000 packets lost, and the share lost of those right after a lost one. */
+  private static double[] lossStatistics(LinkConditions conditions) {
+    ManualClock clock = new ManualClock();
+    SimulatedLink link = new SimulatedLink(conditions, 11, clock);
+    int packets = 20_000;
+    boolean previousLost = false;
+    int afterLoss = 0;
+    int lostAfterLoss = 0;
+    for (int i = 0; i < packets; i++) {
+      long lostBefore = link.lost();
+      link.send(new byte[] {(byte) i});
+      boolean lost = link.lost() > lostBefore;
+      if (previousLost) {
+        afterLoss++;
+        lostAfterLoss += lost ? 1 : 0;
+      }
+      previousLost = lost;
+      while (link.receive() != null) {
+        // drain
+      }
+    }
+    return new double[] {(double) link.lost() / packets, (double) lostAfterLoss / afterLoss};
+  }
 }

@@ -42,15 +42,17 @@ public final class NetComparison {
 
       double[] herald = new double[REPEATS];
       double header = 0;
+      double allocated = 0;
       for (int i = 0; i < REPEATS; i++) {
         UdpLoopback.Throughput run = UdpLoopback.throughput(relay, 100 + i);
         herald[i] = run.messagesPerSecond;
         header = run.headerBytesPerMessage;
+        allocated = run.bytesAllocatedPerMessage;
       }
       double[][] tcp = kryoNet ? repeat(() -> KryoNetLoopback.throughput(Transport.TCP, ports)) : null;
       double[][] udp = kryoNet ? repeat(() -> KryoNetLoopback.throughput(Transport.UDP, ports)) : null;
-      System.out.printf("| one way, %s: messages/s | %,.0f (runs %s; header %.2f B/msg) | %s | %s | %s |%n", name,
-          median(herald), Arrays.toString(round(herald)), header,
+      System.out.printf("| one way, %s: messages/s | %,.0f (runs %s; header %.2f B/msg; %.2f B allocated/msg) | %s | %s | %s |%n", name,
+          median(herald), Arrays.toString(round(herald)), header, allocated,
           tcp == null ? "not run" : String.format("%,.0f (runs %s)", median(tcp[0]), Arrays.toString(round(tcp[0]))),
           udp == null ? "not run" : String.format("%,.0f arrived/s, %.1f %% arrived", median(udp[0]), 100 * median(udp[1])),
           tcp == null ? "–" : String.format("%.2f×", median(herald) / median(tcp[0])));
