@@ -135,18 +135,29 @@ public final class Peer {
 
     @Override
     public void onMessage(int sequence, byte[] payload) {
-      if (peer.state != State.CONNECTED) {
-        // The listener ended the connection while this packet was being read: what the peer
-        // sent after that point is not heard, as if it had come after the goodbye.
-        peer.node().discardedAfterDisconnect();
-        return;
+      if (heard()) {
+        listener.onMessage(peer, payload);
       }
-      listener.onMessage(peer, payload);
     }
 
     @Override
     public void onMessage(int sequence, byte[] buffer, int offset, int length) {
-      listener.onMessage(peer, buffer, offset, length);
+      if (heard()) {
+        listener.onMessage(peer, buffer, offset, length);
+      }
+    }
+
+    /**
+     * Whether the peer is still connected. The listener may have ended the connection while
+     * this packet was being read: what the peer sent after that point is not heard, as if it
+     * had come after the goodbye, and is counted.
+     */
+    private boolean heard() {
+      if (peer.state != State.CONNECTED) {
+        peer.node().discardedAfterDisconnect();
+        return false;
+      }
+      return true;
     }
 
     @Override

@@ -150,6 +150,9 @@ final class ServerHandshake {
 
   /** Forgets the cookies that have expired: they cannot be replayed any more. */
   void forgetExpired(long now) {
+    if (usedCookies.isEmpty() && !anyForgotten) {
+      return; // called on every update: no iterator for an empty memory
+    }
     for (Iterator<Long> expiries = usedCookies.values().iterator(); expiries.hasNext(); ) {
       if (expiries.next() - now <= 0) {
         expiries.remove();
