@@ -40,8 +40,11 @@ final class PlainPosts {
     if (message == null) {
       throw new NullPointerException("Cannot post null: a message must be an object");
     }
-    if (!atOnce) { // closed, or breadth first
+    if (!atOnce) { // closed, closing, or breadth first
       delivery.requireAccepting(message);
+      if (breadthFirst == null) { // depth first, and the bus not yet refusing: still accepted
+        return broadcast(null, message);
+      }
       return breadthFirst.post(message);
     }
     return broadcast(null, message);
@@ -208,7 +211,11 @@ final class PlainPosts {
     }
   }
 
-  /** Called as the bus stops accepting: every plain post then asks whether it is closed. */
+  /**
+   * Called as the bus stops accepting: every plain post then asks whether it is closed. The bus
+   * refuses only after this, so a post on another thread may find this done and the bus still
+   * accepting; on a depth-first bus it is then delivered as a post before the shutdown.
+   */
   void stopAccepting() {
     atOnce = false;
   }
