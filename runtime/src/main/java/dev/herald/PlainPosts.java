@@ -20,7 +20,7 @@ final class PlainPosts {
   /**
    * The calls of the last plain post: a program posting one class in a loop skips the index.
    * Racy but safe: a {@link DirectCalls} is immutable but for its class, which only ever
-   * changes to that of no message.
+   * changes to that of no message (raced in jcstress/: {@code LastPostCallsRace}).
    */
   private DirectCalls lastDirect = DirectCalls.NONE;
   /** Looked up once: every message nobody receives asks whether anyone listens for it. */
