@@ -40,14 +40,22 @@ final class PlainPosts {
     if (message == null) {
       throw new NullPointerException("Cannot post null: a message must be an object");
     }
-    if (!atOnce) { // closed, closing, or breadth first
-      delivery.requireAccepting(message);
-      if (breadthFirst == null) { // depth first, and the bus not yet refusing: still accepted
-        return broadcast(null, message);
-      }
-      return breadthFirst.post(message);
+    if (!atOnce) {
+      return postNotAtOnce(message);
     }
     return broadcast(null, message);
+  }
+
+  /**
+   * A plain post on a bus that is closed, closing or breadth first: kept out of {@link #post}
+   * so that post stays within the size the JIT inlines at any call site, hot or not.
+   */
+  private int postNotAtOnce(Object message) {
+    delivery.requireAccepting(message);
+    if (breadthFirst == null) { // depth first, and the bus not yet refusing: still accepted
+      return broadcast(null, message);
+    }
+    return breadthFirst.post(message);
   }
 
   /**
