@@ -18,10 +18,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
- * A post already under way when {@code shutdown} begins: once {@code shutdown} returned, no
- * asynchronous handler of the bus runs any more, every asynchronous call it accepted is
- * finished or counted, and a post that comes too late is refused with
- * {@link BusClosedException}.
+ * docs/DESIGN.md rule 18, with posts on other threads. A post already under way when
+ * {@code shutdown} begins: once {@code shutdown} returned, no asynchronous handler of the bus
+ * runs any more, every asynchronous call it accepted is finished or counted, and a post that
+ * comes too late is refused with {@link BusClosedException}. A post racing {@code shutdown}
+ * is delivered or refused, nothing else.
  */
 class ShutdownRaceTest {
   private static final long WAIT_SECONDS = 30;
