@@ -33,7 +33,7 @@ final class HandlersForClass extends HandlerList<Subscriber> {
    * change. Not volatile, so that publishing them costs a registration no fence: a
    * {@link DirectCalls} is safe to read through a racy reference (its arrays are final fields,
    * and a stale class only sends a post to look again), and a post that happens after a
-   * change, as rule 3 means it, sees the change.
+   * change, as rule 3 means it, sees the change. Raced in jcstress/: {@code DirectCallsRace}.
    */
   private DirectCalls calls = new DirectCalls(this, nodes(), new HandlerCall[0], true, 0);
 

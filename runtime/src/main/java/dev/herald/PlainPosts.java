@@ -20,7 +20,7 @@ final class PlainPosts {
   /**
    * The calls of the last plain post: a program posting one class in a loop skips the index.
    * Racy but safe: a {@link DirectCalls} is immutable but for its class, which only ever
-   * changes to that of no message.
+   * changes to that of no message (raced in jcstress/: {@code LastPostCallsRace}).
    */
   private DirectCalls lastDirect = DirectCalls.NONE;
   /** Looked up once: every message nobody receives asks whether anyone listens for it. */
@@ -40,11 +40,22 @@ final class PlainPosts {
     if (message == null) {
       throw new NullPointerException("Cannot post null: a message must be an object");
     }
-    if (!atOnce) { // closed, or breadth first
-      delivery.requireAccepting(message);
-      return breadthFirst.post(message);
+    if (!atOnce) {
+      return postNotAtOnce(message);
     }
     return broadcast(null, message);
+  }
+
+  /**
+   * A plain post on a bus that is closed, closing or breadth first: kept out of {@link #post}
+   * so that post stays within the size the JIT inlines at any call site, hot or not.
+   */
+  private int postNotAtOnce(Object message) {
+    delivery.requireAccepting(message);
+    if (breadthFirst == null) { // depth first, and the bus not yet refusing: still accepted
+      return broadcast(null, message);
+    }
+    return breadthFirst.post(message);
   }
 
   /**
@@ -208,7 +219,11 @@ final class PlainPosts {
     }
   }
 
-  /** Called as the bus stops accepting: every plain post then asks whether it is closed. */
+  /**
+   * Called as the bus stops accepting: every plain post then asks whether it is closed. The bus
+   * refuses only after this, so a post on another thread may find this done and the bus still
+   * accepting; on a depth-first bus it is then delivered as a post before the shutdown.
+   */
   void stopAccepting() {
     atOnce = false;
   }

@@ -3,6 +3,7 @@ package dev.herald;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.TestMessages.Event;
@@ -17,10 +18,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
- * A post already under way when {@code shutdown} begins: once {@code shutdown} returned, no
- * asynchronous handler of the bus runs any more, every asynchronous call it accepted is
- * finished or counted, and a post that comes too late is refused with
- * {@link BusClosedException}.
+ * docs/DESIGN.md rule 18, with posts on other threads. A post already under way when
+ * {@code shutdown} begins: once {@code shutdown} returned, no asynchronous handler of the bus
+ * runs any more, every asynchronous call it accepted is finished or counted, and a post that
+ * comes too late is refused with {@link BusClosedException}. A post racing {@code shutdown}
+ * is delivered or refused, nothing else.
  */
 class ShutdownRaceTest {
   private static final long WAIT_SECONDS = 30;
@@ -40,6 +42,15 @@ class ShutdownRaceTest {
     @Subscribe(async = true)
     void later(Event event) {
       asyncCalls.incrementAndGet();
+    }
+  }
+
+  static final class Counter {
+    int calls;
+
+    @Subscribe
+    void on(Event event) {
+      calls++;
     }
   }
 
@@ -102,6 +113,29 @@ class ShutdownRaceTest {
 
     assertEquals(1, report.unfinishedAsync());
     assertEquals(0, counter.calls.get(), "a call counted as unfinished ran after shutdown returned");
+  }
+
+  /**
+   * {@code shutdown} stops a bus accepting in two writes: the flag that sends every plain post
+   * past its fast path, then the closed flag that refuses it. A post made on another thread
+   * between the two is past the fast path and not yet refused. The test stops the bus after the
+   * first write, where such a post finds it, and posts there; then makes the second write and
+   * posts again. A racing post is delivered or refused, nothing else.
+   */
+  @Test
+  void aPostBetweenTheTwoStepsOfStoppingADepthFirstBusIsDeliveredThenRefused() {
+    MessageBus bus = TestBuses.rethrowing();
+    Counter counter = new Counter();
+    bus.registerStrongly(counter);
+
+    bus.delivery.plainPosts().stopAccepting(); // the first write of Delivery.stopAccepting
+    int ran = bus.post(new Event("between the two writes"));
+
+    assertEquals(1, ran, "the bus had not yet refused: the post is delivered");
+    assertEquals(1, counter.calls);
+    bus.delivery.stopAccepting(); // the second write
+    assertThrows(BusClosedException.class, () -> bus.post(new Event("after")));
+    assertEquals(1, counter.calls);
   }
 
   /**
