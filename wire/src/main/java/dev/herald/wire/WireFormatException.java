@@ -13,6 +13,7 @@ package dev.herald.wire;
 public final class WireFormatException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  /** Where the problem was found: see {@link #offset()}. */
   private final int offset;
 
   /**

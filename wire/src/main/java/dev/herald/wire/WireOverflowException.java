@@ -9,6 +9,7 @@ package dev.herald.wire;
 public final class WireOverflowException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  /** The capacity the write needed more than. */
   private final int capacity;
 
   WireOverflowException(int capacity) {
