@@ -56,7 +56,7 @@ m2="$(evaluate settings.localRepository)"
 javapoet="$(evaluate javapoet.version)"
 
 version=0.1.0-SNAPSHOT
-herald_cp="annotations/target/herald-annotations-$version.jar:spi/target/herald-spi-$version.jar"
+herald_cp="annotations/target/herald-annotations-$version.jar:generated/target/herald-generated-$version.jar"
 herald_pp="processor/target/herald-processor-$version.jar:annotations/target/herald-annotations-$version.jar"
 herald_pp="$herald_pp:$m2/com/palantir/javapoet/javapoet/$javapoet/javapoet-$javapoet.jar"
 greenrobot_cp="$m2/org/greenrobot/eventbus-java/$greenrobot/eventbus-java-$greenrobot.jar"

@@ -18,7 +18,7 @@ if [[ -d "$user_repo" ]]; then
 fi
 rm -rf "$repo/dev/herald"
 mvn -B -ntp -q -f "$root/pom.xml" install -DskipTests -Dmaven.repo.local="$repo" \
-  -pl annotations,spi,runtime,processor -am
+  -pl annotations,generated,runtime,processor -am
 
 # The first xml block of the README's Setup section: a <dependency>, "...", a <plugin>.
 python3 - "$root/README.md" "$work/app/pom.xml" <<'PY'

@@ -1,9 +1,9 @@
 package outer;
 
-import dev.herald.spi.Dispatcher;
-import dev.herald.spi.GeneratedDispatcher;
-import dev.herald.spi.HandlerCall;
-import dev.herald.spi.HandlerInfo;
+import dev.herald.internal.generated.Dispatcher;
+import dev.herald.internal.generated.GeneratedDispatcher;
+import dev.herald.internal.generated.HandlerCall;
+import dev.herald.internal.generated.HandlerInfo;
 import javax.annotation.processing.Generated;
 
 /**

@@ -1,10 +1,10 @@
 package reply;
 
 import dev.herald.Envelope;
-import dev.herald.spi.Dispatcher;
-import dev.herald.spi.GeneratedDispatcher;
-import dev.herald.spi.HandlerCall;
-import dev.herald.spi.HandlerInfo;
+import dev.herald.internal.generated.Dispatcher;
+import dev.herald.internal.generated.GeneratedDispatcher;
+import dev.herald.internal.generated.HandlerCall;
+import dev.herald.internal.generated.HandlerInfo;
 import javax.annotation.processing.Generated;
 
 /**

@@ -14,10 +14,15 @@ import java.util.Objects;
  * the handlers at the sender's address), {@link #SELF} (the sender's own address) and
  * {@link #named(String) named} addresses bound with {@link Registration#bind(String)}. A peer in
  * another process can have an address too ({@link #isRemote()}, made by
- * {@link MessageBus#attachRemote}).
+ * {@link dev.herald.bridge.Bridge#attachRemote}).
  *
  * <p>An address made by a bus is retired when the last registration at it is closed; what
  * is sent to a retired address, or to a name nobody has bound, reaches nobody.
+ *
+ * <p>Immutable, so thread-safe (whether it is retired can change; it is read safely from any
+ * thread).
+ *
+ * @since 0.1
  */
 public final class Address {
   /** Everyone on the bus. The default destination. */
@@ -43,21 +48,21 @@ public final class Address {
   /** For an address a bus made: who is there, kept by that bus's {@link Registry}; else null. */
   final AddressEntry entry;
   /** For a peer in another process: its endpoint on the bus that attached it; else null. */
-  final RemoteEndpoint remote;
+  final RemotePeer remote;
 
   private Address(Kind kind, String name, AddressEntry entry) {
     this(kind, name, entry, null);
   }
 
-  private Address(Kind kind, String name, AddressEntry entry, RemoteEndpoint remote) {
+  private Address(Kind kind, String name, AddressEntry entry, RemotePeer remote) {
     this.kind = kind;
     this.name = name;
     this.entry = entry;
     this.remote = remote;
   }
 
-  /** The address of a peer in another process, attached by {@link MessageBus#attachRemote}. */
-  static Address remote(RemoteEndpoint endpoint) {
+  /** The address of a peer in another process, attached by {@link dev.herald.bridge.Bridge#attachRemote}. */
+  static Address remote(RemotePeer endpoint) {
     return new Address(Kind.REMOTE, null, null, endpoint);
   }
 
@@ -92,13 +97,18 @@ public final class Address {
   }
 
   /**
-   * Whether this is a peer in another process ({@link MessageBus#attachRemote}): what is sent
+   * Whether this is a peer in another process ({@link dev.herald.bridge.Bridge#attachRemote}): what is sent
    * here leaves the process instead of reaching local handlers.
    */
   public boolean isRemote() {
     return kind == Kind.REMOTE;
   }
 
+  /**
+   * Two named addresses are equal when their names are; every other address (one a bus made, a
+   * remote peer's, {@link #BROADCAST}, {@link #SELF}...) is equal only to itself. So
+   * {@code Address.named("score")} can be made again wherever it is needed, and used as a key.
+   */
   @Override
   public boolean equals(Object other) {
     if (this == other) {

@@ -7,6 +7,8 @@ import java.util.Objects;
  * hidden} ones. The bus posts it in place of the message it wraps, so a handler of
  * {@code DeadMessage} can log or redirect what nobody received. A {@code DeadMessage} that
  * itself reaches nobody is dropped.
+ *
+ * @since 0.1
  */
 public final class DeadMessage {
   private final Object message;

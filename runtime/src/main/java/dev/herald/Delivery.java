@@ -43,7 +43,7 @@ final class Delivery {
   }
 
   /**
-   * {@code from}'s broadcast of {@code message} (see {@link RemoteEndpoint#deliverWatched}):
+   * {@code from}'s broadcast of {@code message} (see {@link dev.herald.bridge.RemoteEndpoint#deliverWatched}):
    * the first failure of one of its handlers on this thread, or null.
    */
   Throwable sendFromRemoteWatched(Address from, Object message) {

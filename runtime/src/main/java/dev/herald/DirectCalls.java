@@ -1,6 +1,6 @@
 package dev.herald;
 
-import dev.herald.spi.HandlerCall;
+import dev.herald.internal.generated.HandlerCall;
 
 /**
  * The handlers of one message class as a plain post calls them: each handler's call bound at

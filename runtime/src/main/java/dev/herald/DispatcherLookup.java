@@ -1,7 +1,7 @@
 package dev.herald;
 
-import dev.herald.spi.Dispatcher;
-import dev.herald.spi.DispatcherIndex;
+import dev.herald.internal.generated.Dispatcher;
+import dev.herald.internal.generated.DispatcherIndex;
 import java.util.Collections;
 import java.util.List;
 import java.util.ServiceConfigurationError;
@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Finds the handlers of a listener class without reflection: the dispatchers come from
  * {@link ServiceLoader}, which reads what the processor registered in
- * {@code META-INF/services/dev.herald.spi.Dispatcher} (once per class loader, when a class
+ * {@code META-INF/services/dev.herald.internal.generated.Dispatcher} (once per class loader, when a class
  * from it is first seen), or from {@link DispatcherIndex} implementations given to the bus's
  * builder or registered as services; the composed result is cached per class in a
  * {@link ClassValue}.

@@ -8,9 +8,16 @@ import java.util.Set;
  *
  * <pre>{@code
  * @Subscribe void onHit(Hit hit, Envelope envelope) {
- *   if (envelope.from() != null) envelope.from() ... ;
+ *   if (envelope.from() != null) {
+ *     registration.send(envelope.from(), new Ouch(hit.damage()));   // answer the sender
+ *   }
  * }
  * }</pre>
+ *
+ * <p>Made for one delivery and read by its handlers: the values never change, so any thread may
+ * read them; only {@link #cancelDelivery()} is bound to the sending thread.
+ *
+ * @since 0.1
  */
 public final class Envelope {
   private final Object message;
@@ -90,9 +97,11 @@ public final class Envelope {
 
   /**
    * The type of reply the sender waits for when the message came through {@code request}, or
-   * {@code null} when it was posted or sent and nobody waits.
+   * {@code null} when it was posted or sent and nobody waits. For bridges, through
+   * {@link dev.herald.bridge.Bridge#replyType}: an application's handler returns its reply and
+   * never needs it.
    */
-  public Class<?> replyType() {
+  Class<?> replyType() {
     return replyType;
   }
 

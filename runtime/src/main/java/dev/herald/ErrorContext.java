@@ -3,6 +3,8 @@ package dev.herald;
 /**
  * Where a handler failed: which bus, which listener and handler, and which message. Given
  * to the {@link ErrorHandler} with the exception.
+ *
+ * @since 0.1
  */
 public final class ErrorContext {
   private final MessageBus bus;

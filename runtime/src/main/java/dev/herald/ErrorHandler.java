@@ -8,6 +8,8 @@ package dev.herald;
  * <p>The error handler runs on the posting thread, inside {@code post}. An exception it
  * throws propagates out of {@code post} and ends that delivery; that is how
  * {@link #rethrowing()} works, and why the default only logs.
+ *
+ * @since 0.1
  */
 @FunctionalInterface
 public interface ErrorHandler {

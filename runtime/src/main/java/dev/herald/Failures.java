@@ -1,6 +1,6 @@
 package dev.herald;
 
-import dev.herald.spi.HandlerCall;
+import dev.herald.internal.generated.HandlerCall;
 import java.util.Objects;
 
 /**
@@ -128,7 +128,7 @@ final class Failures {
     errorHandler.handle(failure, new ErrorContext(bus, listener, subscriber.row.description, message));
   }
 
-  /** A failure outside any handler, in {@code source}; see {@link MessageBus#reportError}. */
+  /** A failure outside any handler, in {@code source}; see {@link dev.herald.bridge.Bridge#reportError}. */
   void outside(Throwable failure, String source, Object message) {
     Objects.requireNonNull(failure, "failure");
     Objects.requireNonNull(source, "source");

@@ -1,7 +1,8 @@
 package dev.herald;
 
-import dev.herald.spi.Dispatcher;
-import dev.herald.spi.HandlerInfo;
+import dev.herald.bridge.Forwarder;
+import dev.herald.internal.generated.Dispatcher;
+import dev.herald.internal.generated.HandlerInfo;
 
 /**
  * The dispatcher of a {@link Forwarder}: one hidden handler that takes the message alone. The bus

@@ -1,6 +1,10 @@
 package dev.herald;
 
-/** A checked exception thrown by a handler, rethrown by {@link ErrorHandler#rethrowing()}. */
+/**
+ * A checked exception thrown by a handler, rethrown by {@link ErrorHandler#rethrowing()}.
+ *
+ * @since 0.1
+ */
 public final class HandlerException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 

@@ -1,6 +1,6 @@
 package dev.herald;
 
-import dev.herald.spi.HandlerCall;
+import dev.herald.internal.generated.HandlerCall;
 import java.util.Collection;
 import java.util.List;
 

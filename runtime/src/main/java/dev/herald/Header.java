@@ -25,6 +25,10 @@ import java.util.Set;
  * {@link #delay()}, or once {@link #delayFrames()} frames have ended. {@code IMMEDIATE} with a
  * delay has no stage constraint: it is delivered at the first run of any stage once due. A
  * header sets at most one of the two delays.
+ *
+ * <p>Immutable, so thread-safe: one header can be kept in a constant and sent from any thread.
+ *
+ * @since 0.1
  */
 public final class Header {
   /** Broadcast, no tags, no receiver required: what a plain {@code post} uses. */
@@ -137,7 +141,11 @@ public final class Header {
         + "]";
   }
 
-  /** Builds a {@link Header}. Not thread-safe. */
+  /**
+   * Builds a {@link Header}. Not thread-safe.
+   *
+   * @since 0.1
+   */
   public static final class Builder {
     private Address to = Address.BROADCAST;
     private TagSet tags = TagSet.NONE;

@@ -1,7 +1,9 @@
 package dev.herald;
 
-import dev.herald.spi.Dispatcher;
-import dev.herald.spi.HandlerInfo;
+import dev.herald.bridge.Forwarder;
+import dev.herald.bridge.Responder;
+import dev.herald.internal.generated.Dispatcher;
+import dev.herald.internal.generated.HandlerInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -1,10 +1,15 @@
 package dev.herald;
 
+import dev.herald.internal.BridgeAccess;
+import dev.herald.internal.generated.DispatcherIndex;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
@@ -21,7 +26,7 @@ import java.util.function.Consumer;
  * parameter type is the message's runtime class or a supertype of it, each at most once:
  * higher {@code priority} first, then in registration order; nested posts at once, depth
  * first, unless the bus is built with {@link NestedPosts#BREADTH_FIRST}. Handlers on the
- * posting thread are not serialized unless asked ({@link MessageBusBuilder#serializedHandlers()},
+ * posting thread are not serialized unless asked ({@link Builder#serializedHandlers()},
  * {@code @Subscribe(serialized = true)}, {@link Registration.Builder#serialized()}). What
  * reaches no handler, or only hidden ones, is posted again as a {@link DeadMessage}.
  * A handler unregistered during a delivery is not called from then on, even for that message;
@@ -43,8 +48,15 @@ import java.util.function.Consumer;
  *
  * <p>The numbered rules behind this, and which file answers which question, are in the
  * repository's {@code docs/DESIGN.md}.
+ *
+ * @since 0.1
  */
 public final class MessageBus implements AutoCloseable {
+  static {
+    // the bridge SPI's way in (Bridge.of), installed before any bus exists
+    BridgeAccess.install(new BusBridge.Access());
+  }
+
   final Registry registry;
   final Delivery delivery;
   final PlainPosts plainPosts;
@@ -60,7 +72,7 @@ public final class MessageBus implements AutoCloseable {
   private final Registration.Builder weakly = new Registration.Builder(this).weakly();
   private final Registration.Builder strongly = new Registration.Builder(this);
 
-  MessageBus(MessageBusBuilder builder) {
+  MessageBus(Builder builder) {
     this.serializedHandlers = builder.serializedHandlers;
     this.registry = new Registry(this, DispatcherLookup.with(builder.indexes));
     this.failures = new Failures(this, builder.errorHandler);
@@ -80,8 +92,8 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /** Starts configuring a bus. */
-  public static MessageBusBuilder builder() {
-    return new MessageBusBuilder();
+  public static Builder builder() {
+    return new Builder();
   }
 
   /**
@@ -108,11 +120,6 @@ public final class MessageBus implements AutoCloseable {
     return registration().at(address).register(listener);
   }
 
-  /** The same as {@link #register(Object)}, which holds strongly too; the name says so. */
-  public Registration registerStrongly(Object listener) {
-    return strongly.register(listener);
-  }
-
   /**
    * Like {@link #register(Object)}, but holds {@code listener} weakly: once nothing else
    * references it, its handlers stop running and the bus forgets it, with no {@code close}
@@ -130,6 +137,10 @@ public final class MessageBus implements AutoCloseable {
    */
   public Optional<Registration> registerIfListener(Object listener) {
     return strongly.registerIfListener(listener);
+  }
+
+  Failures failures() {
+    return failures;
   }
 
   /** The sticky messages this bus keeps for handlers that register later. */
@@ -164,24 +175,6 @@ public final class MessageBus implements AutoCloseable {
   /** A new address for an entity's components, retired when the last registration there closes. */
   public Address createAddress() {
     return registry.createAddress();
-  }
-
-  /**
-   * Attaches a peer in another process and returns its endpoint: local code sends to its
-   * address ({@link RemoteLink#send} carries the message), and the peer's messages are
-   * {@linkplain RemoteEndpoint#deliver delivered} as sent from it. A send to a remote address
-   * leaves at once: a stage, a delay or a {@code request} is refused.
-   */
-  public RemoteEndpoint attachRemote(RemoteLink link) {
-    return new RemoteEndpoint(delivery, registry, Objects.requireNonNull(link, "link"));
-  }
-
-  /**
-   * Gives {@code failure}, which happened outside any handler (a bridge to other processes lost
-   * its connection, say), to the error handler; the context names {@code source} as the handler.
-   */
-  public void reportError(Throwable failure, String source, Object message) {
-    failures.outside(failure, source, message);
   }
 
   /**
@@ -294,5 +287,125 @@ public final class MessageBus implements AutoCloseable {
   @Override
   public String toString() {
     return "MessageBus[" + registry.listenerCount() + " listeners, " + registry.handlerCount() + " handlers]";
+  }
+
+  /**
+   * Configures a {@link MessageBus}. Not thread-safe; a builder can build several buses.
+   *
+   * @since 0.1
+   */
+  public static final class Builder {
+    ErrorHandler errorHandler = ErrorHandler.logging();
+    Ticker ticker = Ticker.system();
+    Executor executor;
+    final List<DispatcherIndex> indexes = new ArrayList<>();
+    final Map<String, Executor> lanes = new LinkedHashMap<>();
+    boolean serializedHandlers;
+    NestedPosts nestedPosts = NestedPosts.DEPTH_FIRST;
+    int stickyCapacity = 1_000;
+    Duration stickyExpiry;
+
+    Builder() {}
+
+    /** Where handler exceptions go; the default is {@link ErrorHandler#logging()}. */
+    public Builder errorHandler(ErrorHandler errorHandler) {
+      this.errorHandler = Objects.requireNonNull(errorHandler, "errorHandler");
+      return this;
+    }
+
+    /** Where the bus reads the time; the default is {@link Ticker#system()}. */
+    public Builder ticker(Ticker ticker) {
+      this.ticker = Objects.requireNonNull(ticker, "ticker");
+      return this;
+    }
+
+    /**
+     * Where {@code @Subscribe(async = true)} handlers run: by default a pool of daemon threads
+     * made on first use, which {@link MessageBus#close()} shuts down; one given here, the bus does not.
+     */
+    public Builder executor(Executor executor) {
+      this.executor = Objects.requireNonNull(executor, "executor");
+      return this;
+    }
+
+    /**
+     * Adds an index to consult before {@link java.util.ServiceLoader}'s, where service files are
+     * lost (a shaded jar): the processor names it {@code HeraldIndex_…}, or as told by
+     * {@code -Aherald.index=com.example.MyIndex}.
+     */
+    public Builder index(DispatcherIndex index) {
+      indexes.add(Objects.requireNonNull(index, "index"));
+      return this;
+    }
+
+    /**
+     * Serializes every handler on the posting thread, as Guava's {@code EventBus} does: calls
+     * to one handler of one listener never overlap, unless it is
+     * {@code @Subscribe(concurrent = true)} (Guava's {@code @AllowConcurrentEvents}). Without
+     * this, the default, handlers run whenever their threads post, at the same time, and only
+     * {@code @Subscribe(serialized = true)} handlers and serialized registrations are
+     * serialized.
+     */
+    public Builder serializedHandlers() {
+      this.serializedHandlers = true;
+      return this;
+    }
+
+    /**
+     * When a message posted by a handler is delivered: {@link NestedPosts#DEPTH_FIRST} (the
+     * default) or {@link NestedPosts#BREADTH_FIRST} (Guava's and greenrobot's order).
+     */
+    public Builder nestedPosts(NestedPosts order) {
+      this.nestedPosts = Objects.requireNonNull(order, "order");
+      return this;
+    }
+
+    /**
+     * A delivery lane named {@code name}, on {@code executor} ({@code Platform::runLater},
+     * {@code SwingUtilities::invokeLater}, a single-thread executor): handlers marked
+     * {@code @Subscribe(lane = name)}, or registered {@linkplain Registration.Builder#onLane on
+     * it}, receive there, each message once for all of them, in the order posted, one call at a
+     * time. The bus does not shut the executor down.
+     *
+     * @throws IllegalArgumentException if the name is empty or taken
+     */
+    public Builder lane(String name, Executor executor) {
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(executor, "executor");
+      if (name.isBlank()) {
+        throw new IllegalArgumentException("A lane's name must not be blank");
+      }
+      if (lanes.putIfAbsent(name, executor) != null) {
+        throw new IllegalArgumentException("There is a lane named \"" + name + "\" already");
+      }
+      return this;
+    }
+
+    /**
+     * How many {@linkplain MessageBus#sticky() sticky messages} the bus keeps at most (1,000 by
+     * default); keeping one more forgets the one kept least recently.
+     */
+    public Builder stickyCapacity(int capacity) {
+      if (capacity < 1) {
+        throw new IllegalArgumentException("The sticky capacity must be at least 1: " + capacity);
+      }
+      this.stickyCapacity = capacity;
+      return this;
+    }
+
+    /** How long a sticky message is replayed after it was kept (by the bus's ticker); default: always. */
+    public Builder stickyExpiry(Duration expiry) {
+      Objects.requireNonNull(expiry, "expiry");
+      if (expiry.isNegative() || expiry.isZero()) {
+        throw new IllegalArgumentException("A sticky expiry must be positive: " + expiry);
+      }
+      this.stickyExpiry = expiry;
+      return this;
+    }
+
+    /** A new bus with this configuration. */
+    public MessageBus build() {
+      return new MessageBus(this);
+    }
   }
 }

@@ -3,6 +3,8 @@ package dev.herald;
 /**
  * When a message posted by a handler, during the delivery of another, is delivered. Chosen
  * once, on the bus's builder.
+ *
+ * @since 0.1
  */
 public enum NestedPosts {
   /**

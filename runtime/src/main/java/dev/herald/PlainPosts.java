@@ -1,6 +1,6 @@
 package dev.herald;
 
-import dev.herald.spi.HandlerCall;
+import dev.herald.internal.generated.HandlerCall;
 import java.util.Objects;
 
 /**
@@ -59,7 +59,7 @@ final class PlainPosts {
   }
 
   /**
-   * A broadcast that a remote peer sent ({@link RemoteEndpoint#deliver}): as
+   * A broadcast that a remote peer sent ({@link dev.herald.bridge.RemoteEndpoint#deliver}): as
    * {@link Delivery#send} with {@link Header#BROADCAST} delivers it, but when every handler of
    * the class takes the message as it is (no envelope, tags or sender filter, which is when the
    * sender makes no difference to them), each is called directly, as for a plain post: a bridge

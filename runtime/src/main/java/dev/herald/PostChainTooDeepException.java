@@ -17,6 +17,8 @@ import java.util.Set;
  * <p>To run a chain of any length, let each handler queue the next message instead of
  * posting it at once (send it with a {@link Header#stage stage} and run that stage), or give
  * the posting thread a larger stack.
+ *
+ * @since 0.1
  */
 public final class PostChainTooDeepException extends RuntimeException {
   private static final long serialVersionUID = 1L;

@@ -16,6 +16,8 @@ import java.util.function.Consumer;
  * is closed. One made by {@link MessageBus#registerWeakly} holds it weakly: when the listener
  * becomes unreachable, its handlers stop running and the bus forgets it, as if it had been
  * closed. Every method is thread-safe; closing is idempotent.
+ *
+ * @since 0.1
  */
 public final class Registration implements AutoCloseable {
   private final MessageBus bus;
@@ -142,9 +144,11 @@ public final class Registration implements AutoCloseable {
    * }</pre>
    *
    * Not thread-safe; each terminal call makes a new registration.
+   *
+   * @since 0.1
    */
   public static final class Builder {
-    private final MessageBus bus;
+    final MessageBus bus;
     Address at;
     Address onlyFrom;
     final List<Address> observed = new ArrayList<>();
@@ -226,7 +230,7 @@ public final class Registration implements AutoCloseable {
 
     /**
      * The listener's handlers (or the subscribed function) receive on the lane {@code name},
-     * given to the bus's builder with {@link MessageBusBuilder#lane}, except those whose
+     * given to the bus's builder with {@link MessageBus.Builder#lane}, except those whose
      * {@code @Subscribe(lane)} names another.
      */
     public Builder onLane(String name) {
@@ -267,35 +271,6 @@ public final class Registration implements AutoCloseable {
     /** Subscribes {@code handler} to {@code type} with these options, held strongly. */
     public <T> Registration subscribe(Class<T> type, Consumer<? super T> handler) {
       return bus.replaySticky(bus.registry.subscribe(type, handler, this));
-    }
-
-    /**
-     * Registers {@code responder} for {@code type} with these options, held strongly: like
-     * {@link #subscribe}, but it sees the envelope and answers requests (see
-     * {@link Responder}).
-     */
-    public <T> Registration respond(Class<T> type, Responder<? super T> responder) {
-      return bus.registry.respond(type, responder, this);
-    }
-
-    /**
-     * Registers {@code forwarder} for {@code type} with these options, held strongly: a hidden
-     * handler that a plain post calls directly, and that tells requests from the rest (see
-     * {@link Forwarder}). As for {@link #respond}, {@link #weakly} and {@link #sticky} do not
-     * apply: the forwarder is held until the registration is closed, and kept sticky messages
-     * are not replayed to it.
-     *
-     * @throws IllegalArgumentException if these options name a lane: a forwarder runs on the
-     *     sending thread, where it can answer a request
-     */
-    public <T> Registration forward(Class<T> type, Forwarder<? super T> forwarder) {
-      if (lane != null) {
-        throw new IllegalArgumentException("Cannot forward " + Objects.requireNonNull(type, "type").getName()
-            + " on the lane " + lane + ": a Forwarder runs on the sending thread, where it can answer"
-            + " requests. Register it without onLane, and hand the messages to your own executor if"
-            + " it must not block");
-      }
-      return bus.registry.forward(type, forwarder, this);
     }
   }
 }

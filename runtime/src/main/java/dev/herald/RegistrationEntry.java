@@ -1,6 +1,6 @@
 package dev.herald;
 
-import dev.herald.spi.HandlerInfo;
+import dev.herald.internal.generated.HandlerInfo;
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;

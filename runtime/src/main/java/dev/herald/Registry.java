@@ -1,5 +1,7 @@
 package dev.herald;
 
+import dev.herald.bridge.Forwarder;
+import dev.herald.bridge.Responder;
 import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
 import java.util.ArrayList;

@@ -1,7 +1,8 @@
 package dev.herald;
 
-import dev.herald.spi.Dispatcher;
-import dev.herald.spi.HandlerInfo;
+import dev.herald.bridge.Responder;
+import dev.herald.internal.generated.Dispatcher;
+import dev.herald.internal.generated.HandlerInfo;
 import java.util.List;
 
 /** The dispatcher of a {@link Responder}: one hidden handler that takes the envelope. */

@@ -2,6 +2,8 @@ package dev.herald;
 
 /**
  * What {@link MessageBus#shutdown} did with the work it found: nothing is lost silently.
+ *
+ * @since 0.1
  */
 public final class ShutdownReport {
   private final int delivered;

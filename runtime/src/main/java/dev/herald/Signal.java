@@ -24,6 +24,8 @@ import java.util.function.Consumer;
  * are held strongly. The bus's own handler lists are built on the same mechanism.
  *
  * @param <T> the type of value emitted
+ *
+ * @since 0.1
  */
 public final class Signal<T> {
   private final Stamps stamps = new Stamps();

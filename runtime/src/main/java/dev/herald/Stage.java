@@ -4,6 +4,8 @@ package dev.herald;
  * The points of a game loop's frame at which queued messages are delivered. The loop calls
  * {@link MessageBus#runStage(Stage)} for each stage it has, in its own order, and
  * {@link MessageBus#endFrame()} at the end of the frame.
+ *
+ * @since 0.1
  */
 public enum Stage {
   /**

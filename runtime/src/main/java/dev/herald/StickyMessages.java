@@ -22,11 +22,13 @@ import java.util.Objects;
  * bus.sticky().remove(Weather.class);
  * }</pre>
  *
- * <p>Bounded, never a leak: at most {@link MessageBusBuilder#stickyCapacity capacity}
+ * <p>Bounded, never a leak: at most {@link MessageBus.Builder#stickyCapacity capacity}
  * messages are kept (1,000 by default); keeping one more forgets the one least recently
- * kept. With {@link MessageBusBuilder#stickyExpiry an expiry}, a message older than it (by
+ * kept. With {@link MessageBus.Builder#stickyExpiry an expiry}, a message older than it (by
  * the bus's ticker) is no longer replayed or returned. Thread-safe; keeping, removing and
  * replaying take a lock of their own, never the post path's.
+ *
+ * @since 0.1
  */
 public final class StickyMessages {
   private final MessageBus bus;

@@ -1,7 +1,7 @@
 package dev.herald;
 
-import dev.herald.spi.Dispatcher;
-import dev.herald.spi.HandlerInfo;
+import dev.herald.internal.generated.Dispatcher;
+import dev.herald.internal.generated.HandlerInfo;
 import java.util.function.Consumer;
 
 /** The dispatcher of a {@link MessageBus#subscribe} subscription: one handler, a function. */

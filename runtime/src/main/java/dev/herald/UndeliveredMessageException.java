@@ -4,6 +4,8 @@ package dev.herald;
  * Reported to the bus's {@link ErrorHandler} when a message whose header
  * {@linkplain Header#requireReceiver() requires a receiver} reached no visible handler.
  * Not thrown by {@code post}, which returns normally.
+ *
+ * @since 0.1
  */
 public final class UndeliveredMessageException extends RuntimeException {
   private static final long serialVersionUID = 1L;

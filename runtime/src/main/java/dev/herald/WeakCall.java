@@ -1,7 +1,7 @@
 package dev.herald;
 
-import dev.herald.spi.Dispatcher;
-import dev.herald.spi.HandlerCall;
+import dev.herald.internal.generated.Dispatcher;
+import dev.herald.internal.generated.HandlerCall;
 import java.lang.ref.WeakReference;
 
 /**

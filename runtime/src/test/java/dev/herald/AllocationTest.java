@@ -39,7 +39,7 @@ class AllocationTest {
     Tally weak = new Tally();
     Tally strong = new Tally();
     bus.register(weak);
-    bus.registerStrongly(strong);
+    bus.register(strong);
     bus.subscribe(Attack.class, new AttackCounter());
     Event event = new Event("e");
     Attack attack = new Attack("a");

@@ -116,7 +116,7 @@ class AsyncHandlersTest {
   void anAsyncHandlerRunsOnTheExecutorNotThePostingThread() throws InterruptedException {
     MessageBus bus = MessageBus.create();
     ThreadRecorder recorder = new ThreadRecorder();
-    bus.registerStrongly(recorder);
+    bus.register(recorder);
 
     assertEquals(1, bus.post(new Event("e")));
 
@@ -135,7 +135,7 @@ class AsyncHandlersTest {
       CountingExecutor executor = new CountingExecutor(pool);
       MessageBus bus = MessageBus.builder().executor(executor).build();
       OverlapMeter meter = new OverlapMeter(posts + 1);
-      bus.registerStrongly(meter);
+      bus.register(meter);
       bus.post(new Ping(-1));
       assertTrue(meter.firstInside.await(WAIT_SECONDS, TimeUnit.SECONDS));
       Thread[] posters = new Thread[2];
@@ -169,7 +169,7 @@ class AsyncHandlersTest {
     try {
       MessageBus bus = MessageBus.builder().executor(pool).build();
       Rendezvous rendezvous = new Rendezvous();
-      bus.registerStrongly(rendezvous);
+      bus.register(rendezvous);
 
       bus.post(new Ping(1));
       bus.post(new Ping(2));
@@ -194,7 +194,7 @@ class AsyncHandlersTest {
             })
             .build();
     Failing failing = new Failing();
-    bus.registerStrongly(failing);
+    bus.register(failing);
 
     bus.post(new Event("e"));
 
@@ -209,7 +209,7 @@ class AsyncHandlersTest {
     ManualExecutor executor = new ManualExecutor();
     MessageBus bus = MessageBus.builder().executor(executor).build();
     Recorder recorder = new Recorder();
-    Registration registration = bus.registerStrongly(recorder);
+    Registration registration = bus.register(recorder);
 
     bus.post(new Event("queued"));
     registration.close();
@@ -223,7 +223,7 @@ class AsyncHandlersTest {
     ManualExecutor executor = new ManualExecutor();
     MessageBus bus = MessageBus.builder().executor(executor).build();
     Recorder recorder = new Recorder();
-    bus.registerStrongly(recorder);
+    bus.register(recorder);
 
     for (int i = 0; i < 5; i++) {
       bus.post(new Event("m" + i));
@@ -252,7 +252,7 @@ class AsyncHandlersTest {
     ManualExecutor executor = new ManualExecutor();
     MessageBus bus = MessageBus.builder().executor(executor).build();
     Overflowing handler = new Overflowing();
-    bus.registerStrongly(handler);
+    bus.register(handler);
     bus.post(new Event("overflow"));
     bus.post(new Event("after-1"));
     bus.post(new Event("after-2"));
@@ -289,7 +289,7 @@ class AsyncHandlersTest {
     MessageBus bus =
         MessageBus.builder().executor(refusing).errorHandler((error, context) -> reports.add(error)).build();
     Recorder recorder = new Recorder();
-    bus.registerStrongly(recorder);
+    bus.register(recorder);
 
     Thread first = new Thread(() -> bus.post(new Event("1")));
     first.start();

@@ -49,7 +49,7 @@ class DeadMessageTest {
   void messageReachingOnlyHiddenHandlersIsDeadToo() {
     bus.subscribe(DeadMessage.class, message -> dead.add(message.message()));
     Observer observer = new Observer(observed);
-    bus.registerStrongly(observer);
+    bus.register(observer);
     Event event = new Event("seen but not received");
 
     assertEquals(1, bus.post(event));
@@ -62,9 +62,9 @@ class DeadMessageTest {
   void messageReachingAVisibleHandlerIsNotDead() {
     bus.subscribe(DeadMessage.class, message -> dead.add(message.message()));
     AttackHandler handler = new AttackHandler();
-    bus.registerStrongly(handler);
+    bus.register(handler);
     Observer observer = new Observer(observed);
-    bus.registerStrongly(observer);
+    bus.register(observer);
 
     bus.post(new Attack("received"));
 

@@ -39,8 +39,8 @@ class FailuresTest {
   void throwingHandlerDoesNotStopDeliveryAndIsReportedWithContext() {
     Thrower thrower = new Thrower();
     thrower.toThrow = new IllegalStateException("boom");
-    bus.registerStrongly(thrower);
-    bus.registerStrongly(new EventRecorder(log, "survivor"));
+    bus.register(thrower);
+    bus.register(new EventRecorder(log, "survivor"));
     Event event = new Event("e");
 
     int ran = bus.post(event);
@@ -59,8 +59,8 @@ class FailuresTest {
   @Test
   void checkedExceptionsAndErrorsAreReportedToo() {
     Thrower thrower = new Thrower();
-    bus.registerStrongly(thrower);
-    bus.registerStrongly(new EventRecorder(log, "survivor"));
+    bus.register(thrower);
+    bus.register(new EventRecorder(log, "survivor"));
 
     thrower.toThrow = new IOException("disk");
     bus.post(new Event("1"));
@@ -76,8 +76,8 @@ class FailuresTest {
   void virtualMachineErrorsPropagate() {
     Thrower thrower = new Thrower();
     thrower.toThrow = new OutOfMemoryError("simulated");
-    bus.registerStrongly(thrower);
-    bus.registerStrongly(new EventRecorder(log, "survivor"));
+    bus.register(thrower);
+    bus.register(new EventRecorder(log, "survivor"));
 
     assertThrows(OutOfMemoryError.class, () -> bus.post(new Event("e")));
     assertTrue(errors.isEmpty());
@@ -87,7 +87,7 @@ class FailuresTest {
   void rethrowPolicyRethrowsUncheckedAsIsAndWrapsChecked() {
     MessageBus strict = TestBuses.rethrowing();
     Thrower thrower = new Thrower();
-    strict.registerStrongly(thrower);
+    strict.register(thrower);
 
     thrower.toThrow = new IllegalArgumentException("bad");
     assertSame(thrower.toThrow, assertThrows(IllegalArgumentException.class, () -> strict.post(new Event("1"))));
@@ -104,8 +104,8 @@ class FailuresTest {
     MessageBus strict = TestBuses.rethrowing();
     Thrower thrower = new Thrower();
     thrower.toThrow = new IllegalStateException("once");
-    Registration throwing = strict.registerStrongly(thrower);
-    strict.registerStrongly(new EventRecorder(log, "survivor"));
+    Registration throwing = strict.register(thrower);
+    strict.register(new EventRecorder(log, "survivor"));
 
     assertThrows(IllegalStateException.class, () -> strict.post(new Event("1")));
     throwing.close();
@@ -118,8 +118,8 @@ class FailuresTest {
     MessageBus logging = MessageBus.create();
     Thrower thrower = new Thrower();
     thrower.toThrow = new IllegalStateException("expected in this test: logged, not thrown");
-    logging.registerStrongly(thrower);
-    logging.registerStrongly(new EventRecorder(log, "survivor"));
+    logging.register(thrower);
+    logging.register(new EventRecorder(log, "survivor"));
 
     assertEquals(2, logging.post(new Event("e")));
     assertEquals(List.of("survivor:e"), log);

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.TestMessages.Event;
+import dev.herald.bridge.Bridge;
+import dev.herald.bridge.Forwarder;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -49,7 +51,7 @@ class ForwarderTest {
 
   @Test
   void postsAndSendsAreForwardedAndRequestsAnsweredWithTheirReplies() {
-    bus.registration().forward(Event.class, new Logging(List.of("one", 2, "three")));
+    Bridge.of(bus).forward(Event.class, new Logging(List.of("one", 2, "three")));
     Registration sender = bus.registration().subscribe(String.class, s -> {});
 
     assertEquals(1, bus.post(new Event("posted")));
@@ -62,7 +64,7 @@ class ForwarderTest {
 
   @Test
   void aForwarderIsHiddenSoWhatOnlyItReceivesIsDeadAndFailsARequiredReceiver() {
-    bus.registration().forward(Event.class, new Logging(List.of()));
+    Bridge.of(bus).forward(Event.class, new Logging(List.of()));
     Event posted = new Event("posted");
     Event required = new Event("required");
 
@@ -77,7 +79,7 @@ class ForwarderTest {
 
   @Test
   void withAVisibleHandlerBesideItAPostIsReceived() {
-    bus.registration().forward(Event.class, new Logging(List.of()));
+    Bridge.of(bus).forward(Event.class, new Logging(List.of()));
     bus.subscribe(Event.class, event -> log.add("handler:" + event));
 
     assertEquals(2, bus.post(new Event("e")));
@@ -89,7 +91,7 @@ class ForwarderTest {
   @Test
   void aFailingForwarderGoesToTheErrorHandlerAndTheMessageIsStillDead() {
     IllegalStateException broken = new IllegalStateException("link down");
-    bus.registration().forward(Event.class, new Forwarder<Event>() {
+    Bridge.of(bus).forward(Event.class, new Forwarder<Event>() {
       @Override
       public void forward(Event event) {
         throw broken;
@@ -114,7 +116,7 @@ class ForwarderTest {
   @Test
   void aVisibleHandlerClosedByAForwarderDuringThePostLeavesItDead() {
     Registration[] visible = new Registration[1];
-    bus.registration().forward(Event.class, new Logging(List.of()) {
+    Bridge.of(bus).forward(Event.class, new Logging(List.of()) {
       @Override
       public void forward(Event event) {
         super.forward(event);
@@ -132,7 +134,7 @@ class ForwarderTest {
 
   @Test
   void aVisibleHandlerThatThrowsAfterAForwarderStillReceived() {
-    bus.registration().forward(Event.class, new Logging(List.of()));
+    Bridge.of(bus).forward(Event.class, new Logging(List.of()));
     bus.subscribe(Event.class, event -> {
       throw new IllegalArgumentException("bad " + event);
     });
@@ -146,7 +148,7 @@ class ForwarderTest {
 
   @Test
   void aHandlerAddedByAForwarderDuringThePostReceivesIt() {
-    bus.registration().forward(Event.class, new Logging(List.of()) {
+    Bridge.of(bus).forward(Event.class, new Logging(List.of()) {
       @Override
       public void forward(Event event) {
         super.forward(event);
@@ -162,7 +164,7 @@ class ForwarderTest {
 
   @Test
   void aClosedForwarderIsNotCalled() {
-    Registration forwarding = bus.registration().forward(Event.class, new Logging(List.of()));
+    Registration forwarding = Bridge.of(bus).forward(Event.class, new Logging(List.of()));
     bus.post(new Event("before"));
 
     forwarding.close();
@@ -176,8 +178,29 @@ class ForwarderTest {
     MessageBus withLane = MessageBus.builder().lane("io", Runnable::run).build();
 
     IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-        () -> withLane.registration().onLane("io").forward(Event.class, new Logging(List.of())));
+        () -> Bridge.of(withLane).forward(withLane.registration().onLane("io"), Event.class, new Logging(List.of())));
 
     assertTrue(refused.getMessage().contains("sending thread"), refused.getMessage());
+  }
+
+  @Test
+  void aForwarderRegisteredWithOptionsGetsThem() {
+    Address tank = bus.createAddress();
+    Bridge.of(bus).forward(bus.registration().at(tank), Event.class, new Logging(List.of()));
+
+    bus.post(new Event("elsewhere"), Header.to(bus.createAddress()));
+    bus.post(new Event("to the tank"), Header.to(tank));
+
+    assertEquals(List.of("forward:to the tank"), log);
+  }
+
+  @Test
+  void optionsOfAnotherBusAreRefused() {
+    MessageBus other = MessageBus.create();
+
+    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+        () -> Bridge.of(bus).forward(other.registration(), Event.class, new Logging(List.of())));
+
+    assertTrue(refused.getMessage().contains("another bus"), refused.getMessage());
   }
 }

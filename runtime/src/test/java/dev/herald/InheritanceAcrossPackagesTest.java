@@ -25,7 +25,7 @@ class InheritanceAcrossPackagesTest {
 
   @Test
   void aPackagePrivateHandlerOverriddenThroughAPublicMiddleRunsOnce() {
-    bus.registerStrongly(new Leaf());
+    bus.register(new Leaf());
 
     assertEquals(1, bus.post("x"));
     assertEquals(List.of("Leaf.on"), Calls.LOG);
@@ -33,7 +33,7 @@ class InheritanceAcrossPackagesTest {
 
   @Test
   void aHandlerThatOverridesTwoAnnotatedDeclarationsRunsOnce() {
-    bus.registerStrongly(new Twig());
+    bus.register(new Twig());
 
     assertEquals(1, bus.post(7));
     assertEquals(List.of("Twig.on"), Calls.LOG);
@@ -41,7 +41,7 @@ class InheritanceAcrossPackagesTest {
 
   @Test
   void handlersThatDoNotOverrideEachOtherBothRun() {
-    bus.registerStrongly(new Branch());
+    bus.register(new Branch());
 
     assertEquals(2, bus.post(7));
     assertEquals(List.of("Branch.on", "Root.on"), Calls.LOG);
@@ -49,7 +49,7 @@ class InheritanceAcrossPackagesTest {
 
   @Test
   void overridingTheEnvelopeOverloadKeepsThePlainOne() {
-    bus.registerStrongly(new LoudRadio());
+    bus.register(new LoudRadio());
 
     assertEquals(2, bus.post(7L));
     assertEquals(List.of("LoudRadio.hear+envelope", "Radio.hear"), Calls.LOG);

@@ -70,7 +70,7 @@ class InterfaceHandlersTest {
   @Test
   void lambdaOfAListenerInterfaceReceives() {
     AttackListener lambda = attack -> log.add("lambda:" + attack);
-    bus.registerStrongly(lambda);
+    bus.register(lambda);
 
     assertEquals(1, bus.post(new Attack("north")));
     assertEquals(List.of("lambda:north"), log);
@@ -78,7 +78,7 @@ class InterfaceHandlersTest {
 
   @Test
   void anonymousClassReceivesThroughItsInterface() {
-    bus.registerStrongly(
+    bus.register(
         new AttackListener() {
           @Override
           public void onAttack(Attack attack) {
@@ -93,7 +93,7 @@ class InterfaceHandlersTest {
   @Test
   void classThatImplementsWithoutAnnotatingIsCalledThroughTheInterface() {
     Logs.CURRENT.set(log);
-    bus.registerStrongly(new Gunner());
+    bus.register(new Gunner());
 
     assertEquals(1, bus.post(new Attack("south")));
     assertEquals(List.of("gunner:south"), log);
@@ -102,7 +102,7 @@ class InterfaceHandlersTest {
   @Test
   void classThatAnnotatesItsImplementationRunsOnceWithItsOwnPriority() {
     Logs.CURRENT.set(log);
-    bus.registerStrongly(new Captain());
+    bus.register(new Captain());
     bus.subscribe(Attack.class, attack -> log.add("subscription"));
     // a subscription has priority 0: the captain's 3 puts it first, and it runs once
     assertEquals(2, bus.post(new Attack("west")));
@@ -112,7 +112,7 @@ class InterfaceHandlersTest {
   @Test
   void subInterfaceThatRedeclaresAHandlerRunsItOnceWithItsPriority() {
     Commander commander = attack -> log.add("commander:" + attack);
-    bus.registerStrongly(commander);
+    bus.register(commander);
     bus.registration().strongly().register((AttackListener) attack -> log.add("plain:" + attack));
 
     assertEquals(2, bus.post(new Attack("hill")));
@@ -128,7 +128,7 @@ class InterfaceHandlersTest {
   @Test
   void methodDeclaredByTwoInterfacesAndInheritedFromASuperclassRunsOnce() {
     Logs.CURRENT.set(log);
-    bus.registerStrongly(new Lookout());
+    bus.register(new Lookout());
 
     assertEquals(1, bus.post(new Attack("bridge")));
     assertEquals(List.of("gunner:bridge"), log);

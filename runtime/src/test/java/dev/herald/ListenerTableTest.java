@@ -22,7 +22,7 @@ class ListenerTableTest {
     List<RegistrationEntry> entries = new ArrayList<>();
     for (int i = 0; i < 2_000; i++) {
       Object listener = new EventRecorder(new ArrayList<>());
-      RegistrationEntry entry = bus.registerStrongly(listener).entry;
+      RegistrationEntry entry = bus.register(listener).entry;
       listeners.add(listener);
       entries.add(entry);
       table.put(entry);

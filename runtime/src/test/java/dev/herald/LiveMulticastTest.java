@@ -36,8 +36,8 @@ class LiveMulticastTest {
   void handlerRemovedMidDispatchIsNotCalled() {
     EventRecorder killer = new EventRecorder(log, "killer");
     EventRecorder victim = new EventRecorder(log, "victim");
-    bus.registerStrongly(killer);
-    bus.registerStrongly(victim);
+    bus.register(killer);
+    bus.register(victim);
     killer.action = () -> bus.unregister(victim);
 
     int ran = bus.post(new Event("e"));
@@ -49,7 +49,7 @@ class LiveMulticastTest {
   @Test
   void handlerThatRemovesItselfMidDispatchFinishesAndIsNotCalledAgain() {
     EventRecorder self = new EventRecorder(log, "self");
-    Registration registration = bus.registerStrongly(self);
+    Registration registration = bus.register(self);
     self.action = registration::close;
 
     bus.post(new Event("1"));
@@ -63,9 +63,9 @@ class LiveMulticastTest {
     EventRecorder adder = new EventRecorder(log, "adder");
     EventRecorder existing = new EventRecorder(log, "existing");
     EventRecorder added = new EventRecorder(log, "added");
-    bus.registerStrongly(adder);
-    bus.registerStrongly(existing);
-    adder.action = () -> bus.registerStrongly(added);
+    bus.register(adder);
+    bus.register(existing);
+    adder.action = () -> bus.register(added);
 
     int ran = bus.post(new Event("e"));
 
@@ -78,9 +78,9 @@ class LiveMulticastTest {
     EventRecorder adder = new EventRecorder(log, "adder");
     EventRecorder existing = new EventRecorder(log, "existing");
     Relay relayAddedLate = new Relay(bus, log);
-    bus.registerStrongly(adder);
-    bus.registerStrongly(existing);
-    adder.action = () -> bus.registerStrongly(relayAddedLate);
+    bus.register(adder);
+    bus.register(existing);
+    adder.action = () -> bus.register(relayAddedLate);
 
     bus.post(new Event("abc"));
 
@@ -90,7 +90,7 @@ class LiveMulticastTest {
   @Test
   void subscriptionAddedMidDispatchIsCalledForThatMessage() {
     EventRecorder adder = new EventRecorder(log, "adder");
-    bus.registerStrongly(adder);
+    bus.register(adder);
     adder.action = () -> bus.subscribe(Event.class, event -> log.add("lambda:" + event));
 
     bus.post(new Event("e"));
@@ -100,8 +100,8 @@ class LiveMulticastTest {
 
   @Test
   void nestedPostsAreDeliveredImmediatelyDepthFirst() {
-    bus.registerStrongly(new Relay(bus, log));
-    bus.registerStrongly(new EventRecorder(log, "named"));
+    bus.register(new Relay(bus, log));
+    bus.register(new EventRecorder(log, "named"));
 
     bus.post(new Event("a"));
 

@@ -72,7 +72,7 @@ class MatchingByTypeTest {
   @Test
   void messageReachesHandlersOfItsClassSuperclassesInterfacesAndObject() {
     Watcher watcher = new Watcher(log);
-    bus.registerStrongly(watcher);
+    bus.register(watcher);
 
     int ran = bus.post(new NavalAttack("Pearl"));
 
@@ -84,7 +84,7 @@ class MatchingByTypeTest {
   @Test
   void handlersOfUnrelatedTypesDoNotRun() {
     Watcher watcher = new Watcher(log);
-    bus.registerStrongly(watcher);
+    bus.register(watcher);
 
     assertEquals(2, bus.post(new Event("quiet")));
     assertEquals(List.of("event:quiet", "object:quiet"), log);
@@ -96,8 +96,8 @@ class MatchingByTypeTest {
   void higherPriorityRunsFirstThenRegistrationOrder() {
     Prioritized first = new Prioritized(log, "first");
     Prioritized second = new Prioritized(log, "second");
-    bus.registerStrongly(first);
-    bus.registerStrongly(second);
+    bus.register(first);
+    bus.register(second);
 
     bus.post(new Event("e"));
 
@@ -109,10 +109,10 @@ class MatchingByTypeTest {
   @Test
   void orderHoldsForAMessageClassFirstPostedAfterRegistration() {
     Prioritized first = new Prioritized(log, "first");
-    bus.registerStrongly(first);
+    bus.register(first);
     bus.post(new Attack("warm-up"));
     Prioritized second = new Prioritized(log, "second");
-    bus.registerStrongly(second);
+    bus.register(second);
     log.clear();
 
     bus.post(new NavalAttack("n"));

@@ -86,9 +86,9 @@ class NestedPostDepthTest {
       throws Exception {
     List<Throwable> reported = new CopyOnWriteArrayList<>();
     MessageBus bus = MessageBus.builder().errorHandler((error, context) -> reported.add(error)).build();
-    bus.registerStrongly(new Rally(bus, header));
+    bus.register(new Rally(bus, header));
     Countdown countdown = new Countdown(bus);
-    bus.registerStrongly(countdown);
+    bus.register(countdown);
 
     Throwable thrown = onASmallStack(() -> bus.post(new Ping(0)));
 

@@ -9,9 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.herald.TestMessages.Attack;
 import dev.herald.TestMessages.Event;
 import dev.herald.annotation.Subscribe;
-import dev.herald.spi.Dispatcher;
-import dev.herald.spi.DispatcherIndex;
-import dev.herald.spi.HandlerInfo;
+import dev.herald.internal.generated.Dispatcher;
+import dev.herald.internal.generated.DispatcherIndex;
+import dev.herald.internal.generated.HandlerInfo;
 import java.lang.ref.Reference;
 import java.lang.ref.WeakReference;
 import java.net.URL;
@@ -104,7 +104,7 @@ class RegistrationTest {
     Base listener = new Base(log);
     Registration first = bus.register(listener);
     Registration second = bus.register(listener);
-    Registration strongly = bus.registerStrongly(listener);
+    Registration strongly = bus.register(listener);
 
     assertSame(first, second);
     assertSame(first, strongly);
@@ -115,12 +115,12 @@ class RegistrationTest {
 
   @Test
   void equalButDistinctListenersAreRegisteredSeparately() {
-    bus.registerStrongly(new Base(log) {
+    bus.register(new Base(log) {
       @Override public boolean equals(Object o) { return true; }
       @Override public int hashCode() { return 1; }
     });
     Base plain = new Base(log);
-    bus.registerStrongly(plain);
+    bus.register(plain);
 
     assertEquals(2, bus.post(new Event("e")));
   }
@@ -185,7 +185,7 @@ class RegistrationTest {
 
   @Test
   void inheritedHandlersAreRegisteredAndAnOverriddenHandlerRunsOnce() {
-    bus.registerStrongly(new Derived(log));
+    bus.register(new Derived(log));
 
     int ran = bus.post(new Attack("a"));
 
@@ -197,7 +197,7 @@ class RegistrationTest {
 
   @Test
   void aSubclassWithoutHandlersUsesItsSuperclassesDispatchers() {
-    bus.registerStrongly(new Leaf(log));
+    bus.register(new Leaf(log));
 
     bus.post(new Attack("a"));
 

@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.TestMessages.Event;
 import dev.herald.annotation.Subscribe;
+import dev.herald.bridge.Bridge;
+import dev.herald.bridge.RemoteEndpoint;
+import dev.herald.bridge.RemoteLink;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -42,7 +45,7 @@ class RemoteAddressTest {
   }
 
   private final RecordingLink link = new RecordingLink();
-  private final RemoteEndpoint peer = bus.attachRemote(link);
+  private final RemoteEndpoint peer = Bridge.of(bus).attachRemote(link);
   private final Listener local = new Listener();
   private final Registration registration = bus.register(local);
 
@@ -74,14 +77,14 @@ class RemoteAddressTest {
     TestMessages.Ping ping = new TestMessages.Ping(1);
     List<String> calls = new ArrayList<>();
     MessageBus plainOnly = MessageBus.create();
-    RemoteEndpoint afar = plainOnly.attachRemote(link);
+    RemoteEndpoint afar = Bridge.of(plainOnly).attachRemote(link);
     plainOnly.subscribe(TestMessages.Ping.class, p -> calls.add("plain " + p.number));
     plainOnly.subscribe(TestMessages.Ping.class, p -> calls.add("second " + p.number));
 
     assertEquals(2, afar.deliver(ping)); // every handler plain: each is called directly
 
     // handlers that need more than a call: one that sees the envelope, one for another sender
-    plainOnly.registration().respond(TestMessages.Ping.class, (p, envelope) -> {
+    Bridge.of(plainOnly).respond(TestMessages.Ping.class, (p, envelope) -> {
       calls.add("envelope from afar: " + (envelope.from() == afar.address()));
       return List.of();
     });
@@ -131,7 +134,7 @@ class RemoteAddressTest {
 
   @Test
   void peerOfAnotherBusIsRefused() {
-    RemoteEndpoint elsewhere = MessageBus.create().attachRemote(link);
+    RemoteEndpoint elsewhere = Bridge.of(MessageBus.create()).attachRemote(link);
     assertThrows(IllegalArgumentException.class, () -> registration.send(elsewhere.address(), new Event("x")));
   }
 }

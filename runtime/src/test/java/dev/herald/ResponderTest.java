@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.herald.TestMessages.Event;
+import dev.herald.bridge.Bridge;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -25,8 +26,9 @@ class ResponderTest {
   @Test
   void aResponderSeesWhetherTheSenderWaitsAndItsRepliesAreCollected() {
     List<Class<?>> replyTypes = new ArrayList<>();
-    bus.registration().respond(Event.class, (event, envelope) -> {
-      replyTypes.add(envelope.replyType());
+    Bridge bridge = Bridge.of(bus);
+    bridge.respond(Event.class, (event, envelope) -> {
+      replyTypes.add(bridge.replyType(envelope));
       return List.of("one " + event, 2, "three");
     });
 
@@ -42,7 +44,7 @@ class ResponderTest {
     List<Object> dead = new ArrayList<>();
     bus.subscribe(DeadMessage.class, message -> dead.add(message.message()));
     List<Object> forwarded = new ArrayList<>();
-    bus.registration().respond(Event.class, (event, envelope) -> {
+    Bridge.of(bus).respond(Event.class, (event, envelope) -> {
       forwarded.add(event);
       return List.of();
     });
@@ -56,7 +58,7 @@ class ResponderTest {
 
   @Test
   void aResponderThatThrowsOrReturnsNullGoesToTheErrorHandler() {
-    bus.registration().respond(Event.class, (event, envelope) -> null);
+    Bridge.of(bus).respond(Event.class, (event, envelope) -> null);
 
     assertEquals(List.of(), bus.request(new Event("e"), Object.class));
     assertInstanceOf(NullPointerException.class, errors.get(0));
@@ -67,7 +69,7 @@ class ResponderTest {
     IllegalStateException lost = new IllegalStateException("connection lost");
     Event event = new Event("e");
 
-    bus.reportError(lost, "a bridge", event);
+    Bridge.of(bus).reportError(lost, "a bridge", event);
 
     assertSame(lost, errors.get(0));
     assertSame(bus, contexts.get(0).bus());

@@ -50,7 +50,7 @@ class RoutingTest {
 
   // Listeners are held strongly: these tests are about routing, not about collection.
   private Registration component(String name) {
-    return bus.registerStrongly(new EventRecorder(log, name));
+    return bus.register(new EventRecorder(log, name));
   }
 
   private Registration component(String name, Address at) {
@@ -269,7 +269,7 @@ class RoutingTest {
   void theSenderCannotBeForged() {
     Registration alice = component("alice");
     List<Envelope> seen = new ArrayList<>();
-    bus.registerStrongly(new EnvelopeReader(seen));
+    bus.register(new EnvelopeReader(seen));
 
     alice.send(new Event("signed"));
     bus.post(new Event("anonymous"));
@@ -313,8 +313,8 @@ class RoutingTest {
 
   @Test
   void aTaggedHandlerReceivesMessagesSharingAnyOfItsTags() {
-    bus.registerStrongly(new TaggedListener(log));
-    bus.registerStrongly(new EventRecorder(log, "untagged"));
+    bus.register(new TaggedListener(log));
+    bus.register(new EventRecorder(log, "untagged"));
 
     bus.post(new Event("ai"), Header.builder().tags("AI").build());
     bus.post(new Event("debug+physics"), Header.builder().tags("physics", "debug").build());
@@ -332,7 +332,7 @@ class RoutingTest {
 
   @Test
   void manyDistinctTagsCanExist() {
-    bus.registerStrongly(new TaggedListener(log));
+    bus.register(new TaggedListener(log));
     String[] many = new String[300];
     for (int i = 0; i < many.length; i++) {
       many[i] = "tag-" + i;
@@ -351,7 +351,7 @@ class RoutingTest {
 
   @Test
   void hiddenHandlersReceiveButDoNotCount() {
-    bus.registerStrongly(new HiddenLog(log));
+    bus.register(new HiddenLog(log));
     List<Object> dead = new ArrayList<>();
     bus.subscribe(DeadMessage.class, message -> dead.add(message.message()));
     Event event = new Event("unnoticed");
@@ -365,7 +365,7 @@ class RoutingTest {
 
   @Test
   void aRequiredReceiverThatIsMissingIsReported() {
-    bus.registerStrongly(new HiddenLog(log));
+    bus.register(new HiddenLog(log));
     Header mustArrive = Header.builder().requireReceiver().build();
     Event event = new Event("important");
 
@@ -379,8 +379,8 @@ class RoutingTest {
 
   @Test
   void aRequiredReceiverThatIsPresentIsNotReported() {
-    bus.registerStrongly(new HiddenLog(log));
-    bus.registerStrongly(new EventRecorder(log, "visible"));
+    bus.register(new HiddenLog(log));
+    bus.register(new EventRecorder(log, "visible"));
 
     bus.post(new Event("important"), Header.builder().requireReceiver().build());
 
@@ -417,8 +417,8 @@ class RoutingTest {
     long[] now = {1_000};
     MessageBus timed = MessageBus.builder().ticker(() -> now[0]).build();
     List<Envelope> seen = new ArrayList<>();
-    Registration reader = timed.registerStrongly(new EnvelopeReader(seen));
-    Registration sender = timed.registerStrongly(new EventRecorder(log, "sender"));
+    Registration reader = timed.register(new EnvelopeReader(seen));
+    Registration sender = timed.register(new EventRecorder(log, "sender"));
     timed.endFrame();
     timed.endFrame();
     now[0] = 5_000;
@@ -460,8 +460,8 @@ class RoutingTest {
     long[] now = {1_000};
     MessageBus timed = MessageBus.builder().ticker(() -> now[0]).build();
     List<Envelope> seen = new ArrayList<>();
-    timed.registerStrongly(new SlowFirst(now));
-    timed.registerStrongly(new EnvelopeReader(seen));
+    timed.register(new SlowFirst(now));
+    timed.register(new EnvelopeReader(seen));
     Event event = new Event("e");
 
     timed.post(event, Header.builder().tags("radio").build());
@@ -475,8 +475,8 @@ class RoutingTest {
   @Test
   void aPlainPostGivesEnvelopeHandlersAnAnonymousBroadcastEnvelope() {
     List<Envelope> seen = new ArrayList<>();
-    bus.registerStrongly(new EnvelopeReader(seen));
-    bus.registerStrongly(new EventRecorder(log, "plain"));
+    bus.register(new EnvelopeReader(seen));
+    bus.register(new EventRecorder(log, "plain"));
 
     assertEquals(2, bus.post(new Event("e")));
 
@@ -488,7 +488,7 @@ class RoutingTest {
   @Test
   void theEnvelopeOfANamedDestinationNamesTheResolvedAddress() {
     List<Envelope> seen = new ArrayList<>();
-    Registration world = bus.registerStrongly(new EnvelopeReader(seen));
+    Registration world = bus.register(new EnvelopeReader(seen));
     world.bind("world");
 
     bus.post(new Event("e"), Header.to(Address.named("world")));
@@ -527,11 +527,11 @@ class RoutingTest {
 
   @Test
   void requestCollectsTypedNonNullRepliesInDeliveryOrder() {
-    bus.registerStrongly(new Answerer("first"));
-    bus.registerStrongly(new Answerer(null));
-    bus.registerStrongly(new Answerer(7));
-    bus.registerStrongly(new Expert());
-    bus.registerStrongly(new Answerer("last"));
+    bus.register(new Answerer("first"));
+    bus.register(new Answerer(null));
+    bus.register(new Answerer(7));
+    bus.register(new Expert());
+    bus.register(new Answerer("last"));
 
     assertEquals(List.of("expert", "first", "last"), bus.request(new Question(), String.class));
     assertEquals(List.of(7, 42), bus.request(new Question(), Integer.class));
@@ -541,8 +541,8 @@ class RoutingTest {
   @Test
   void aRegistrationCanRequestFromOneAddress() {
     Registration asker = component("asker");
-    Registration oracle = bus.registerStrongly(new Answerer("yes"));
-    bus.registerStrongly(new Answerer("no"));
+    Registration oracle = bus.register(new Answerer("yes"));
+    bus.register(new Answerer("no"));
 
     assertEquals(List.of("yes"), asker.request(oracle.address(), new Question(), String.class));
     assertEquals(List.of("yes", "no"), asker.request(new Question(), String.class));
@@ -550,7 +550,7 @@ class RoutingTest {
 
   @Test
   void postIgnoresReturnValues() {
-    bus.registerStrongly(new Answerer("ignored"));
+    bus.register(new Answerer("ignored"));
 
     assertEquals(1, bus.post(new Question()));
   }
@@ -561,8 +561,8 @@ class RoutingTest {
   void anEnvelopeHandlerAddedDuringAPlainPostStillGetsAnEnvelope() {
     List<Envelope> seen = new ArrayList<>();
     EventRecorder adder = new EventRecorder(log, "adder");
-    adder.action = () -> bus.registerStrongly(new EnvelopeReader(seen));
-    bus.registerStrongly(adder);
+    adder.action = () -> bus.register(new EnvelopeReader(seen));
+    bus.register(adder);
 
     bus.post(new Event("e"));
 

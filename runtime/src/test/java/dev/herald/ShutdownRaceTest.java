@@ -72,7 +72,7 @@ class ShutdownRaceTest {
         .errorHandler((error, context) -> errors.add(error))
         .build();
     Gate gate = new Gate();
-    bus.registerStrongly(gate);
+    bus.register(gate);
 
     Throwable posterFailure = postOnAnotherThreadAcrossTheShutdown(bus, gate, report -> {
       assertEquals(0, report.unfinishedAsync());
@@ -90,7 +90,7 @@ class ShutdownRaceTest {
   void aPostThatLosesTheRaceToTheBusesOwnExecutorIsRefusedWithHeraldsException() throws Exception {
     MessageBus bus = TestBuses.rethrowing();
     Gate gate = new Gate();
-    bus.registerStrongly(gate);
+    bus.register(gate);
 
     Throwable posterFailure = postOnAnotherThreadAcrossTheShutdown(bus, gate, report -> {});
 
@@ -104,7 +104,7 @@ class ShutdownRaceTest {
     ManualExecutor executor = new ManualExecutor();
     MessageBus bus = MessageBus.builder().executor(executor).build();
     AsyncCounter counter = new AsyncCounter();
-    bus.registerStrongly(counter);
+    bus.register(counter);
     bus.post(new Event("accepted"));
     assertEquals(1, executor.queued());
 
@@ -126,7 +126,7 @@ class ShutdownRaceTest {
   void aPostBetweenTheTwoStepsOfStoppingADepthFirstBusIsDeliveredThenRefused() {
     MessageBus bus = TestBuses.rethrowing();
     Counter counter = new Counter();
-    bus.registerStrongly(counter);
+    bus.register(counter);
 
     bus.delivery.plainPosts().stopAccepting(); // the first write of Delivery.stopAccepting
     int ran = bus.post(new Event("between the two writes"));

@@ -35,7 +35,7 @@ class ShutdownTest {
   @Test
   void closeDeliversWhatIsQueuedInStageOrder() {
     MessageBus bus = MessageBus.create();
-    bus.registerStrongly(new EventRecorder(log));
+    bus.register(new EventRecorder(log));
     bus.post(new Event("late update"), Header.builder().stage(Stage.LATE_UPDATE).build());
     bus.post(new Event("update, later"), LATER);
     bus.post(new Event("update"), Header.builder().stage(Stage.UPDATE).build());
@@ -66,7 +66,7 @@ class ShutdownTest {
   void anErrorFromAQueuedMessageIsCountedTheRestDeliveredAndThrownAfterTheReport() {
     MessageBus bus = TestBuses.rethrowing();
     Asserting handler = new Asserting();
-    bus.registerStrongly(handler);
+    bus.register(handler);
     bus.post(new Event("a"), LATER);
     bus.post(new Event("bad"), LATER);
     bus.post(new Event("c"), LATER);
@@ -87,7 +87,7 @@ class ShutdownTest {
   @Test
   void shutdownCanDiscardWhatIsQueuedAndCountsIt() {
     MessageBus bus = MessageBus.create();
-    bus.registerStrongly(new EventRecorder(log));
+    bus.register(new EventRecorder(log));
     bus.post(new Event("a"), LATER);
     bus.post(new Event("b"), LATER);
 
@@ -102,7 +102,7 @@ class ShutdownTest {
   void shutdownWaitsForAsyncHandlersAndReportsThoseStillRunning() throws InterruptedException {
     MessageBus bus = MessageBus.create();
     Blocking blocking = new Blocking();
-    bus.registerStrongly(blocking);
+    bus.register(blocking);
     bus.post(new Event("slow"));
     assertTrue(blocking.entered.await(30, TimeUnit.SECONDS));
 
@@ -117,7 +117,7 @@ class ShutdownTest {
   void shutdownWaitsForAsyncHandlersThatFinish() {
     MessageBus bus = MessageBus.create();
     Blocking blocking = new Blocking();
-    bus.registerStrongly(blocking);
+    bus.register(blocking);
     bus.post(new Event("slow"));
     blocking.release.countDown();
 
@@ -129,7 +129,7 @@ class ShutdownTest {
   @Test
   void aPostAfterCloseThrows() {
     MessageBus bus = MessageBus.create();
-    Registration registration = bus.registerStrongly(new EventRecorder(log));
+    Registration registration = bus.register(new EventRecorder(log));
 
     bus.close();
 
@@ -231,7 +231,7 @@ class ShutdownTest {
   void anAsyncHandlerThatClosesTheBusDoesNotWaitForItself() throws InterruptedException {
     MessageBus bus = MessageBus.create();
     SelfCloser closer = new SelfCloser(bus);
-    bus.registerStrongly(closer);
+    bus.register(closer);
 
     bus.post(new Event("game over"));
 
@@ -243,7 +243,7 @@ class ShutdownTest {
   @Test
   void aTimeoutOfForeverWorksAndANegativeOneIsRejected() {
     MessageBus bus = MessageBus.create();
-    bus.registerStrongly(new EventRecorder(log));
+    bus.register(new EventRecorder(log));
     bus.post(new Event("queued"), LATER);
 
     assertThrows(IllegalArgumentException.class, () -> bus.shutdown(QueuedMessages.DELIVER, Duration.ofSeconds(-1)));

@@ -58,7 +58,7 @@ class StagesTest {
   }
 
   private void listen() {
-    bus.registerStrongly(new EventRecorder(log));
+    bus.register(new EventRecorder(log));
   }
 
   @Test
@@ -145,7 +145,7 @@ class StagesTest {
   @Test
   void messagesQueuedDuringAStageRunWaitForTheNextRun() {
     Echo echo = new Echo(bus, stage(Stage.UPDATE));
-    bus.registerStrongly(echo);
+    bus.register(echo);
     bus.post(new Event("first"), stage(Stage.UPDATE));
 
     assertEquals(1, bus.runStage(Stage.UPDATE));
@@ -157,7 +157,7 @@ class StagesTest {
 
   @Test
   void aHandlerRemovedBeforeTheMessageIsDueDoesNotGetIt() {
-    Registration registration = bus.registerStrongly(new EventRecorder(log));
+    Registration registration = bus.register(new EventRecorder(log));
     bus.post(new Event("late"), after(Stage.UPDATE, Duration.ofMillis(10)));
 
     registration.close();
@@ -209,7 +209,7 @@ class StagesTest {
   @Test
   void theEnvelopeTellsWhenTheMessageWasSentNotWhenItArrived() {
     EnvelopeKeeper keeper = new EnvelopeKeeper();
-    bus.registerStrongly(keeper);
+    bus.register(keeper);
     long sentAt = ticker.nanoTime();
     bus.post(new Event("e"), afterFrames(Stage.UPDATE, 3));
 

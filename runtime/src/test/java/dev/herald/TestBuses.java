@@ -1,5 +1,6 @@
 package dev.herald;
 
+
 /** The buses tests make: a handler's failure fails the test instead of being logged. */
 final class TestBuses {
   private TestBuses() {}
@@ -10,7 +11,7 @@ final class TestBuses {
   }
 
   /** A builder for a bus whose error handler rethrows, to configure further. */
-  static MessageBusBuilder rethrowingBuilder() {
+  static MessageBus.Builder rethrowingBuilder() {
     return MessageBus.builder().errorHandler(ErrorHandler.rethrowing());
   }
 }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.herald.TestMessages.Event;
 import dev.herald.TestMessages.Ping;
+import dev.herald.bridge.Bridge;
+import dev.herald.bridge.RemoteEndpoint;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -18,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class WatchedRemoteDeliveryTest {
   private final List<Throwable> reported = new ArrayList<>();
   private final MessageBus bus = MessageBus.builder().errorHandler((error, context) -> reported.add(error)).build();
-  private final RemoteEndpoint peer = bus.attachRemote((message, from) -> 1);
+  private final RemoteEndpoint peer = Bridge.of(bus).attachRemote((message, from) -> 1);
 
   @Test
   void theFirstFailureOfAHandlerIsReturnedAndReportedAndTheOthersStillRun() {
@@ -43,7 +45,7 @@ class WatchedRemoteDeliveryTest {
   @Test
   void aHandlerThatTakesTheEnvelopeIsWatchedToo() {
     RuntimeException failure = new RuntimeException("with envelope");
-    bus.registration().respond(Event.class, (event, envelope) -> {
+    Bridge.of(bus).respond(Event.class, (event, envelope) -> {
       throw failure;
     });
 

@@ -204,7 +204,7 @@ class WeakSubscribersTest {
 
   private WeakReference<Object> registerStronglyAndDrop() {
     Counter counter = new Counter(received);
-    bus.registerStrongly(counter);
+    bus.register(counter);
     return new WeakReference<>(counter);
   }
 }

@@ -41,6 +41,8 @@ import java.lang.annotation.Target;
  * counts; when only interfaces declare it, a sub-interface's annotation overrides its
  * super-interface's, and between unrelated interfaces the first found wins (a superclass's
  * interfaces before the class's own, in the order the class names them).
+ *
+ * @since 0.1
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

@@ -49,6 +49,8 @@ import java.lang.annotation.Target;
  * reordering enum constants, silently changes the meaning of old data: do not. Two changes of
  * type are compatible: {@code int} or {@code short} to {@code long}, and {@code T} to
  * {@code Optional<T>}.
+ *
+ * @since 0.1
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.herald.MessageBus;
 import dev.herald.annotation.Subscribe;
 import dev.herald.nats.NatsBridge;
+import dev.herald.internal.generated.Dispatcher;
 import dev.herald.net.Connection;
 import dev.herald.peers.NetworkedBus;
-import dev.herald.spi.Dispatcher;
 import dev.herald.wire.CodecRegistry;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +38,7 @@ class ModuleDependenciesTest {
 
   @Test
   void theGeneratedCodeContractUsesTheJdkAlone() {
-    assertUses(Dispatcher.class, with(JDK, "dev/herald/spi"));
+    assertUses(Dispatcher.class, with(JDK, "dev/herald/internal/generated"));
   }
 
   @Test
@@ -48,7 +48,8 @@ class ModuleDependenciesTest {
 
   @Test
   void theRuntimeUsesTheJdkAndTheGeneratedCodeContract() {
-    assertUses(MessageBus.class, with(JDK, "dev/herald", "dev/herald/spi"));
+    assertUses(MessageBus.class,
+        with(JDK, "dev/herald", "dev/herald/bridge", "dev/herald/internal", "dev/herald/internal/generated"));
   }
 
   @Test
@@ -61,14 +62,14 @@ class ModuleDependenciesTest {
   @Test
   void theNetworkedBusJoinsTheRuntimeTheCodecsAndTheNetwork() {
     assertUses(NetworkedBus.class,
-        with(JDK, "java/net", "dev/herald", "dev/herald/wire", "dev/herald/net",
+        with(JDK, "java/net", "dev/herald", "dev/herald/bridge", "dev/herald/wire", "dev/herald/net",
             "dev/herald/net/udp", "dev/herald/peers"));
   }
 
   @Test
   void theNatsBridgeJoinsTheRuntimeTheCodecsAndJnats() {
     assertUses(NatsBridge.class,
-        with(JDK, "java/net", "dev/herald", "dev/herald/wire", "dev/herald/nats",
+        with(JDK, "java/net", "dev/herald", "dev/herald/bridge", "dev/herald/wire", "dev/herald/nats",
             "io/nats/client", "io/nats/client/api", "io/nats/client/impl", "io/nats/client/support"));
   }
 

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.MessageBus;
 import dev.herald.annotation.Subscribe;
+import dev.herald.internal.generated.Dispatcher;
 import dev.herald.nats.NatsBridge;
 import dev.herald.net.Connection;
 import dev.herald.peers.NetworkedBus;
 import dev.herald.sample.DemoGame;
-import dev.herald.spi.Dispatcher;
 import dev.herald.wire.CodecRegistry;
 import dev.herald.wire.tests.Kinds;
 import java.io.IOException;

@@ -38,9 +38,9 @@ public class SchedulePumpBenchmark {
   public void setUp() {
     ping = new Ping();
     bus = MessageBus.create();
-    bus.registerStrongly(new ListenerA());
-    bus.registerStrongly(new ListenerB());
-    bus.registerStrongly(new ListenerC());
+    bus.register(new ListenerA());
+    bus.register(new ListenerB());
+    bus.register(new ListenerC());
   }
 
   @TearDown

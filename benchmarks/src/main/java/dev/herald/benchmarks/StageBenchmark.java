@@ -42,7 +42,7 @@ public class StageBenchmark {
   public void setUp() {
     ping = new Ping();
     waiting = MessageBus.create();
-    waiting.registerStrongly(new ListenerA());
+    waiting.register(new ListenerA());
     for (int i = 0; i < pending; i++) {
       waiting.post(ping, FAR_AWAY);
     }

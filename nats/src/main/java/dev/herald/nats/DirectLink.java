@@ -1,7 +1,7 @@
 package dev.herald.nats;
 
 import dev.herald.Address;
-import dev.herald.RemoteLink;
+import dev.herald.bridge.RemoteLink;
 
 /**
  * Carries what local code sends to one remote process's address ({@code registration.send(

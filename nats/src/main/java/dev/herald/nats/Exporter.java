@@ -1,6 +1,6 @@
 package dev.herald.nats;
 
-import dev.herald.Forwarder;
+import dev.herald.bridge.Forwarder;
 import io.nats.client.Connection;
 import io.nats.client.JetStreamApiException;
 import io.nats.client.JetStreamStatusException;

@@ -3,6 +3,7 @@ package dev.herald.nats;
 import dev.herald.Address;
 import dev.herald.MessageBus;
 import dev.herald.Registration;
+import dev.herald.bridge.Bridge;
 import dev.herald.wire.CodecRegistry;
 import dev.herald.wire.WireFormatException;
 import dev.herald.wire.WireReader;
@@ -322,7 +323,7 @@ public final class NatsBridge implements AutoCloseable {
   }
 
   void report(NatsBridgeException failure) {
-    bus.reportError(failure, "NatsBridge " + origin, null);
+    Bridge.of(bus).reportError(failure, "NatsBridge " + origin, null);
   }
 
   void importFailed(ImportFailedException failure) {

@@ -2,7 +2,7 @@ package dev.herald.nats;
 
 /**
  * A failure of a {@link NatsBridge}, given to the bus's error handler (see
- * {@link dev.herald.MessageBus#reportError}). The bridge goes on after each; the subclasses
+ * {@link dev.herald.bridge.Bridge#reportError}). The bridge goes on after each; the subclasses
  * say what went wrong.
  */
 public abstract class NatsBridgeException extends RuntimeException {

@@ -1,6 +1,6 @@
 package dev.herald.nats;
 
-import dev.herald.RemoteEndpoint;
+import dev.herald.bridge.RemoteEndpoint;
 
 /**
  * Another process as this bus sees it: an endpoint whose address is the {@code Envelope.from()}

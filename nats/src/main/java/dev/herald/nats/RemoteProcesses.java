@@ -2,6 +2,7 @@ package dev.herald.nats;
 
 import dev.herald.Address;
 import dev.herald.MessageBus;
+import dev.herald.bridge.Bridge;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,7 +36,7 @@ final class RemoteProcesses {
     }
     RemoteProcess process = byOrigin.get(origin);
     if (process == null) {
-      process = new RemoteProcess(origin, bus.attachRemote(new DirectLink(bridge, origin)));
+      process = new RemoteProcess(origin, Bridge.of(bus).attachRemote(new DirectLink(bridge, origin)));
       byOrigin.put(origin, process);
       originByAddress.put(process.endpoint.address(), origin);
       if (byOrigin.size() > LIMIT) {

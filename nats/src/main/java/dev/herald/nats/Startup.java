@@ -1,6 +1,7 @@
 package dev.herald.nats;
 
 import dev.herald.Registration;
+import dev.herald.bridge.Bridge;
 import dev.herald.wire.CodecRegistry;
 import dev.herald.wire.WireCodec;
 import io.nats.client.Connection;
@@ -108,7 +109,7 @@ final class Startup {
       List<Registration> registrations = new ArrayList<>();
       for (Export export : exports) {
         Exporter exporter = new Exporter(bridge, outlets, export.type);
-        registrations.add(builder.bus.registration().forward(export.type, exporter));
+        registrations.add(Bridge.of(builder.bus).forward(export.type, exporter));
       }
       bridge.built(dispatcher, consumers, registrations, new ArrayList<>(channelsBySubject.values()));
       bridge.connection.flush(Duration.ofSeconds(5));

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.Header;
 import dev.herald.annotation.Subscribe;
+import dev.herald.bridge.Bridge;
 import dev.herald.nats.Peer.Delivered;
 import dev.herald.wire.CodecRegistry;
 import io.nats.client.Connection;
@@ -154,7 +155,7 @@ class BridgeTest {
     try (Peer c = new Peer()) {
       BlockingQueue<Delivered<Chat>> seenByC = c.record(Chat.class);
       c.start(c.bridge(server).importType(Chat.class)); // hears a, but not what b sends to a
-      b.bus.registration().respond(Chat.class, (chat, envelope) -> {
+      Bridge.of(b.bus).respond(Chat.class, (chat, envelope) -> {
         if (envelope.from() != null) {
           b.bus.post(new Chat("re: " + chat.text()), Header.to(envelope.from()));
         }
@@ -186,7 +187,7 @@ class BridgeTest {
   @Test
   void aRequestIsAnsweredByHandlersInAnotherProcess() throws Exception {
     a.start(a.bridge(server).exportType(ScoreQuery.class));
-    b.bus.registerStrongly(new Scoreboard());
+    b.bus.register(new Scoreboard());
     b.start(b.bridge(server).importType(ScoreQuery.class));
 
     List<ScoreReply> replies = a.bus.request(new ScoreQuery("green"), ScoreReply.class);
@@ -199,7 +200,7 @@ class BridgeTest {
   void aRequestAnsweredForAnotherProcessIsNotRequestedAgain() throws Exception {
     a.start(a.bridge(server).exportType(ScoreQuery.class).importType(ScoreQuery.class)
         .requestTimeout(Duration.ofMillis(500)));
-    b.bus.registerStrongly(new Scoreboard());
+    b.bus.register(new Scoreboard());
     b.start(b.bridge(server).exportType(ScoreQuery.class).importType(ScoreQuery.class)
         .requestTimeout(Duration.ofMillis(500)));
 
@@ -214,7 +215,7 @@ class BridgeTest {
 
   @Test
   void aRequestNobodyAnswersInTimeIsReportedAndGetsTheLocalRepliesOnly() throws Exception {
-    a.bus.registerStrongly(new Scoreboard());
+    a.bus.register(new Scoreboard());
     a.start(a.bridge(server).exportType(ScoreQuery.class).requestTimeout(Duration.ofMillis(300)));
     b.start(b.bridge(server).importType(ScoreQuery.class)); // imports it, but has no handler
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.herald.bridge.Bridge;
 import dev.herald.nats.Peer.Delivered;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -53,7 +54,7 @@ class DurableDeliveryTest {
       BlockingQueue<String> origins = new LinkedBlockingQueue<>();
       CountDownLatch handled = new CountDownLatch(count);
       // the README's handler: it asks the bridge, which the program stored before starting it
-      receiver.bus.registration().respond(Tick.class, (tick, envelope) -> {
+      Bridge.of(receiver.bus).respond(Tick.class, (tick, envelope) -> {
         try {
           origins.add(receiver.bridge.originOf(envelope.from()));
         } finally {

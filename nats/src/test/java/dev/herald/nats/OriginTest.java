@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.Header;
+import dev.herald.bridge.Bridge;
 import dev.herald.nats.Peer.Delivered;
 import dev.herald.wire.CodecRegistry;
 import io.nats.client.Connection;
@@ -62,7 +63,7 @@ class OriginTest {
   void anOriginThatBreaksTheBuildersRuleIsRefusedAndRepliesNeverThrow() throws Exception {
     BlockingQueue<Delivered<Chat>> chats = receiver.record(Chat.class);
     // every import is answered to its sender alone, as the README shows
-    receiver.bus.registration().respond(Chat.class, (chat, envelope) -> {
+    Bridge.of(receiver.bus).respond(Chat.class, (chat, envelope) -> {
       if (envelope.from() != null && !chat.text().startsWith("re:")) {
         receiver.bus.post(new Chat("re: " + chat.text()), Header.to(envelope.from()));
       }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import dev.herald.Address;
 import dev.herald.MessageBus;
+import dev.herald.bridge.Bridge;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -30,7 +31,7 @@ final class Peer implements AutoCloseable {
   /** Every message of {@code type} delivered on this bus from now on, in order. */
   <T> BlockingQueue<Delivered<T>> record(Class<T> type) {
     BlockingQueue<Delivered<T>> seen = new LinkedBlockingQueue<>();
-    bus.registration().respond(type, (message, envelope) -> {
+    Bridge.of(bus).respond(type, (message, envelope) -> {
       seen.add(new Delivered<>(message, envelope.from()));
       return List.of();
     });

@@ -7,7 +7,7 @@ package dev.herald.net;
  * than half the range (16,384) ahead of {@code b}. Two numbers exactly half the range apart
  * are newer than each other in neither direction, so no pair is ever newer both ways.
  */
-public final class SequenceNumbers {
+final class SequenceNumbers {
 
   /** How many distinct sequence numbers exist: 2^15. */
   public static final int RANGE = 1 << 15;

@@ -1,7 +1,7 @@
 package dev.herald.peers;
 
 import dev.herald.Address;
-import dev.herald.RemoteLink;
+import dev.herald.bridge.RemoteLink;
 import dev.herald.net.MessageDependency;
 import dev.herald.net.SendStatus;
 import dev.herald.net.udp.UdpNode;

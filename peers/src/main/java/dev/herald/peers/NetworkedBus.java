@@ -2,7 +2,8 @@ package dev.herald.peers;
 
 import dev.herald.Address;
 import dev.herald.MessageBus;
-import dev.herald.RemoteEndpoint;
+import dev.herald.bridge.Bridge;
+import dev.herald.bridge.RemoteEndpoint;
 import dev.herald.net.Clock;
 import dev.herald.net.MessageDependency;
 import dev.herald.net.udp.DisconnectReason;
@@ -56,6 +57,12 @@ import java.util.Objects;
  * <p>Driven like the node: {@link #update()} from the game loop (the default: the peers'
  * messages are then posted on the game's thread, at that point of the frame), or
  * {@link #start()} for a thread of its own (they are then posted on that thread).
+ *
+ * <p>Thread-safe: every public method may be called from any thread, as the node's are (they
+ * synchronize on the node; the peers' addresses are kept under a lock of their own), and so
+ * may the bus's sends to a peer's address.
+ *
+ * @since 0.1
  */
 public final class NetworkedBus implements AutoCloseable {
 
@@ -74,7 +81,7 @@ public final class NetworkedBus implements AutoCloseable {
     this.codecs = Objects.requireNonNull(codecs, "codecs");
     this.node = server == null ? UdpNode.server(bind, config, new Inbox(), clock)
         : UdpNode.client(server, config, new Inbox(), clock);
-    this.allPeers = bus.attachRemote(new AllPeersLink(node, codecs, links.values()));
+    this.allPeers = Bridge.of(bus).attachRemote(new AllPeersLink(node, codecs, links.values()));
   }
 
   /** A server bound to {@code bind} (port 0 picks a free one: see {@link #node()}). */
@@ -224,7 +231,7 @@ public final class NetworkedBus implements AutoCloseable {
     @Override
     public void onConnected(Peer peer) {
       PeerLink link = new PeerLink(node, codecs, peer);
-      link.endpoint = bus.attachRemote(link);
+      link.endpoint = Bridge.of(bus).attachRemote(link);
       synchronized (links) {
         links.put(peer, link);
         byAddress.put(link.endpoint.address(), link);
@@ -274,7 +281,7 @@ public final class NetworkedBus implements AutoCloseable {
       }
       if (link == null) {
         // a client whose handshake failed: the server never had an address here
-        RemoteEndpoint never = bus.attachRemote(new PeerLink(node, codecs, peer));
+        RemoteEndpoint never = Bridge.of(bus).attachRemote(new PeerLink(node, codecs, peer));
         never.close();
         bus.post(new PeerDisconnected(never.address(), reason));
         return;

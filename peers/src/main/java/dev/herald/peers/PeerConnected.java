@@ -10,6 +10,8 @@ import java.util.Objects;
  *
  * @param peer the peer's address on this bus: send to it, compare senders with it
  * @param socketAddress where the peer's datagrams come from, as this side sees it
+ *
+ * @since 0.1
  */
 public record PeerConnected(Address peer, InetSocketAddress socketAddress) {
   // written out: a record's generated equals, hashCode and toString are invokedynamic calls

@@ -13,6 +13,8 @@ import java.util.Objects;
  *
  * @param peer the peer's address on this bus
  * @param reason why it is gone
+ *
+ * @since 0.1
  */
 public record PeerDisconnected(Address peer, DisconnectReason reason) {
   // written out: a record's generated equals, hashCode and toString are invokedynamic calls

@@ -1,8 +1,8 @@
 package dev.herald.peers;
 
 import dev.herald.Address;
-import dev.herald.RemoteEndpoint;
-import dev.herald.RemoteLink;
+import dev.herald.bridge.RemoteEndpoint;
+import dev.herald.bridge.RemoteLink;
 import dev.herald.net.MessageDependency;
 import dev.herald.net.SendStatus;
 import dev.herald.net.udp.Peer;

@@ -36,8 +36,8 @@ class DisconnectInAHandlerTest {
   private final Registration serverSide;
 
   DisconnectInAHandlerTest() throws IOException {
-    serverSide = serverBus.registerStrongly(atServer);
-    clientSide = clientBus.registerStrongly(atClient);
+    serverSide = serverBus.register(atServer);
+    clientSide = clientBus.register(atClient);
     server = NetworkedBus.server(serverBus, CODECS, LOOPBACK, NodeConfig.defaults());
     client = NetworkedBus.client(clientBus, CODECS, server.node().localAddress(), NodeConfig.defaults());
     until("connected", () -> atServer.connected.size() == 1 && atClient.connected.size() == 1, server, client);
@@ -79,7 +79,7 @@ class DisconnectInAHandlerTest {
 
   @Test
   void serverHandlerThatKicksThePeerLeavesTheUpdateWholeAndDiscardsTheRestOfThePacket() {
-    serverBus.registerStrongly(new Bouncer(server));
+    serverBus.register(new Bouncer(server));
     Address peer = atServer.connected.get(0).peer();
     clientSide.send(client.server(), new Messages.Hello("kick me"));
     clientSide.send(client.server(), new Messages.Spawn(1)); // the same packet: both leave at the next update
@@ -98,7 +98,7 @@ class DisconnectInAHandlerTest {
 
   @Test
   void clientHandlerThatClosesTheBusLeavesTheUpdateWhole() {
-    clientBus.registerStrongly(new Quitter(client));
+    clientBus.register(new Quitter(client));
     Address peer = atServer.connected.get(0).peer();
     serverSide.send(peer, new Messages.Hello("bye"));
     serverSide.send(peer, new Messages.Spawn(1));
@@ -116,10 +116,10 @@ class DisconnectInAHandlerTest {
 
   @Test
   void updatesAfterAKickStillReadOtherPeers() throws IOException {
-    serverBus.registerStrongly(new Bouncer(server));
+    serverBus.register(new Bouncer(server));
     MessageBus secondBus = MessageBus.create();
     Inbox atSecond = new Inbox();
-    secondBus.registerStrongly(atSecond);
+    secondBus.register(atSecond);
     try (NetworkedBus second =
         NetworkedBus.client(secondBus, CODECS, server.node().localAddress(), NodeConfig.defaults())) {
       until("second connected", () -> atSecond.connected.size() == 1, server, second);

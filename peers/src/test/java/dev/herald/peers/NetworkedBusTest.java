@@ -31,11 +31,11 @@ class NetworkedBusTest {
 
   private final MessageBus serverBus = MessageBus.create();
   private final Inbox atServer = new Inbox();
-  private final Registration serverSide = serverBus.registerStrongly(atServer);
+  private final Registration serverSide = serverBus.register(atServer);
   private final NetworkedBus server;
   private final MessageBus clientBus = MessageBus.create();
   private final Inbox atClient = new Inbox();
-  private final Registration clientSide = clientBus.registerStrongly(atClient);
+  private final Registration clientSide = clientBus.register(atClient);
   private final NetworkedBus client;
 
   NetworkedBusTest() throws IOException {
@@ -127,7 +127,7 @@ class NetworkedBusTest {
   void broadcastToAllPeersIsOneSend() throws IOException {
     MessageBus secondBus = MessageBus.create();
     Inbox atSecond = new Inbox();
-    secondBus.registerStrongly(atSecond);
+    secondBus.register(atSecond);
     try (NetworkedBus second = NetworkedBus.client(secondBus, CODECS, server.node().localAddress(), NodeConfig.defaults())) {
       until("second connected", () -> atSecond.connected.size() == 1, server, client, second);
 

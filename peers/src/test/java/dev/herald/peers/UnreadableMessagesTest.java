@@ -64,7 +64,7 @@ class UnreadableMessagesTest {
     ManualClock clock = new ManualClock(); // still: the whole flood falls in one log interval
     MessageBus bus = MessageBus.create();
     Inbox atServer = new Inbox();
-    bus.registerStrongly(atServer);
+    bus.register(atServer);
     RawPeer atClient = new RawPeer();
     NodeConfig config = NodeConfig.defaults().withMaxUnreadableMessages(50);
     try (LogRecords log = new LogRecords();
@@ -102,7 +102,7 @@ class UnreadableMessagesTest {
     ManualClock clock = new ManualClock();
     MessageBus bus = MessageBus.create();
     Inbox atServer = new Inbox();
-    bus.registerStrongly(atServer);
+    bus.register(atServer);
     RawPeer atClient = new RawPeer();
     NodeConfig config = NodeConfig.defaults().withMaxUnreadableMessages(Integer.MAX_VALUE)
         .withUnreadableLogInterval(Duration.ofSeconds(1));

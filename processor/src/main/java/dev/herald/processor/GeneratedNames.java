@@ -22,7 +22,7 @@ public final class GeneratedNames {
   public static final String INDEX_GENERATOR = "dev.herald.processor.IndexProcessor";
 
   public static final String SUBSCRIBE = "dev.herald.annotation.Subscribe";
-  public static final String SPI_PACKAGE = "dev.herald.spi";
+  public static final String CONTRACT_PACKAGE = "dev.herald.internal.generated";
   public static final String RUNTIME_PACKAGE = "dev.herald";
   public static final String ENVELOPE = "Envelope";
   public static final String DISPATCHER = "Dispatcher";
@@ -37,14 +37,14 @@ public final class GeneratedNames {
 
   /** The marker on generated dispatchers that the index processor reads. */
   public static final String GENERATED_DISPATCHER_ANNOTATION =
-      SPI_PACKAGE + "." + GENERATED_DISPATCHER;
+      CONTRACT_PACKAGE + "." + GENERATED_DISPATCHER;
 
   /** {@code javax.annotation.processing.Generated}, on every file Herald writes. */
   public static final String GENERATED_ANNOTATION = GENERATED_PACKAGE + "." + GENERATED;
 
   /** The {@link java.util.ServiceLoader} registration of every dispatcher. */
   public static final String DISPATCHER_SERVICE_FILE =
-      "META-INF/services/" + SPI_PACKAGE + "." + DISPATCHER;
+      "META-INF/services/" + CONTRACT_PACKAGE + "." + DISPATCHER;
 
   /** {@code -Aherald.index=com.acme.MyIndex} names the index class. */
   public static final String INDEX_OPTION = "herald.index";

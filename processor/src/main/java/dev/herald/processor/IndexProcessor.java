@@ -28,7 +28,7 @@ import javax.tools.Diagnostic;
 
 /**
  * Registers every dispatcher for {@link java.util.ServiceLoader} in
- * {@code META-INF/services/dev.herald.spi.Dispatcher}, and writes the {@code DispatcherIndex}
+ * {@code META-INF/services/dev.herald.internal.generated.Dispatcher}, and writes the {@code DispatcherIndex}
  * class that {@code -Aherald.index} names.
  *
  * <p>It finds the dispatchers by the {@code @GeneratedDispatcher} marker that
@@ -97,7 +97,7 @@ public final class IndexProcessor extends AbstractProcessor {
   private void registerDispatchersOf(RoundEnvironment round) throws IOException {
     TypeElement marker = elements.getTypeElement(GeneratedNames.GENERATED_DISPATCHER_ANNOTATION);
     if (marker == null) {
-      return; // herald-spi is not on the class path: the dispatchers themselves fail to compile
+      return; // herald-generated is not on the class path: the dispatchers themselves fail to compile
     }
     List<QualifiedName> dispatchers = new ArrayList<>();
     List<Element> originating = new ArrayList<>();

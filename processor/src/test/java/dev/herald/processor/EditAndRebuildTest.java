@@ -2,9 +2,9 @@ package dev.herald.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 
-import dev.herald.spi.Dispatcher;
-import dev.herald.spi.DispatcherIndex;
-import dev.herald.spi.HandlerInfo;
+import dev.herald.internal.generated.Dispatcher;
+import dev.herald.internal.generated.DispatcherIndex;
+import dev.herald.internal.generated.HandlerInfo;
 import java.io.File;
 import java.io.IOException;
 import java.io.StringWriter;

@@ -63,7 +63,7 @@ class GradleRulesTest {
   @Test
   void aChangeToOneListenerRegeneratesOnlyItsDispatcherAndTheServiceFile() throws IOException {
     compile(List.of(Compilations.sources(SOURCES)), List.of());
-    Path services = dir.resolve("classes/META-INF/services/dev.herald.spi.Dispatcher");
+    Path services = dir.resolve("classes/META-INF/services/dev.herald.internal.generated.Dispatcher");
     String before = Files.readString(services);
 
     // Gradle hands the aggregating processor every class with an annotation it supports: the
@@ -83,7 +83,7 @@ class GradleRulesTest {
         compile(List.of(Compilations.sources("good/plain/Radar.java")), aggregated);
 
     assertThat(written.stream().map(w -> w.name).collect(Collectors.toList()))
-        .containsExactly("demo.Radar_Dispatcher", "META-INF/services/dev.herald.spi.Dispatcher");
+        .containsExactly("demo.Radar_Dispatcher", "META-INF/services/dev.herald.internal.generated.Dispatcher");
     assertThat(Files.readString(services)).isEqualTo(before);
   }
 

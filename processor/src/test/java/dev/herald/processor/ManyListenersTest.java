@@ -3,8 +3,8 @@ package dev.herald.processor;
 import static com.google.common.truth.Truth.assertThat;
 
 import com.google.testing.compile.JavaFileObjects;
-import dev.herald.spi.Dispatcher;
-import dev.herald.spi.DispatcherIndex;
+import dev.herald.internal.generated.Dispatcher;
+import dev.herald.internal.generated.DispatcherIndex;
 import java.io.StringWriter;
 import java.net.URL;
 import java.net.URLClassLoader;

@@ -54,7 +54,7 @@ class ProcessorJarIT {
     assertThat(output.toString()).isEmpty();
     assertThat(ok).isTrue();
     assertThat(Files.exists(classes.resolve("demo/Radar_Dispatcher.class"))).isTrue();
-    assertThat(Files.readString(classes.resolve("META-INF/services/dev.herald.spi.Dispatcher")))
+    assertThat(Files.readString(classes.resolve("META-INF/services/dev.herald.internal.generated.Dispatcher")))
         .isEqualTo("demo.Radar_Dispatcher\n");
   }
 
@@ -63,7 +63,7 @@ class ProcessorJarIT {
     List<String> entries = new ArrayList<>();
     for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
       if (entry.contains("herald-annotations") || entry.contains("annotations" + File.separator + "target")
-          || entry.contains("herald-spi") || entry.contains("spi" + File.separator + "target")) {
+          || entry.contains("herald-generated") || entry.contains("spi" + File.separator + "target")) {
         entries.add(entry);
       }
     }

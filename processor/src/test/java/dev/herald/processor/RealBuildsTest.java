@@ -55,7 +55,7 @@ class RealBuildsTest {
     assertThat(ok).isTrue();
     assertThat(Files.exists(dir.resolve("classes/demo/Radar_Dispatcher.class"))).isTrue();
     assertThat(Files.readString(
-            dir.resolve("classes/META-INF/services/dev.herald.spi.Dispatcher")))
+            dir.resolve("classes/META-INF/services/dev.herald.internal.generated.Dispatcher")))
         .isEqualTo("demo.Radar_Dispatcher\n");
   }
 

@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
-import dev.herald.spi.Dispatcher;
-import dev.herald.spi.DispatcherIndex;
+import dev.herald.internal.generated.Dispatcher;
+import dev.herald.internal.generated.DispatcherIndex;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.net.URL;
@@ -40,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Golden-file tests: what the processor writes for valid listeners. */
 class SubscribeProcessorTest {
 
-  private static final String SERVICE_FILE = "META-INF/services/dev.herald.spi.Dispatcher";
+  private static final String SERVICE_FILE = "META-INF/services/dev.herald.internal.generated.Dispatcher";
 
   /** A listener hierarchy: Animal has handlers, Mammal none, Dog overrides and adds. */
   private static final String[] ZOO = {

@@ -31,6 +31,8 @@ import java.util.ServiceLoader;
  *
  * <p>A registry is immutable and thread-safe; writers and readers are not, so give each thread
  * its own.
+ *
+ * @since 0.1
  */
 public final class CodecRegistry {
   private static final Comparator<WireCodec<?>> BY_ID = new ById();

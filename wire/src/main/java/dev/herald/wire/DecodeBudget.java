@@ -38,6 +38,8 @@ package dev.herald.wire;
  * <p>{@link CodecRegistry#withDecodeBudget} gives a registry another budget; a {@link WireReader}
  * used without a registry charges its whole input against the default. Checked by
  * {@code DecodeBudgetTest} in {@code wire-tests}. Immutable.
+ *
+ * @since 0.1
  */
 public final class DecodeBudget {
   /** 64 bytes of objects per frame byte, and 64 MiB per frame at most. */

@@ -15,6 +15,8 @@ import java.lang.annotation.Target;
  * changed wire type regenerates its own codec and the service file, nothing else. Gradle hands
  * the aggregating processor the marked classes from their class files, hence {@code CLASS}
  * retention.
+ *
+ * @since 0.1
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

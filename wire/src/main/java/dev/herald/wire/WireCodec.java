@@ -11,6 +11,8 @@ package dev.herald.wire;
  * thread-safe.
  *
  * @param <T> the wire type
+ *
+ * @since 0.1
  */
 public abstract class WireCodec<T> {
   private final int id;

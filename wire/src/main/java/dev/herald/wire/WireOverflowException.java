@@ -3,10 +3,13 @@ package dev.herald.wire;
 /**
  * A message that does not fit the space a {@link WireWriter} was given. Nothing was written:
  * {@link CodecRegistry#encode} rolls the writer back to where the message began.
+ *
+ * @since 0.1
  */
 public final class WireOverflowException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  /** The capacity the write needed more than. */
   private final int capacity;
 
   WireOverflowException(int capacity) {

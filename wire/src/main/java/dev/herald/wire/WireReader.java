@@ -23,6 +23,8 @@ import java.util.UUID;
  * strings are shared immutable values, not new ones.
  *
  * <p>Reuse one reader for many inputs with {@link #reset}. Not thread-safe.
+ *
+ * @since 0.1
  */
 public final class WireReader {
   /** What {@link #enterNested} and {@link #readCount} return for a null value. */
@@ -152,6 +154,7 @@ public final class WireReader {
 
   // ---- primitives ------------------------------------------------------------------------
 
+  /** Reads what {@link WireWriter#writeBoolean} wrote. */
   public boolean readBoolean() {
     int at = position;
     byte b = readByte();
@@ -164,11 +167,13 @@ public final class WireReader {
     throw new WireFormatException("a boolean must be 0 or 1, not " + b, at - start);
   }
 
+  /** Reads what {@link WireWriter#writeByte} wrote. */
   public byte readByte() {
     need(1);
     return buffer[position++];
   }
 
+  /** Reads what {@link WireWriter#writeShort} wrote. */
   public short readShort() {
     int at = position;
     int value = readInt();
@@ -178,6 +183,7 @@ public final class WireReader {
     return (short) value;
   }
 
+  /** Reads what {@link WireWriter#writeChar} wrote. */
   public char readChar() {
     int at = position;
     int value = readUnsigned();
@@ -187,20 +193,24 @@ public final class WireReader {
     return (char) value;
   }
 
+  /** Reads what {@link WireWriter#writeInt} wrote. */
   public int readInt() {
     int value = readUnsigned();
     return (value >>> 1) ^ -(value & 1);
   }
 
+  /** Reads what {@link WireWriter#writeLong} wrote. */
   public long readLong() {
     long value = readUnsignedLong();
     return (value >>> 1) ^ -(value & 1);
   }
 
+  /** Reads what {@link WireWriter#writeFloat} wrote. */
   public float readFloat() {
     return Float.intBitsToFloat(readFixedInt());
   }
 
+  /** Reads what {@link WireWriter#writeDouble} wrote. */
   public double readDouble() {
     return Double.longBitsToDouble(readFixedLong());
   }
@@ -337,14 +347,17 @@ public final class WireReader {
     return readBoolean();
   }
 
+  /** Reads what {@link WireWriter#writeBoxedBoolean} wrote. */
   public Boolean readBoxedBoolean() {
     return present() ? readBoolean() : null;
   }
 
+  /** Reads what {@link WireWriter#writeBoxedByte} wrote. */
   public Byte readBoxedByte() {
     return present() ? readByte() : null;
   }
 
+  /** Reads what {@link WireWriter#writeBoxedShort} wrote. */
   public Short readBoxedShort() {
     if (!present()) {
       return null;
@@ -353,6 +366,7 @@ public final class WireReader {
     return readShort();
   }
 
+  /** Reads what {@link WireWriter#writeBoxedChar} wrote. */
   public Character readBoxedChar() {
     if (!present()) {
       return null;
@@ -361,6 +375,7 @@ public final class WireReader {
     return readChar();
   }
 
+  /** Reads what {@link WireWriter#writeBoxedInt} wrote. */
   public Integer readBoxedInt() {
     if (!present()) {
       return null;
@@ -369,6 +384,7 @@ public final class WireReader {
     return readInt();
   }
 
+  /** Reads what {@link WireWriter#writeBoxedLong} wrote. */
   public Long readBoxedLong() {
     if (!present()) {
       return null;
@@ -377,6 +393,7 @@ public final class WireReader {
     return readLong();
   }
 
+  /** Reads what {@link WireWriter#writeBoxedFloat} wrote. */
   public Float readBoxedFloat() {
     if (!present()) {
       return null;
@@ -385,6 +402,7 @@ public final class WireReader {
     return readFloat();
   }
 
+  /** Reads what {@link WireWriter#writeBoxedDouble} wrote. */
   public Double readBoxedDouble() {
     if (!present()) {
       return null;
@@ -441,6 +459,7 @@ public final class WireReader {
     return constants[ordinal];
   }
 
+  /** Reads what {@link WireWriter#writeInstant} wrote. */
   public Instant readInstant() {
     if (!present()) {
       return null;
@@ -455,6 +474,7 @@ public final class WireReader {
     return Instant.ofEpochSecond(seconds, nanos);
   }
 
+  /** Reads what {@link WireWriter#writeDuration} wrote. */
   public Duration readDuration() {
     if (!present()) {
       return null;
@@ -474,6 +494,7 @@ public final class WireReader {
     return nanos;
   }
 
+  /** Reads what {@link WireWriter#writeUuid} wrote. */
   public UUID readUuid() {
     if (!present()) {
       return null;
@@ -486,6 +507,7 @@ public final class WireReader {
 
   // ---- arrays ----------------------------------------------------------------------------
 
+  /** Reads what {@link WireWriter#writeBytes} wrote. */
   public byte[] readBytes() {
     int count = readCount(1);
     if (count == NULL) {
@@ -498,6 +520,7 @@ public final class WireReader {
     return values;
   }
 
+  /** Reads what {@link WireWriter#writeBooleans} wrote. */
   public boolean[] readBooleans() {
     int count = readCount(1);
     if (count == NULL) {
@@ -511,6 +534,7 @@ public final class WireReader {
     return values;
   }
 
+  /** Reads what {@link WireWriter#writeShorts} wrote. */
   public short[] readShorts() {
     int count = readCount(1);
     if (count == NULL) {
@@ -524,6 +548,7 @@ public final class WireReader {
     return values;
   }
 
+  /** Reads what {@link WireWriter#writeChars} wrote. */
   public char[] readChars() {
     int count = readCount(1);
     if (count == NULL) {
@@ -537,6 +562,7 @@ public final class WireReader {
     return values;
   }
 
+  /** Reads what {@link WireWriter#writeInts} wrote. */
   public int[] readInts() {
     int count = readCount(1);
     if (count == NULL) {
@@ -550,6 +576,7 @@ public final class WireReader {
     return values;
   }
 
+  /** Reads what {@link WireWriter#writeLongs} wrote. */
   public long[] readLongs() {
     int count = readCount(1);
     if (count == NULL) {
@@ -563,6 +590,7 @@ public final class WireReader {
     return values;
   }
 
+  /** Reads what {@link WireWriter#writeFloats} wrote. */
   public float[] readFloats() {
     int count = readCount(4);
     if (count == NULL) {
@@ -576,6 +604,7 @@ public final class WireReader {
     return values;
   }
 
+  /** Reads what {@link WireWriter#writeDoubles} wrote. */
   public double[] readDoubles() {
     int count = readCount(8);
     if (count == NULL) {

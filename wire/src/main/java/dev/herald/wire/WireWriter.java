@@ -19,6 +19,8 @@ import java.util.UUID;
  * through {@link CodecRegistry#encode}. Every reference may be null: lengths, counts and enum
  * ordinals are written plus one, with 0 meaning null, and the other nullable values are preceded
  * by a presence byte.
+ *
+ * @since 0.1
  */
 public final class WireWriter {
   /** How deep wire types may nest inside one another, as {@link WireReader} accepts. */
@@ -111,11 +113,13 @@ public final class WireWriter {
 
   // ---- primitives ------------------------------------------------------------------------
 
+  /** Writes the value; {@link WireReader#readBoolean} reads it back. */
   public void writeBoolean(boolean value) {
     require(1);
     buffer[position++] = (byte) (value ? 1 : 0);
   }
 
+  /** Writes the value; {@link WireReader#readByte} reads it back. */
   public void writeByte(byte value) {
     require(1);
     buffer[position++] = value;
@@ -208,48 +212,56 @@ public final class WireWriter {
     return value != null;
   }
 
+  /** Writes the value (or null); {@link WireReader#readBoxedBoolean} reads it back. */
   public void writeBoxedBoolean(Boolean value) {
     if (present(value)) {
       writeBoolean(value);
     }
   }
 
+  /** Writes the value (or null); {@link WireReader#readBoxedByte} reads it back. */
   public void writeBoxedByte(Byte value) {
     if (present(value)) {
       writeByte(value);
     }
   }
 
+  /** Writes the value (or null); {@link WireReader#readBoxedShort} reads it back. */
   public void writeBoxedShort(Short value) {
     if (present(value)) {
       writeShort(value);
     }
   }
 
+  /** Writes the value (or null); {@link WireReader#readBoxedChar} reads it back. */
   public void writeBoxedChar(Character value) {
     if (present(value)) {
       writeChar(value);
     }
   }
 
+  /** Writes the value (or null); {@link WireReader#readBoxedInt} reads it back. */
   public void writeBoxedInt(Integer value) {
     if (present(value)) {
       writeInt(value);
     }
   }
 
+  /** Writes the value (or null); {@link WireReader#readBoxedLong} reads it back. */
   public void writeBoxedLong(Long value) {
     if (present(value)) {
       writeLong(value);
     }
   }
 
+  /** Writes the value (or null); {@link WireReader#readBoxedFloat} reads it back. */
   public void writeBoxedFloat(Float value) {
     if (present(value)) {
       writeFloat(value);
     }
   }
 
+  /** Writes the value (or null); {@link WireReader#readBoxedDouble} reads it back. */
   public void writeBoxedDouble(Double value) {
     if (present(value)) {
       writeDouble(value);
@@ -376,6 +388,7 @@ public final class WireWriter {
     position += values.length;
   }
 
+  /** Writes values (or null); {@link WireReader#readBooleans} reads them back. */
   public void writeBooleans(boolean[] values) {
     if (values == null) {
       writeNull();
@@ -388,6 +401,7 @@ public final class WireWriter {
     }
   }
 
+  /** Writes values (or null); {@link WireReader#readShorts} reads them back. */
   public void writeShorts(short[] values) {
     if (values == null) {
       writeNull();
@@ -399,6 +413,7 @@ public final class WireWriter {
     }
   }
 
+  /** Writes values (or null); {@link WireReader#readChars} reads them back. */
   public void writeChars(char[] values) {
     if (values == null) {
       writeNull();
@@ -410,6 +425,7 @@ public final class WireWriter {
     }
   }
 
+  /** Writes values (or null); {@link WireReader#readInts} reads them back. */
   public void writeInts(int[] values) {
     if (values == null) {
       writeNull();
@@ -421,6 +437,7 @@ public final class WireWriter {
     }
   }
 
+  /** Writes values (or null); {@link WireReader#readLongs} reads them back. */
   public void writeLongs(long[] values) {
     if (values == null) {
       writeNull();
@@ -432,6 +449,7 @@ public final class WireWriter {
     }
   }
 
+  /** Writes values (or null); {@link WireReader#readFloats} reads them back. */
   public void writeFloats(float[] values) {
     if (values == null) {
       writeNull();
@@ -443,6 +461,7 @@ public final class WireWriter {
     }
   }
 
+  /** Writes values (or null); {@link WireReader#readDoubles} reads them back. */
   public void writeDoubles(double[] values) {
     if (values == null) {
       writeNull();

@@ -23,9 +23,9 @@ final class PackageDispatchers {
   static Path write(Path root, int listeners, int messageTypes) throws IOException {
     StringBuilder out = new StringBuilder();
     out.append("package bench;\n\n"
-        + "import dev.herald.spi.Dispatcher;\n"
-        + "import dev.herald.spi.DispatcherIndex;\n"
-        + "import dev.herald.spi.HandlerInfo;\n"
+        + "import dev.herald.internal.generated.Dispatcher;\n"
+        + "import dev.herald.internal.generated.DispatcherIndex;\n"
+        + "import dev.herald.internal.generated.HandlerInfo;\n"
         + "import java.util.ArrayList;\n"
         + "import java.util.List;\n\n"
         + "/**\n"

@@ -1,6 +1,7 @@
 package dev.herald.benchmarks.nats;
 
 import dev.herald.MessageBus;
+import dev.herald.bridge.Bridge;
 import dev.herald.nats.NatsBridge;
 import dev.herald.wire.CodecRegistry;
 import io.nats.client.Connection;
@@ -48,7 +49,7 @@ public class NatsRequestBenchmark {
   public void connect() throws Exception {
     asking = MessageBus.create();
     answering = MessageBus.create();
-    answering.registration().respond(Tick.class, (tick, envelope) -> List.of(new Pong(tick.number())));
+    Bridge.of(answering).respond(Tick.class, (tick, envelope) -> List.of(new Pong(tick.number())));
     asker = NatsBridge.builder(asking).server(NatsBridgeBenchmark.url()).origin(NatsBridgeBenchmark.ORIGIN)
         .exportType(Tick.class, BRIDGED_SUBJECT).start();
     answerer = NatsBridge.builder(answering).server(NatsBridgeBenchmark.url()).importSubject(BRIDGED_SUBJECT).start();

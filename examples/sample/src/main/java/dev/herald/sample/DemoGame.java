@@ -55,13 +55,13 @@ public final class DemoGame {
     ScoreKeeper scores = new ScoreKeeper();
     ScoreUploader uploader = new ScoreUploader();
     Replay replay = new Replay(bus);
-    bus.registerStrongly(replay);
+    bus.register(replay);
     bus.register(scores);
     bus.register(spawner);
     bus.register(uploader);
     // nobody else holds these two: register holds them strongly, so they stay
-    bus.registerStrongly(new RadioLog());
-    bus.registerStrongly(new Effects());
+    bus.register(new RadioLog());
+    bus.register(new Effects());
     scores.totalChanged.add(total -> say("  score board: %d", total));
 
     CameraDrone drone = new CameraDrone();

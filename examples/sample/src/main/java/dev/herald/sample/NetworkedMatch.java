@@ -60,14 +60,14 @@ final class NetworkedMatch {
     try (NetworkedBus server = NetworkedBus.server(serverBus, codecs, loopback(0), NodeConfig.defaults());
         LossyRelay relay = LossyRelay.start(server.node().localAddress(), TEN_PERCENT_LOSS, 42)) {
       MatchServer match = new MatchServer(server);
-      serverBus.registerStrongly(match);
+      serverBus.register(match);
       NetworkedBus[] nets = new NetworkedBus[2];
       MatchClient[] players = new MatchClient[2];
       for (int i = 0; i < 2; i++) {
         MessageBus bus = MessageBus.create();
         nets[i] = NetworkedBus.client(bus, codecs, relay.address(), NodeConfig.defaults());
         players[i] = new MatchClient(nets[i], i);
-        bus.registerStrongly(players[i]);
+        bus.register(players[i]);
       }
       long deadline = System.nanoTime() + LIMIT.toNanos();
       while (!(players[0].done() && players[1].done()) && System.nanoTime() - deadline < 0) {
@@ -116,7 +116,7 @@ final class NetworkedMatch {
     MessageBus bus = MessageBus.create();
     try (NetworkedBus server = NetworkedBus.server(bus, CodecRegistry.load(), new InetSocketAddress(port), NodeConfig.defaults())) {
       MatchServer match = new MatchServer(server);
-      bus.registerStrongly(match);
+      bus.register(match);
       say("match server on %s: start clients with `java -jar herald-sample.jar client HOST %d`",
           server.node().localAddress(), server.node().localAddress().getPort());
       long idleSince = System.nanoTime();
@@ -137,7 +137,7 @@ final class NetworkedMatch {
     MessageBus bus = MessageBus.create();
     try (NetworkedBus net = NetworkedBus.client(bus, CodecRegistry.load(), address, NodeConfig.defaults())) {
       MatchClient player = new MatchClient(net, System.nanoTime());
-      bus.registerStrongly(player);
+      bus.register(player);
       long deadline = System.nanoTime() + LIMIT.toNanos();
       while (!player.done() && System.nanoTime() - deadline < 0 && net.node().server().disconnectReason() == null) {
         net.update();

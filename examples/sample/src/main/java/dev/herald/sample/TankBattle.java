@@ -117,7 +117,7 @@ final class TankBattle {
     health.self = bus.registration().strongly().at(tank).register(health);
     bus.registration().strongly().at(tank).register(new TankAi());
     bus.registration().strongly().at(tank).register(new Renderer());
-    bus.registerStrongly(new World()).bind("world");
+    bus.register(new World()).bind("world");
     bus.registration().strongly().observingAll().register(new AiDebugLog());
 
     DemoGame.say("an enemy shell hits the tank (sent to its address: all three components hear it)");
@@ -128,7 +128,7 @@ final class TankBattle {
 
     List<Wingman> wingmen = List.of(new Wingman("Viper"), new Wingman("Jester"), new Wingman("Stinger"));
     for (Wingman wingman : wingmen) {
-      wingman.self = bus.registerStrongly(wingman);
+      wingman.self = bus.register(wingman);
     }
     DemoGame.say("Viper radios everyone but himself");
     wingmen.get(0).self.send(new RadioCall("Tank down, heading home"), Header.to(Address.BROADCAST_NOT_ME));

@@ -177,11 +177,6 @@ public final class UdpNode implements AutoCloseable {
     }
   }
 
-  /** Whether this node is a client. */
-  public boolean isClient() {
-    return server != null;
-  }
-
   /**
    * The server this client connects to (connected or not yet).
    *

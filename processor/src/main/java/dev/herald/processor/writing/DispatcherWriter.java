@@ -42,17 +42,17 @@ import javax.lang.model.util.Types;
  */
 public final class DispatcherWriter {
   static final ClassName DISPATCHER =
-      ClassName.get(GeneratedNames.SPI_PACKAGE, GeneratedNames.DISPATCHER);
+      ClassName.get(GeneratedNames.CONTRACT_PACKAGE, GeneratedNames.DISPATCHER);
   static final ClassName HANDLER_INFO =
-      ClassName.get(GeneratedNames.SPI_PACKAGE, GeneratedNames.HANDLER_INFO);
+      ClassName.get(GeneratedNames.CONTRACT_PACKAGE, GeneratedNames.HANDLER_INFO);
   static final ClassName HANDLER_CALL =
-      ClassName.get(GeneratedNames.SPI_PACKAGE, GeneratedNames.HANDLER_CALL);
+      ClassName.get(GeneratedNames.CONTRACT_PACKAGE, GeneratedNames.HANDLER_CALL);
   static final ClassName ENVELOPE =
       ClassName.get(GeneratedNames.RUNTIME_PACKAGE, GeneratedNames.ENVELOPE);
   static final ClassName GENERATED =
       ClassName.get(GeneratedNames.GENERATED_PACKAGE, GeneratedNames.GENERATED);
   static final ClassName GENERATED_DISPATCHER =
-      ClassName.get(GeneratedNames.SPI_PACKAGE, GeneratedNames.GENERATED_DISPATCHER);
+      ClassName.get(GeneratedNames.CONTRACT_PACKAGE, GeneratedNames.GENERATED_DISPATCHER);
 
   /** The static method with the switch that {@code deliver} and {@code Call} share. */
   private static final String CALL_HANDLER = "callHandler";

@@ -31,7 +31,7 @@ public final class IndexWriter {
   static final int DISPATCHERS_PER_METHOD = 1000;
 
   private static final ClassName DISPATCHER_INDEX =
-      ClassName.get(GeneratedNames.SPI_PACKAGE, GeneratedNames.DISPATCHER_INDEX);
+      ClassName.get(GeneratedNames.CONTRACT_PACKAGE, GeneratedNames.DISPATCHER_INDEX);
   private static final TypeName DISPATCHER_LIST =
       ParameterizedTypeName.get(
           ClassName.get(List.class),

@@ -18,7 +18,7 @@ import javax.tools.StandardLocation;
 
 /**
  * One {@link java.util.ServiceLoader} file in the class output, such as
- * {@code META-INF/services/dev.herald.spi.Dispatcher}: the classes of this compilation merged
+ * {@code META-INF/services/dev.herald.internal.generated.Dispatcher}: the classes of this compilation merged
  * with those of the file an earlier compilation left in the same output.
  *
  * <p>A build that recompiles only some sources (an IDE, Maven with incremental compilation off)

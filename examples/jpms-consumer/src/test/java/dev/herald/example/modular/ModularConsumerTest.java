@@ -19,7 +19,7 @@ class ModularConsumerTest {
   void findsTheDispatcherThroughTheIndexTheModuleProvides() {
     try (MessageBus bus = MessageBus.create()) {
       Scoreboard scoreboard = new Scoreboard();
-      bus.registerStrongly(scoreboard);
+      bus.register(scoreboard);
 
       int ran = bus.post(new Goal("red"));
 

@@ -1,11 +1,18 @@
-package dev.herald;
+package dev.herald.bridge;
+
+import dev.herald.Address;
 
 /**
  * Carries messages to a peer in another process: what a networking module implements to make a
- * remote peer an {@link Address} on the local bus ({@link MessageBus#attachRemote}). A message
+ * remote peer an {@link Address} on the local bus ({@link Bridge#attachRemote}). A message
  * sent to that address, by {@code registration.send(peer, m)} or
  * {@code bus.post(m, Header.to(peer))}, is handed to {@link #send} on the sending thread instead
  * of reaching local handlers.
+ *
+ * <p>Called on whichever thread sends, so several at once: an implementation must be
+ * thread-safe.
+ *
+ * @since 0.1
  */
 public interface RemoteLink {
 

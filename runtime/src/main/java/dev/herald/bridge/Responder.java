@@ -1,15 +1,19 @@
-package dev.herald;
+package dev.herald.bridge;
+
+import dev.herald.DeadMessage;
+import dev.herald.Envelope;
 
 import java.util.List;
 
 /**
  * A handler function that sees the envelope and can answer requests: for code that forwards
  * messages somewhere else, such as a bridge to other processes, which must know whether the
- * sender waits for replies. Registered with {@link Registration.Builder#respond}.
+ * sender waits for replies. Registered with {@link Bridge#respond}.
  *
  * <pre>{@code
- * bus.registration().respond(PriceQuery.class, (query, envelope) ->
- *     envelope.replyType() == null ? List.of() : List.of(lookUp(query)));
+ * Bridge bridge = Bridge.of(bus);
+ * bridge.respond(PriceQuery.class, (query, envelope) ->
+ *     bridge.replyType(envelope) == null ? List.of() : List.of(lookUp(query)));
  * }</pre>
  *
  * <p>A responder is hidden: it does not count as a receiver, so a message that only responders
@@ -17,6 +21,7 @@ import java.util.List;
  * What it forwards may reach nobody, and the bus cannot know.
  *
  * @param <T> the message type, with its subtypes
+ * @since 0.1
  */
 @FunctionalInterface
 public interface Responder<T> {
@@ -24,7 +29,7 @@ public interface Responder<T> {
   /**
    * Handles {@code message}, on the sending thread.
    *
-   * @param envelope the delivery's envelope; its {@link Envelope#replyType()} is the type a
+   * @param envelope the delivery's envelope; {@link Bridge#replyType} gives the type a
    *     request asked for, or {@code null} when nobody waits for replies
    * @return the replies, in order (those that are not instances of the requested type are
    *     left out); ignored when nobody waits for replies. Never null: return an empty list.

@@ -1,10 +1,12 @@
-package dev.herald;
+package dev.herald.bridge;
+
+import dev.herald.DeadMessage;
 
 import java.util.List;
 
 /**
  * A hidden handler for code that forwards the messages of a type out of the process, such as a
- * bridge to other processes. Registered with {@link Registration.Builder#forward}.
+ * bridge to other processes. Registered with {@link Bridge#forward(Class, Forwarder)}.
  *
  * <p>Unlike a {@link Responder}, it takes no envelope: a plain post reaches it by the same
  * direct call that reaches a plain {@code @Subscribe} method, with no envelope made and no
@@ -17,7 +19,7 @@ import java.util.List;
  * matter, register a {@link Responder}, which sees the envelope.
  *
  * <pre>{@code
- * bus.registration().forward(Score.class, new Forwarder<Score>() {
+ * Bridge.of(bus).forward(Score.class, new Forwarder<Score>() {
  *   public void forward(Score score) { link.publish(score); }
  *   public List<?> forwardRequest(Score score) { return link.ask(score); }
  * });
@@ -29,6 +31,7 @@ import java.util.List;
  * thread, in the order of priority and registration like any handler.
  *
  * @param <T> the message type, with its subtypes
+ * @since 0.1
  */
 public interface Forwarder<T> {
 

@@ -1,4 +1,4 @@
-package dev.herald.spi;
+package dev.herald.internal.generated;
 
 /**
  * One handler method bound to one listener: calling {@link #deliver} calls that method on that
@@ -12,6 +12,8 @@ package dev.herald.spi;
  * which the bus changes to a number no handler has when it {@linkplain #close closes} the call:
  * the dispatcher's {@code switch} then throws {@link Closed}. That is how a handler closed
  * during a delivery stops being called, with no check of its own on the way.
+ *
+ * @since 0.1
  */
 public abstract class HandlerCall {
   /** The number of no handler: what {@link #handler()} is once the call is closed. */
@@ -59,6 +61,8 @@ public abstract class HandlerCall {
    * What {@link #deliver} throws once the call is closed, telling the bus that the handler did
    * not run: the {@link Dispatcher#noSuchHandler} of the number a closed call has. Made once,
    * with no stack trace: it is part of the bus's control flow, not an error.
+   *
+   * @since 0.1
    */
   public static final class Closed extends IndexOutOfBoundsException {
     private static final long serialVersionUID = 1L;

@@ -3,4 +3,4 @@
  * implement these types by hand; they are public only because generated code lives in the
  * users' packages.
  */
-package dev.herald.spi;
+package dev.herald.internal.generated;

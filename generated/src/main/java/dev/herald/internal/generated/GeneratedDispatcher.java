@@ -1,4 +1,4 @@
-package dev.herald.spi;
+package dev.herald.internal.generated;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -16,6 +16,8 @@ import java.lang.annotation.Target;
  * annotation again (from their class files, hence {@code CLASS} retention), and the isolating
  * dispatcher processor, which reads {@code @Subscribe}, regenerates only the changed
  * listener's dispatcher.
+ *
+ * @since 0.1
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

@@ -1,4 +1,4 @@
 /** The contract between the dispatchers Herald's processor generates and the runtime. */
-module dev.herald.spi {
-  exports dev.herald.spi;
+module dev.herald.internal.generated {
+  exports dev.herald.internal.generated;
 }

@@ -1,4 +1,4 @@
-package dev.herald.spi;
+package dev.herald.internal.generated;
 
 import java.util.Arrays;
 import java.util.Collections;
@@ -18,6 +18,8 @@ import java.util.Objects;
  * <p>A dispatcher is stateless and thread-safe.
  *
  * @param <L> the listener class
+ *
+ * @since 0.1
  */
 public abstract class Dispatcher<L> {
   private final Class<?> listenerType;

@@ -1,4 +1,4 @@
-package dev.herald.spi;
+package dev.herald.internal.generated;
 
 import java.util.Arrays;
 import java.util.Collections;
@@ -17,6 +17,8 @@ import java.util.Objects;
  * }</pre>
  *
  * Instances are immutable; every wither returns a new row.
+ *
+ * @since 0.1
  */
 public final class HandlerInfo {
   private static final String[] NO_TAGS = {};
