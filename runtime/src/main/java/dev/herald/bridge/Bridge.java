@@ -4,6 +4,7 @@ import dev.herald.Envelope;
 import dev.herald.MessageBus;
 import dev.herald.Registration;
 import dev.herald.internal.BridgeAccess;
+import dev.herald.time.Ticker;
 import java.util.Objects;
 
 /**
@@ -77,4 +78,11 @@ public interface Bridge {
    * {@link Responder} checks before it forwards a request.
    */
   Class<?> replyType(Envelope envelope);
+
+  /**
+   * Where the bus reads the time ({@link MessageBus.Builder#ticker}): a bridge times its
+   * connections by the same ticker, so a bus on a test or replay ticker drives its network on
+   * that time too.
+   */
+  Ticker ticker();
 }
