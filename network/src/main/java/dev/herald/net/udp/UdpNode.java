@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.SelectionKey;
@@ -131,7 +132,7 @@ public final class UdpNode implements AutoCloseable {
   public static UdpNode server(InetSocketAddress bind, NodeConfig config, PeerListener listener, Clock clock) throws IOException {
     Objects.requireNonNull(bind, "bind");
     return new UdpNode(Objects.requireNonNull(config, "config"), Objects.requireNonNull(listener, "listener"),
-        open(bind), Objects.requireNonNull(clock, "clock"), null);
+        open(bind, config), Objects.requireNonNull(clock, "clock"), null);
   }
 
   /**
@@ -153,13 +154,14 @@ public final class UdpNode implements AutoCloseable {
     }
     InetAddress local = server.getAddress().isLoopbackAddress() ? server.getAddress() : null;
     return new UdpNode(Objects.requireNonNull(config, "config"), Objects.requireNonNull(listener, "listener"),
-        open(new InetSocketAddress(local, 0)), Objects.requireNonNull(clock, "clock"), server);
+        open(new InetSocketAddress(local, 0), config), Objects.requireNonNull(clock, "clock"), server);
   }
 
-  private static DatagramChannel open(InetSocketAddress bind) throws IOException {
+  private static DatagramChannel open(InetSocketAddress bind, NodeConfig config) throws IOException {
     DatagramChannel channel = DatagramChannel.open();
     try {
       channel.configureBlocking(false);
+      channel.setOption(StandardSocketOptions.SO_RCVBUF, config.receiveBuffer());
       channel.bind(bind);
     } catch (IOException | RuntimeException e) {
       channel.close();
@@ -172,6 +174,20 @@ public final class UdpNode implements AutoCloseable {
   public InetSocketAddress localAddress() {
     try {
       return (InetSocketAddress) channel.getLocalAddress();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The socket receive buffer the operating system granted, in bytes, as it reports it (Linux
+   * reports twice what it holds for data, and grants at most {@code net.core.rmem_max} of what
+   * {@link NodeConfig#withReceiveBuffer} asks): if it is much less than asked, raise the
+   * system's limit, or datagrams arriving while the node is busy are dropped.
+   */
+  public int receiveBufferSize() {
+    try {
+      return channel.getOption(StandardSocketOptions.SO_RCVBUF);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
