@@ -71,6 +71,13 @@ public final class UdpNode implements AutoCloseable {
   /** How many copies of a disconnect packet are sent: it is never resent. */
   static final int DISCONNECT_COPIES = 3;
   private static final long THREAD_TICK_MILLIS = 5;
+  /**
+   * How often an update visits every peer for its timers (resends, keep-alives, timeouts, a
+   * budget that has room again); between those, an update visits only the peers that received
+   * a packet or were given something to send, so a server updated thousands of times a second
+   * does not walk its hundreds of idle peers each time.
+   */
+  static final long TIMER_SWEEP_NANOS = 1_000_000;
   private static final System.Logger LOG = System.getLogger(UdpNode.class.getName());
 
   private final NodeConfig config;
@@ -84,6 +91,11 @@ public final class UdpNode implements AutoCloseable {
   private final byte[] sendBytes;
   private final ByteBuffer sendBuffer;
   private Peer[] peerScratch = new Peer[1];
+  /** Peers that received or were given something since the last update: flushed at the next. */
+  private Peer[] flushList = new Peer[1];
+  private int flushCount;
+  private long lastSweepNanos;
+  private boolean swept;
   private final NodeCounters counters = new NodeCounters();
   private final Map<InetSocketAddress, Peer> peers = new LinkedHashMap<>();
 
@@ -239,6 +251,18 @@ public final class UdpNode implements AutoCloseable {
     if (server != null && (server.state == Peer.State.REQUESTING || server.state == Peer.State.RESPONDING)) {
       continueHandshake(now);
     }
+    if (!swept || now - lastSweepNanos >= TIMER_SWEEP_NANOS) {
+      swept = true;
+      lastSweepNanos = now;
+      sweep(now);
+    } else {
+      flushListed();
+    }
+  }
+
+  /** Visits every peer: its timers, its failure, what it has to send. */
+  private void sweep(long now) {
+    clearFlushList(); // every peer is flushed below
     // A copy, since a failed peer is dropped from the map on the way; kept from one update to
     // the next, so that an update allocates nothing.
     int count = peers.size();
@@ -258,6 +282,39 @@ public final class UdpNode implements AutoCloseable {
     if (handshake != null) {
       handshake.forgetExpired(now);
     }
+  }
+
+  /** Flushes the peers listed since the last update, and those a listener lists on the way. */
+  private void flushListed() {
+    for (int i = 0; i < flushCount; i++) {
+      Peer peer = flushList[i];
+      flushList[i] = null;
+      peer.flushDue = false;
+      if (!dropIfFailed(peer)) {
+        flush(peer);
+      }
+    }
+    flushCount = 0;
+  }
+
+  private void clearFlushList() {
+    for (int i = 0; i < flushCount; i++) {
+      flushList[i].flushDue = false;
+      flushList[i] = null;
+    }
+    flushCount = 0;
+  }
+
+  /** Lists {@code peer} to be flushed at the next update: it received a packet or was given something to send. */
+  private void flushAtNextUpdate(Peer peer) {
+    if (peer.flushDue) {
+      return;
+    }
+    if (flushCount == flushList.length) {
+      flushList = java.util.Arrays.copyOf(flushList, 2 * flushList.length);
+    }
+    peer.flushDue = true;
+    flushList[flushCount++] = peer;
   }
 
   /**
@@ -359,6 +416,7 @@ public final class UdpNode implements AutoCloseable {
       return SendStatus.CONNECTION_FAILED;
     }
     SendStatus status = connection.trySend(into, payload, dependsOn);
+    flushAtNextUpdate(peer);
     wakeThread();
     return status;
   }
@@ -373,6 +431,7 @@ public final class UdpNode implements AutoCloseable {
       return SendStatus.CONNECTION_FAILED;
     }
     SendStatus status = connection.trySend(into, payload, dependsOn);
+    flushAtNextUpdate(peer);
     wakeThread();
     return status;
   }
@@ -578,6 +637,7 @@ public final class UdpNode implements AutoCloseable {
       counters.unknownDatagrams++;
       return;
     }
+    flushAtNextUpdate(peer); // what it acknowledges may let messages go, what it carries is owed an acknowledgement
     try {
       peer.connection.receive(receiveBytes, 0, length);
     } catch (ProtocolException e) {
