@@ -11,7 +11,8 @@ package dev.herald.nats;
  *
  * <p>The bridge goes on with the next message. A durable message is delivered again when
  * {@link #willBeRedelivered()}; otherwise it is not, and counts in
- * {@link NatsBridge#lostCount()}. The bridge never stops the process: an application that
+ * {@link NatsBridge#lostCount()}, once, however many copies of it overlapping imports receive
+ * (each copy that throws is reported). The bridge never stops the process: an application that
  * would rather exit on a {@link VirtualMachineError} does so in its error handler, from the
  * cause.
  */

@@ -36,6 +36,11 @@ final class Importer implements MessageHandler {
   /** A handler failed, or delivering it threw (delivered again, or given up). */
   private static final int FAILED = 2;
 
+  /** What {@link #numberOfUnreadable} found: a number not seen before, none, or one seen. */
+  private static final int NEW = 0;
+  private static final int UNNUMBERED = 1;
+  private static final int SEEN = 2;
+
   private final NatsBridge bridge;
   /** The type the subject was imported for, or {@code null} for any wire type. */
   private final Class<?> expected;
@@ -120,7 +125,12 @@ final class Importer implements MessageHandler {
     try {
       received = Prelude.read(bridge.codecs, incoming.getData());
     } catch (WireFormatException unreadable) {
+      // its number first: it arrived, so it is no gap before the sender's next message
+      int number = numberOfUnreadable(incoming, subject, sender);
       malformed(unreadable.getMessage(), subject, sender, unreadable);
+      if (number == NEW) {
+        bridge.unreadable(); // sent, counted by its sender, and no handler will see it
+      }
       return UNREADABLE;
     } catch (Throwable undecodable) {
       // not the codecs' verdict on the bytes but an Error (memory for a length nothing
@@ -265,20 +275,35 @@ final class Importer implements MessageHandler {
   }
 
   /**
-   * Reports a message whose frame could not be decoded, and takes the number its sender gave
-   * it, so that the next message from that sender is not taken for one after a gap.
+   * Reports a message whose frame could not be decoded, every time (a copy of it, for an
+   * overlapping import, throws the error again), but counts it in the losses once.
    */
   private int undecodable(Message incoming, String subject, RemoteProcess sender, Throwable why) {
+    boolean counts = numberOfUnreadable(incoming, subject, sender) != SEEN;
     bridge.importFailed(new ImportFailedException("decoding it threw " + why + "; it was not posted"
-        + (durable ? ", and is terminated" : ""), Subjects.withoutOrigin(subject), sender.origin, false, why));
-    Prelude head = Prelude.headOf(incoming.getData());
-    if (head != null && head.sequence > 0) {
-      long missing = numberingOf(subject).accept(head.incarnation, head.sequence, false);
-      if (missing > 0) {
-        bridge.lost(sender.origin, Subjects.withoutOrigin(subject), missing);
-      }
-    }
+        + (durable ? ", and is terminated" : ""), Subjects.withoutOrigin(subject), sender.origin, false, why),
+        counts);
     return UNREADABLE;
+  }
+
+  /**
+   * Takes the number the sender gave a message whose frame cannot be read, so that the next
+   * message from that sender is not taken for one after a gap, and reports the gap before it.
+   *
+   * @return {@link #NEW}; {@link #UNNUMBERED} for a payload without a number;
+   *     {@link #SEEN} for a copy or redelivery of a message counted before, or a number its
+   *     sender cannot have reached
+   */
+  private int numberOfUnreadable(Message incoming, String subject, RemoteProcess sender) {
+    Prelude head = Prelude.headOf(incoming.getData());
+    if (head == null || head.sequence == 0) {
+      return UNNUMBERED;
+    }
+    long missing = numberingOf(subject).accept(head.incarnation, head.sequence, false);
+    if (missing > 0) {
+      bridge.lost(sender.origin, Subjects.withoutOrigin(subject), missing);
+    }
+    return missing >= 0 ? NEW : SEEN;
   }
 
   private Numbering numberingOf(String subject) {

@@ -206,9 +206,12 @@ public final class NatsBridge implements AutoCloseable {
   }
 
   /**
-   * How many messages from other processes never reached this bus's handlers, each reported:
-   * those this bridge noticed never arrived ({@link MessagesLostException}), and those that
-   * arrived but could not be delivered, for good ({@link ImportFailedException}).
+   * How many messages from other processes never reached this bus's handlers, each reported
+   * and each counted once: those this bridge noticed never arrived
+   * ({@link MessagesLostException}), those that arrived from a bridge, numbered, but could not
+   * be read ({@link MalformedPayloadException}), and those that arrived but could not be
+   * delivered, for good ({@link ImportFailedException}). A copy of a message counted already
+   * (for overlapping imports, or redelivered) does not count again.
    */
   public long lostCount() {
     return lost.get();
@@ -326,10 +329,20 @@ public final class NatsBridge implements AutoCloseable {
   }
 
   void importFailed(ImportFailedException failure) {
-    if (!failure.willBeRedelivered()) {
+    importFailed(failure, true);
+  }
+
+  /** Reports {@code failure}; {@code counts}: unless a copy of the message counted already. */
+  void importFailed(ImportFailedException failure, boolean counts) {
+    if (counts && !failure.willBeRedelivered()) {
       lost.incrementAndGet();
     }
     report(failure);
+  }
+
+  /** A message from another process that arrived but cannot be read (reported malformed). */
+  void unreadable() {
+    lost.incrementAndGet();
   }
 
   /**
