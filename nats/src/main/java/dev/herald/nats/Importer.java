@@ -49,7 +49,9 @@ final class Importer implements MessageHandler {
   /**
    * The process the last message came from, and the numbering of the last subject. Read and
    * written by the client's thread that calls this importer, as is every field below; the
-   * objects are safe to share whatever thread sees them.
+   * objects are safe to share whatever thread sees them. One thread: jnats gives each
+   * dispatcher one (the core imports share one, each durable import has its own), and the
+   * builder refuses a connection whose dispatchers hand messages to an executor.
    */
   private RemoteProcess lastSender;
   private Numbering lastNumbering;

@@ -488,9 +488,20 @@ public final class NatsBridge implements AutoCloseable {
     /**
      * Uses a connection the program made and will close itself. The bridge cannot then see what
      * the client discards from its queue, nor set the {@link #publishBufferBytes buffer}.
+     *
+     * @throws IllegalArgumentException if the connection's options hand messages to an
+     *     executor ({@code useDispatcherWithExecutor}): the bridge needs each subject's messages
+     *     one after the other, on one thread
      */
     public Builder connection(Connection connection) {
-      this.connection = java.util.Objects.requireNonNull(connection, "connection");
+      java.util.Objects.requireNonNull(connection, "connection");
+      if (connection.getOptions().useDispatcherWithExecutor()) {
+        throw new IllegalArgumentException("The bridge cannot use a connection made with"
+            + " Options.Builder.useDispatcherWithExecutor(): its dispatchers handle messages on several"
+            + " threads at once, out of order, and the bridge counts each sender's messages in order."
+            + " Give the bridge a connection without it, or server(url)");
+      }
+      this.connection = connection;
       return this;
     }
 

@@ -260,6 +260,19 @@ class BridgeTest {
   }
 
   @Test
+  void aConnectionWhoseDispatchersHandOffToAnExecutorIsRefused() throws Exception {
+    // such a dispatcher runs one importer on several threads at once, out of order: numbers
+    // would be taken for replays, and a durable message handed back for another's acknowledged
+    io.nats.client.Options options = new io.nats.client.Options.Builder().server(server.url())
+        .useDispatcherWithExecutor().build();
+    try (Connection concurrent = Nats.connect(options)) {
+      IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+          () -> NatsBridge.builder(b.bus).connection(concurrent));
+      assertTrue(refused.getMessage().contains("useDispatcherWithExecutor"), refused.getMessage());
+    }
+  }
+
+  @Test
   void badConfigurationsAreRefusedWithTheFix() {
     NatsBridge.Builder builder = a.bridge(server);
     IllegalArgumentException notWire = assertThrows(IllegalArgumentException.class,
