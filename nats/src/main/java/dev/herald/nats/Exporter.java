@@ -137,11 +137,12 @@ final class Exporter implements Forwarder<Object> {
       Message reply = answer.get(Math.max(0, left), TimeUnit.NANOSECONDS);
       return bridge.decodeReplies(reply);
     } catch (CancellationException | ExecutionException refused) {
+      // the client cancels a request when it closes too, before its status says so
       if (isNoResponders(refused) && System.nanoTime() - sentAt < timeout.toNanos()
-          && bridge.connection.getStatus() == Connection.Status.CONNECTED) { // not closing
+          && !bridge.isClosed() && bridge.connection.getStatus() == Connection.Status.CONNECTED) {
         return List.of(); // nobody imports the subject: like a local request nobody answers
       }
-      bridge.report(new RequestTimeoutException(message, channel.subject, timeout));
+      bridge.report(new RequestTimeoutException(message, channel.name, timeout));
       return List.of();
     } catch (TimeoutException timedOut) {
       answer.cancel(true);

@@ -313,6 +313,11 @@ public final class NatsBridge implements AutoCloseable {
     return running && !closed;
   }
 
+  /** Whether {@link #close()} was called. */
+  boolean isClosed() {
+    return closed;
+  }
+
   ConnectionWatcher watcher() {
     return watcher;
   }
