@@ -135,7 +135,7 @@ final class Exporter implements Forwarder<Object> {
       // overdue when its cleanup runs, seconds later, and then as if nobody had received it
       long left = timeout.toNanos() - (System.nanoTime() - sentAt);
       Message reply = answer.get(Math.max(0, left), TimeUnit.NANOSECONDS);
-      return bridge.decodeReplies(reply);
+      return bridge.decodeReplies(reply, channel.name);
     } catch (CancellationException | ExecutionException refused) {
       // the client cancels a request when it closes too, before its status says so
       if (isNoResponders(refused) && System.nanoTime() - sentAt < timeout.toNanos()

@@ -28,7 +28,7 @@ public final class ImportFailedException extends NatsBridgeException {
     this.willBeRedelivered = willBeRedelivered;
   }
 
-  /** The process that sent it, as its bridge names itself, or {@code "unknown"}. */
+  /** The process that sent it, as its subject's second token names it ({@link NatsBridge#origin()}). */
   public String origin() {
     return origin;
   }

@@ -440,15 +440,19 @@ public final class NatsBridge implements AutoCloseable {
     }
   }
 
-  /** The replies another process answered with: frames one after the other. */
-  List<Object> decodeReplies(Message reply) {
+  /**
+   * The replies another process answered with: frames one after the other. What cannot be read
+   * is reported under {@code subject}, the request's as the user named it: the reply's own
+   * is an inbox, which names neither the request nor who answered.
+   */
+  List<Object> decodeReplies(Message reply, String subject) {
     List<Object> replies = new ArrayList<>();
     WireReader in = new WireReader(reply.getData());
     while (in.hasRemaining()) {
       try {
         replies.add(codecs.decode(in));
       } catch (WireFormatException unreadable) {
-        report(new MalformedPayloadException("a reply: " + unreadable.getMessage(), reply.getSubject(),
+        report(new MalformedPayloadException("a reply to a request: " + unreadable.getMessage(), subject,
             Prelude.UNKNOWN, unreadable));
       }
     }
