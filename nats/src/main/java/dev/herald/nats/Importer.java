@@ -192,7 +192,8 @@ final class Importer implements MessageHandler {
     }
     long missing = numberingOf(subject).accept(received.incarnation, received.sequence, announcement);
     if (missing > 0) {
-      bridge.lost(sender.origin, Subjects.withoutOrigin(subject), missing);
+      numbered = true; // taken: a durable message handed back after this must pass when it comes again
+      gap(sender, subject, missing);
     } else if (missing == Numbering.IMPLAUSIBLE) {
       malformed("its number " + received.sequence + " is beyond what its sender can have sent; nothing"
           + " was counted. Is another process publishing under this origin?", subject, sender, null);
@@ -303,9 +304,22 @@ final class Importer implements MessageHandler {
     }
     long missing = numberingOf(subject).accept(head.incarnation, head.sequence, false);
     if (missing > 0) {
-      bridge.lost(sender.origin, Subjects.withoutOrigin(subject), missing);
+      gap(sender, subject, missing);
     }
     return missing >= 0 ? NEW : SEEN;
+  }
+
+  /**
+   * Reports {@code missing} messages lost before the one being imported. A report that throws
+   * (the error handler, or a handler of {@link MessagesLost}) is logged, and the message is
+   * imported all the same: its number is taken, so nothing would deliver it later.
+   */
+  private void gap(RemoteProcess sender, String subject, long missing) {
+    try {
+      bridge.lost(sender.origin, Subjects.withoutOrigin(subject), missing);
+    } catch (Throwable unreported) {
+      bridge.couldNotReport(unreported, subject);
+    }
   }
 
   private Numbering numberingOf(String subject) {

@@ -358,7 +358,7 @@ public final class NatsBridge implements AutoCloseable {
     try {
       System.getLogger("dev.herald.nats").log(System.Logger.Level.ERROR, "Herald's NATS bridge " + origin
           + " could not report a failure to import a message on subject " + subject
-          + " to the bus's error handler; it goes on with the next message", failure);
+          + " to the bus's error handler; the imports go on", failure);
     } catch (RuntimeException | Error unloggable) {
       // nothing is left to tell: the import goes on
     }
