@@ -79,6 +79,17 @@ final class Importer implements MessageHandler {
 
   @Override
   public void onMessage(Message message) {
+    try {
+      importOne(message);
+    } finally {
+      // a handler that caught an InterruptedException and kept the status, as it should, would
+      // end the client's dispatcher: it stops when it finds its thread interrupted, and every
+      // import on it with it, in silence. The client stops it by its own flag, not by this one.
+      Thread.interrupted();
+    }
+  }
+
+  private void importOne(Message message) {
     if (!started) {
       // the client delivers as soon as it subscribed, before the program has the bridge: a
       // handler that asks the bridge would find nothing there

@@ -186,4 +186,24 @@ class ImportErrorTest {
     assertEquals(List.of("boom", "after"), seen);
     assertTrue(receiver.errors.isEmpty(), receiver.errors.toString());
   }
+
+  @Test
+  void aHandlerThatLeavesItsThreadInterruptedDoesNotStopTheImports() throws Exception {
+    sender.start(sender.bridge(server).origin("chatter").exportType(Chat.class, SUBJECT));
+    receiver.bus.subscribe(Chat.class, chat -> {
+      if (chat.text().equals("interrupting")) {
+        // what a handler does that caught an InterruptedException and keeps the status, as it should
+        Thread.currentThread().interrupt();
+      }
+    });
+    BlockingQueue<Delivered<Chat>> chats = receiver.record(Chat.class);
+    receiver.start(receiver.bridge(server).importSubject(SUBJECT));
+
+    sender.bus.post(new Chat("interrupting"));
+    sender.bus.post(new Chat("after"));
+
+    assertEquals(new Chat("interrupting"), next(chats).message());
+    assertEquals(new Chat("after"), next(chats).message());
+    assertTrue(receiver.errors.isEmpty(), receiver.errors.toString());
+  }
 }
