@@ -135,13 +135,14 @@ final class Exporter implements Forwarder<Object> {
       // overdue when its cleanup runs, seconds later, and then as if nobody had received it
       long left = timeout.toNanos() - (System.nanoTime() - sentAt);
       Message reply = answer.get(Math.max(0, left), TimeUnit.NANOSECONDS);
-      return bridge.decodeReplies(reply);
+      return bridge.decodeReplies(reply, channel.name);
     } catch (CancellationException | ExecutionException refused) {
+      // the client cancels a request when it closes too, before its status says so
       if (isNoResponders(refused) && System.nanoTime() - sentAt < timeout.toNanos()
-          && bridge.connection.getStatus() == Connection.Status.CONNECTED) { // not closing
+          && !bridge.isClosed() && bridge.connection.getStatus() == Connection.Status.CONNECTED) {
         return List.of(); // nobody imports the subject: like a local request nobody answers
       }
-      bridge.report(new RequestTimeoutException(message, channel.subject, timeout));
+      bridge.report(new RequestTimeoutException(message, channel.name, timeout));
       return List.of();
     } catch (TimeoutException timedOut) {
       answer.cancel(true);
