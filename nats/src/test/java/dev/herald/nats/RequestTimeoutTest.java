@@ -68,7 +68,7 @@ class RequestTimeoutTest {
           .requestTimeout(Duration.ofSeconds(30)));
       java.util.concurrent.CountDownLatch received = new java.util.concurrent.CountDownLatch(1);
       java.util.concurrent.CountDownLatch answer = new java.util.concurrent.CountDownLatch(1);
-      slow.bus.registration().respond(ScoreQuery.class, (query, envelope) -> {
+      dev.herald.bridge.Bridge.of(slow.bus).respond(ScoreQuery.class, (query, envelope) -> {
         received.countDown();
         try {
           answer.await(Peer.PATIENCE_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
