@@ -9,8 +9,8 @@ import java.util.Objects;
 
 /**
  * What a bridge to other processes needs of a {@link MessageBus} beyond what an application
- * uses: peers as addresses, hidden handlers that carry messages out, and a way to report
- * failures that happen outside any handler. The one entry point of this package:
+ * uses: peers as addresses, hidden handlers that carry messages out, a way to report
+ * failures that happen outside any handler, and the bus's ticker. The one entry point of this package:
  *
  * <pre>{@code
  * Bridge bridge = Bridge.of(bus);

@@ -6,11 +6,12 @@ import java.time.Duration;
 /**
  * A {@link Ticker} that moves only when told to, for deterministic tests and simulations: give it
  * to a connection, a node, or a bus ({@code MessageBus.Builder.ticker}), and their time moves only
- * when the test moves it. It starts at zero. Not thread-safe: drive it from the thread that drives the connections.
+ * when the test moves it. It starts at zero. Readable from any thread (a node on a thread of its
+ * own, a bus's lanes); advance it from one thread at a time.
  */
 public final class ManualTicker implements Ticker {
 
-  private long now;
+  private volatile long now;
 
   @Override
   public long nanoTime() {
@@ -18,7 +19,7 @@ public final class ManualTicker implements Ticker {
   }
 
   /**
-   * Moves the clock forward by {@code duration}.
+   * Moves the ticker forward by {@code duration}.
    *
    * @throws IllegalArgumentException if {@code duration} is negative: a ticker never goes back
    */
