@@ -1,10 +1,11 @@
 /**
- * Reliable, dependency-ordered delivery between peers over an unreliable datagram link, and a
- * seeded network simulator for testing it, and the same over real UDP sockets (with a lossy
- * relay to test against).
+ * Reliable, dependency-ordered delivery between peers over an unreliable datagram link, and the
+ * same over real UDP sockets. Time comes from a {@link dev.herald.time.Ticker}. The simulator and
+ * the lossy relay to test against are in the network test kit, {@code dev.herald.network.testkit}.
  */
 module dev.herald.network {
+  requires transitive dev.herald.time;
+
   exports dev.herald.net;
-  exports dev.herald.net.simulation;
   exports dev.herald.net.udp;
 }

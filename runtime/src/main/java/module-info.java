@@ -9,6 +9,7 @@
 module dev.herald.runtime {
   requires transitive dev.herald.annotations;
   requires transitive dev.herald.internal.generated;
+  requires transitive dev.herald.time;
 
   exports dev.herald;
   exports dev.herald.bridge;

@@ -6,6 +6,7 @@ import dev.herald.bridge.RemoteEndpoint;
 import dev.herald.bridge.RemoteLink;
 import dev.herald.bridge.Responder;
 import dev.herald.internal.BridgeAccess;
+import dev.herald.time.Ticker;
 import java.util.Objects;
 
 /** The runtime's {@link Bridge}: the bus's package-private side, for the bridge SPI. */
@@ -50,6 +51,11 @@ final class BusBridge implements Bridge {
   @Override
   public <T> Registration respond(Class<T> type, Responder<? super T> responder) {
     return bus.registry.respond(type, responder, bus.registration());
+  }
+
+  @Override
+  public Ticker ticker() {
+    return bus.ticker;
   }
 
   @Override

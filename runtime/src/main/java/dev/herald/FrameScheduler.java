@@ -1,5 +1,6 @@
 package dev.herald;
 
+import dev.herald.time.Ticker;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;

@@ -2,6 +2,7 @@ package dev.herald;
 
 import dev.herald.internal.BridgeAccess;
 import dev.herald.internal.generated.DispatcherIndex;
+import dev.herald.time.Ticker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -64,6 +65,8 @@ public final class MessageBus implements AutoCloseable {
   private final Lifecycle lifecycle;
   private final Failures failures;
   private final StickyMessages sticky;
+  /** Where this bus reads the time; a bridge builds its network on the same ticker. */
+  final Ticker ticker;
   /** Guava's rule: every handler not marked concurrent is serialized. */
   final boolean serializedHandlers;
   /** The lanes by name, fixed when the bus is built. */
@@ -74,6 +77,7 @@ public final class MessageBus implements AutoCloseable {
 
   MessageBus(Builder builder) {
     this.serializedHandlers = builder.serializedHandlers;
+    this.ticker = builder.ticker;
     this.registry = new Registry(this, DispatcherLookup.with(builder.indexes));
     this.failures = new Failures(this, builder.errorHandler);
     this.lanes = Lane.named(builder.lanes, failures);

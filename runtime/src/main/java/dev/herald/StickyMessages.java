@@ -1,5 +1,6 @@
 package dev.herald;
 
+import dev.herald.time.Ticker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;

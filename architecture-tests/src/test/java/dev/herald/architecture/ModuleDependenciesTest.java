@@ -1,13 +1,16 @@
 package dev.herald.architecture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.MessageBus;
 import dev.herald.annotation.Subscribe;
-import dev.herald.nats.NatsBridge;
 import dev.herald.internal.generated.Dispatcher;
+import dev.herald.nats.NatsBridge;
 import dev.herald.net.Connection;
+import dev.herald.net.testkit.NetworkSimulator;
 import dev.herald.peers.NetworkedBus;
+import dev.herald.time.Ticker;
 import dev.herald.wire.CodecRegistry;
 import java.util.List;
 import java.util.Map;
@@ -18,9 +21,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which packages each published module may use, read from its class files. The layers: the
- * annotations and the generated-code contract at the bottom; the runtime, the codecs and the
- * network layer each on the JDK alone (and the runtime on the contract); the networked bus and
- * the NATS bridge joining them. A use outside its module's list is a change of architecture,
+ * annotations, the generated-code contract and the time source at the bottom; the runtime, the
+ * codecs and the network layer each on the JDK alone (the runtime also on the contract, the
+ * runtime and the network on the time source); the network test kit on the network; the
+ * networked bus and the NATS bridge joining them. A use outside its module's list is a change of architecture,
  * to be made here on purpose, never by accident.
  */
 class ModuleDependenciesTest {
@@ -42,6 +46,11 @@ class ModuleDependenciesTest {
   }
 
   @Test
+  void theTimeSourceUsesNothingButTheLanguage() {
+    assertUses(Ticker.class, List.of("java/lang", "dev/herald/time"));
+  }
+
+  @Test
   void theCodecsUseTheJdkAlone() {
     assertUses(CodecRegistry.class, with(JDK, "dev/herald/wire"));
   }
@@ -49,21 +58,42 @@ class ModuleDependenciesTest {
   @Test
   void theRuntimeUsesTheJdkAndTheGeneratedCodeContract() {
     assertUses(MessageBus.class,
-        with(JDK, "dev/herald", "dev/herald/bridge", "dev/herald/internal", "dev/herald/internal/generated"));
+        with(JDK, "dev/herald", "dev/herald/bridge", "dev/herald/internal", "dev/herald/internal/generated",
+            "dev/herald/time"));
   }
 
   @Test
   void theNetworkLayerUsesTheJdkAndItsSockets() {
     assertUses(Connection.class,
         with(JDK, "java/net", "java/nio/channels", "javax/crypto", "javax/crypto/spec",
-            "dev/herald/net", "dev/herald/net/udp", "dev/herald/net/simulation"));
+            "dev/herald/net", "dev/herald/net/udp", "dev/herald/time"));
+  }
+
+  @Test
+  void theNetworkJarShipsNoTestKit() {
+    Set<String> testKit = new TreeSet<>();
+    ClassFiles.of(Connection.class).keySet().forEach(name -> {
+      if (name.startsWith("dev/herald/net/testkit/") || name.startsWith("dev/herald/net/simulation/")
+          || name.contains("LossyRelay") || name.contains("ManualTicker")) {
+        testKit.add(name);
+      }
+    });
+    assertEquals(Set.of(), testKit, "test-kit classes in the production network jar");
+    assertTrue(ClassFiles.of(NetworkSimulator.class).containsKey("dev/herald/net/testkit/LossyRelay.class"),
+        "the relay ships in the test kit");
+  }
+
+  @Test
+  void theNetworkTestKitUsesTheNetworkAndItsSockets() {
+    assertUses(NetworkSimulator.class,
+        with(JDK, "java/net", "java/nio/channels", "dev/herald/net", "dev/herald/net/testkit", "dev/herald/time"));
   }
 
   @Test
   void theNetworkedBusJoinsTheRuntimeTheCodecsAndTheNetwork() {
     assertUses(NetworkedBus.class,
         with(JDK, "java/net", "dev/herald", "dev/herald/bridge", "dev/herald/wire", "dev/herald/net",
-            "dev/herald/net/udp", "dev/herald/peers"));
+            "dev/herald/net/udp", "dev/herald/peers", "dev/herald/time"));
   }
 
   @Test

@@ -8,8 +8,10 @@ import dev.herald.annotation.Subscribe;
 import dev.herald.internal.generated.Dispatcher;
 import dev.herald.nats.NatsBridge;
 import dev.herald.net.Connection;
+import dev.herald.net.testkit.NetworkSimulator;
 import dev.herald.peers.NetworkedBus;
 import dev.herald.sample.DemoGame;
+import dev.herald.time.Ticker;
 import dev.herald.wire.CodecRegistry;
 import dev.herald.wire.tests.Kinds;
 import java.io.IOException;
@@ -39,6 +41,11 @@ class NoReflectionTest {
   }
 
   @Test
+  void theTimeSourceUsesNoReflection() {
+    assertClean(ClassFiles.of(Ticker.class), 2);
+  }
+
+  @Test
   void theRuntimeUsesNoReflection() {
     assertClean(ClassFiles.of(MessageBus.class), 40);
   }
@@ -51,6 +58,11 @@ class NoReflectionTest {
   @Test
   void theNetworkUsesNoReflection() {
     assertClean(ClassFiles.of(Connection.class), 10);
+  }
+
+  @Test
+  void theNetworkTestKitUsesNoReflection() {
+    assertClean(ClassFiles.of(NetworkSimulator.class), 6);
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.herald.net;
 
+import dev.herald.time.Ticker;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Objects;
@@ -9,7 +10,7 @@ import java.util.Objects;
  *
  * <p>The connection does no I/O: the caller {@linkplain #receive hands it} every datagram
  * from the peer, sends every packet {@link #poll()} returns, and calls {@link #update()}
- * regularly (each frame or tick) so timeouts are noticed. Time comes from the {@link Clock}.
+ * regularly (each frame or tick) so timeouts are noticed. Time comes from the {@link Ticker}.
  *
  * <p>What it promises: every message {@linkplain #send sent} is delivered to the peer's
  * {@link DeliveryListener} exactly once, and only after every message it was declared to
@@ -35,7 +36,7 @@ public final class Connection {
 
   private final ConnectionConfig config;
   private final long token;
-  private final Clock clock;
+  private final Ticker clock;
   private final DeliveryListener listener;
   private final ConnectionCounters counters = new ConnectionCounters();
 
@@ -70,7 +71,7 @@ public final class Connection {
    *     {@link java.security.SecureRandom})
    * @param listener receives the peer's messages in dependency order, and the failure if any
    */
-  public Connection(ConnectionConfig config, long token, Clock clock, DeliveryListener listener) {
+  public Connection(ConnectionConfig config, long token, Ticker clock, DeliveryListener listener) {
     this.config = Objects.requireNonNull(config, "config");
     this.token = token;
     this.clock = Objects.requireNonNull(clock, "clock");

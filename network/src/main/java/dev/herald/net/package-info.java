@@ -6,10 +6,12 @@
  * {@link dev.herald.net.Connection#send sent} payloads into packets, and packets received
  * from the peer into {@link dev.herald.net.DeliveryListener#onMessage executions} that happen
  * exactly once and only after every message they depend on. Time always comes from a
- * {@link dev.herald.net.Clock}. The package {@code dev.herald.net.simulation} stands in for a
- * bad network in tests.
+ * {@link dev.herald.time.Ticker}. The network test kit ({@code herald-network-testkit}, package
+ * {@code dev.herald.net.testkit}) stands in for a bad network in tests.
  *
  * <p>This package uses no reflection, no {@code java.lang.invoke} (so no lambdas either) and
  * no third-party library.
  */
 package dev.herald.net;
+
+import dev.herald.time.Ticker;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.herald.net.simulation.ManualClock;
+import dev.herald.net.testkit.ManualTicker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +24,7 @@ class BandwidthBudgetTest {
   private static final long BUDGET = 100_000;
   private static final Duration STEP = Duration.ofMillis(1);
 
-  private final ManualClock clock = new ManualClock();
+  private final ManualTicker clock = new ManualTicker();
   private final ExecutionLog atB = new ExecutionLog();
   private final ConnectionConfig config = ConnectionConfig.defaults().withBandwidth(BUDGET);
   private final Connection a = new Connection(config, TestPackets.TOKEN, clock, new ExecutionLog());

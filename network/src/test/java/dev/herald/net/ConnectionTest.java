@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.herald.net.simulation.ManualClock;
+import dev.herald.net.testkit.ManualTicker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +23,7 @@ class ConnectionTest {
   private static final ConnectionConfig FAST_LINK = ConnectionConfig.defaults()
       .withRetransmitTimeout(Duration.ofMillis(100), Duration.ofMillis(50), Duration.ofMillis(150));
 
-  private final ManualClock clock = new ManualClock();
+  private final ManualTicker clock = new ManualTicker();
   private final ExecutionLog atA = new ExecutionLog();
   private final ExecutionLog atB = new ExecutionLog();
   private final Connection a = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, atA);

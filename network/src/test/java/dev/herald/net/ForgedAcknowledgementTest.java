@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.herald.net.simulation.LinkConditions;
-import dev.herald.net.simulation.ManualClock;
-import dev.herald.net.simulation.NetworkSimulator;
+import dev.herald.net.testkit.LinkConditions;
+import dev.herald.net.testkit.ManualTicker;
+import dev.herald.net.testkit.NetworkSimulator;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -24,7 +24,7 @@ class ForgedAcknowledgementTest {
 
   private static final Duration TICK = Duration.ofMillis(10);
 
-  private final ManualClock clock = new ManualClock();
+  private final ManualTicker clock = new ManualTicker();
   private final ExecutionLog atA = new ExecutionLog();
   private final ExecutionLog atB = new ExecutionLog();
   private final Connection a = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, atA);

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.herald.net.simulation.ManualClock;
+import dev.herald.net.testkit.ManualTicker;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +13,7 @@ class HostileInputTest {
 
   private static final byte[] ONE_BYTE = {42};
 
-  private final ManualClock clock = new ManualClock();
+  private final ManualTicker clock = new ManualTicker();
   private final ExecutionLog log = new ExecutionLog();
   private final ConnectionConfig config = ConnectionConfig.defaults();
   private final Connection receiver = new Connection(config, TestPackets.TOKEN, clock, log);

@@ -5,7 +5,7 @@ import static dev.herald.net.TestPackets.drain;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.herald.net.simulation.ManualClock;
+import dev.herald.net.testkit.ManualTicker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +23,7 @@ class LossDetectionTest {
   /** A floor no test waits for: whatever is resent before it was not resent by the timeout. */
   private static final Duration FLOOR = Duration.ofSeconds(1);
 
-  private final ManualClock clock = new ManualClock();
+  private final ManualTicker clock = new ManualTicker();
   private final ExecutionLog atB = new ExecutionLog();
 
   private Connection a;

@@ -1,7 +1,7 @@
 package dev.herald.net;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.herald.net.simulation.ManualClock;
+import dev.herald.net.testkit.ManualTicker;
 
 /**
  * Fuzzes the packet decoder and the receive path behind it: whatever the bytes, a packet is
@@ -40,7 +40,7 @@ class PacketDecoderFuzzTest {
    */
   @FuzzTest(maxDuration = "60s")
   void receivesOrRejectsPacketSequences(byte[] input) {
-    Connection receiver = new Connection(CONFIG, TestPackets.TOKEN, new ManualClock(), new ExecutionLog());
+    Connection receiver = new Connection(CONFIG, TestPackets.TOKEN, new ManualTicker(), new ExecutionLog());
     byte[] packet = new byte[input.length + PacketFormat.PREFIX_SIZE];
     int start = 0;
     while (start <= input.length) {

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.herald.net.simulation.LinkConditions;
-import dev.herald.net.simulation.ManualClock;
-import dev.herald.net.simulation.NetworkSimulator;
-import dev.herald.net.simulation.SimulatedLink;
+import dev.herald.net.testkit.LinkConditions;
+import dev.herald.net.testkit.ManualTicker;
+import dev.herald.net.testkit.NetworkSimulator;
+import dev.herald.net.testkit.SimulatedLink;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Arrays;
@@ -153,7 +153,7 @@ class SoakTest {
 
   /** Two connections sending to each other through the simulator, each with its own stream. */
   private static final class Run {
-    final ManualClock clock = new ManualClock();
+    final ManualTicker clock = new ManualTicker();
     final Stream fromA;
     final Stream fromB;
     final Connection a;
@@ -220,7 +220,7 @@ class SoakTest {
    * still on its way) and the 32 before.
    */
   private static final class TamperedRun {
-    final ManualClock clock = new ManualClock();
+    final ManualTicker clock = new ManualTicker();
     final Stream fromA = new Stream(SequenceNumbers.RANGE, 61);
     final Stream fromB = new Stream(SequenceNumbers.RANGE, 62);
     final Connection a = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, fromB);

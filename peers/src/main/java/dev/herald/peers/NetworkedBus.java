@@ -4,13 +4,13 @@ import dev.herald.Address;
 import dev.herald.MessageBus;
 import dev.herald.bridge.Bridge;
 import dev.herald.bridge.RemoteEndpoint;
-import dev.herald.net.Clock;
 import dev.herald.net.MessageDependency;
 import dev.herald.net.udp.DisconnectReason;
 import dev.herald.net.udp.NodeConfig;
 import dev.herald.net.udp.Peer;
 import dev.herald.net.udp.PeerListener;
 import dev.herald.net.udp.UdpNode;
+import dev.herald.time.Ticker;
 import dev.herald.wire.CodecRegistry;
 import dev.herald.wire.WireFormatException;
 import dev.herald.wire.WireReader;
@@ -74,42 +74,36 @@ public final class NetworkedBus implements AutoCloseable {
   private final RemoteEndpoint allPeers;
   private long undecodable;
 
-  /** Opens a server bound to {@code bind}, or a client of {@code server} if it is not null. */
+  /**
+   * Opens a server bound to {@code bind}, or a client of {@code server} if it is not null; its
+   * node reads the time from the bus's ticker, so a bus on a test or replay ticker drives its
+   * connections' timers on that same time.
+   */
   private NetworkedBus(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, InetSocketAddress server,
-      NodeConfig config, Clock clock) throws IOException {
+      NodeConfig config) throws IOException {
     this.bus = Objects.requireNonNull(bus, "bus");
     this.codecs = Objects.requireNonNull(codecs, "codecs");
-    this.node = server == null ? UdpNode.server(bind, config, new Inbox(), clock)
-        : UdpNode.client(server, config, new Inbox(), clock);
-    this.allPeers = Bridge.of(bus).attachRemote(new AllPeersLink(node, codecs, links.values()));
+    Bridge bridge = Bridge.of(bus);
+    Ticker ticker = bridge.ticker();
+    this.node = server == null ? UdpNode.server(bind, config, new Inbox(), ticker)
+        : UdpNode.client(server, config, new Inbox(), ticker);
+    this.allPeers = bridge.attachRemote(new AllPeersLink(node, codecs, links.values()));
   }
 
-  /** A server bound to {@code bind} (port 0 picks a free one: see {@link #node()}). */
+  /**
+   * A server bound to {@code bind} (port 0 picks a free one: see {@link #node()}). Its node
+   * reads the time from the bus's ticker ({@code MessageBus.Builder.ticker}).
+   */
   public static NetworkedBus server(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, NodeConfig config) throws IOException {
-    return server(bus, codecs, bind, config, Clock.system());
+    return new NetworkedBus(bus, codecs, Objects.requireNonNull(bind, "bind"), null, config);
   }
 
   /**
-   * Like {@link #server(MessageBus, CodecRegistry, InetSocketAddress, NodeConfig)}, its node
-   * reading time from {@code clock} (a simulation's, or a test's that it moves).
+   * A client of the server at {@code server}; {@link PeerConnected} is posted once it is in.
+   * Its node reads the time from the bus's ticker ({@code MessageBus.Builder.ticker}).
    */
-  public static NetworkedBus server(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, NodeConfig config,
-      Clock clock) throws IOException {
-    return new NetworkedBus(bus, codecs, Objects.requireNonNull(bind, "bind"), null, config, clock);
-  }
-
-  /** A client of the server at {@code server}; {@link PeerConnected} is posted once it is in. */
   public static NetworkedBus client(MessageBus bus, CodecRegistry codecs, InetSocketAddress server, NodeConfig config) throws IOException {
-    return client(bus, codecs, server, config, Clock.system());
-  }
-
-  /**
-   * Like {@link #client(MessageBus, CodecRegistry, InetSocketAddress, NodeConfig)}, its node
-   * reading time from {@code clock}.
-   */
-  public static NetworkedBus client(MessageBus bus, CodecRegistry codecs, InetSocketAddress server, NodeConfig config,
-      Clock clock) throws IOException {
-    return new NetworkedBus(bus, codecs, null, Objects.requireNonNull(server, "server"), config, clock);
+    return new NetworkedBus(bus, codecs, null, Objects.requireNonNull(server, "server"), config);
   }
 
   /** Reads what arrived and posts it on the bus, runs timers, sends what is due: once per frame. */

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.herald.MessageBus;
-import dev.herald.net.simulation.ManualClock;
+import dev.herald.net.testkit.ManualTicker;
 import dev.herald.net.udp.DisconnectReason;
 import dev.herald.net.udp.NodeConfig;
 import dev.herald.net.udp.Peer;
@@ -61,14 +61,14 @@ class UnreadableMessagesTest {
 
   @Test
   void peerThatKeepsSendingWhatCannotBeDecodedIsSummarisedNotTracedAndDropped() throws IOException {
-    ManualClock clock = new ManualClock(); // still: the whole flood falls in one log interval
-    MessageBus bus = MessageBus.create();
+    ManualTicker clock = new ManualTicker(); // still: the whole flood falls in one log interval
+    MessageBus bus = MessageBus.builder().ticker(clock).build();
     Inbox atServer = new Inbox();
     bus.register(atServer);
     RawPeer atClient = new RawPeer();
     NodeConfig config = NodeConfig.defaults().withMaxUnreadableMessages(50);
     try (LogRecords log = new LogRecords();
-        NetworkedBus server = NetworkedBus.server(bus, CODECS, LOOPBACK, config, clock);
+        NetworkedBus server = NetworkedBus.server(bus, CODECS, LOOPBACK, config);
         UdpNode client = UdpNode.client(server.node().localAddress(), NodeConfig.defaults(), atClient, clock)) {
       until("connected", () -> atServer.connected.size() == 1, server::update, client::update);
       int sent = 300;
@@ -99,15 +99,15 @@ class UnreadableMessagesTest {
 
   @Test
   void unreadableMessagesAreLoggedAtMostOncePerIntervalPerPeer() throws IOException {
-    ManualClock clock = new ManualClock();
-    MessageBus bus = MessageBus.create();
+    ManualTicker clock = new ManualTicker();
+    MessageBus bus = MessageBus.builder().ticker(clock).build();
     Inbox atServer = new Inbox();
     bus.register(atServer);
     RawPeer atClient = new RawPeer();
     NodeConfig config = NodeConfig.defaults().withMaxUnreadableMessages(Integer.MAX_VALUE)
         .withUnreadableLogInterval(Duration.ofSeconds(1));
     try (LogRecords log = new LogRecords();
-        NetworkedBus server = NetworkedBus.server(bus, CODECS, LOOPBACK, config, clock);
+        NetworkedBus server = NetworkedBus.server(bus, CODECS, LOOPBACK, config);
         UdpNode client = UdpNode.client(server.node().localAddress(), NodeConfig.defaults(), atClient, clock)) {
       until("connected", () -> atServer.connected.size() == 1, server::update, client::update);
       // 20 packets a second for 25 seconds of the nodes' clock, each with 10 unreadable messages

@@ -4,12 +4,13 @@ import dev.herald.Envelope;
 import dev.herald.MessageBus;
 import dev.herald.Registration;
 import dev.herald.internal.BridgeAccess;
+import dev.herald.time.Ticker;
 import java.util.Objects;
 
 /**
  * What a bridge to other processes needs of a {@link MessageBus} beyond what an application
- * uses: peers as addresses, hidden handlers that carry messages out, and a way to report
- * failures that happen outside any handler. The one entry point of this package:
+ * uses: peers as addresses, hidden handlers that carry messages out, a way to report
+ * failures that happen outside any handler, and the bus's ticker. The one entry point of this package:
  *
  * <pre>{@code
  * Bridge bridge = Bridge.of(bus);
@@ -77,4 +78,11 @@ public interface Bridge {
    * {@link Responder} checks before it forwards a request.
    */
   Class<?> replyType(Envelope envelope);
+
+  /**
+   * Where the bus reads the time ({@link MessageBus.Builder#ticker}): a bridge times its
+   * connections by the same ticker, so a bus on a test or replay ticker drives its network on
+   * that time too.
+   */
+  Ticker ticker();
 }

@@ -6,9 +6,9 @@ import dev.herald.net.DeliveryListener;
 import dev.herald.net.MessageDependency;
 import dev.herald.net.ProtocolException;
 import dev.herald.net.SendStatus;
-import dev.herald.net.simulation.LinkConditions;
-import dev.herald.net.simulation.ManualClock;
-import dev.herald.net.simulation.NetworkSimulator;
+import dev.herald.net.testkit.LinkConditions;
+import dev.herald.net.testkit.ManualTicker;
+import dev.herald.net.testkit.NetworkSimulator;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -53,7 +53,7 @@ public class ReliableDeliveryBenchmark {
   @Param({"0.0", "0.1"})
   public double loss;
 
-  private ManualClock clock;
+  private ManualTicker clock;
   private Connection sender;
   private Connection receiver;
   private NetworkSimulator network;
@@ -98,7 +98,7 @@ public class ReliableDeliveryBenchmark {
 
   @Setup(Level.Trial)
   public void connect() {
-    clock = new ManualClock();
+    clock = new ManualTicker();
     LinkConditions conditions = LinkConditions.perfect().withLoss(loss).withLatency(Duration.ofMillis(10), Duration.ofMillis(2));
     ConnectionConfig config = ConnectionConfig.defaults();
     sender = new Connection(config, TOKEN, clock, new Executions());

@@ -1,6 +1,6 @@
 package dev.herald.sample;
 
-import dev.herald.Ticker;
+import dev.herald.time.Ticker;
 
 /**
  * Simulated time: every frame lasts exactly 1/60 s, so the demo prints the same story on

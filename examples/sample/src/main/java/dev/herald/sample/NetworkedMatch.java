@@ -2,8 +2,8 @@ package dev.herald.sample;
 
 import dev.herald.MessageBus;
 import dev.herald.net.ConnectionCounters;
-import dev.herald.net.simulation.LinkConditions;
-import dev.herald.net.udp.LossyRelay;
+import dev.herald.net.testkit.LinkConditions;
+import dev.herald.net.testkit.LossyRelay;
 import dev.herald.net.udp.NodeConfig;
 import dev.herald.net.udp.Peer;
 import dev.herald.peers.NetworkedBus;

@@ -1,10 +1,10 @@
 package dev.herald.net.udp;
 
-import dev.herald.net.Clock;
 import dev.herald.net.Connection;
 import dev.herald.net.MessageDependency;
 import dev.herald.net.ProtocolException;
 import dev.herald.net.SendStatus;
+import dev.herald.time.Ticker;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -83,7 +83,7 @@ public final class UdpNode implements AutoCloseable {
   private final NodeConfig config;
   private final PeerListener listener;
   private final DatagramChannel channel;
-  private final Clock clock;
+  private final Ticker clock;
   private final SecureRandom random = new SecureRandom();
   private final ByteBuffer receiveBuffer;
   private final byte[] receiveBytes;
@@ -109,7 +109,7 @@ public final class UdpNode implements AutoCloseable {
   private Thread thread;
   private volatile boolean closed;
 
-  private UdpNode(NodeConfig config, PeerListener listener, DatagramChannel channel, Clock clock,
+  private UdpNode(NodeConfig config, PeerListener listener, DatagramChannel channel, Ticker clock,
       InetSocketAddress serverAddress) {
     this.config = config;
     this.listener = listener;
@@ -137,11 +137,11 @@ public final class UdpNode implements AutoCloseable {
    * {@link #localAddress()}).
    */
   public static UdpNode server(InetSocketAddress bind, NodeConfig config, PeerListener listener) throws IOException {
-    return server(bind, config, listener, Clock.system());
+    return server(bind, config, listener, Ticker.system());
   }
 
   /** Like {@link #server(InetSocketAddress, NodeConfig, PeerListener)}, reading time from {@code clock}. */
-  public static UdpNode server(InetSocketAddress bind, NodeConfig config, PeerListener listener, Clock clock) throws IOException {
+  public static UdpNode server(InetSocketAddress bind, NodeConfig config, PeerListener listener, Ticker clock) throws IOException {
     Objects.requireNonNull(bind, "bind");
     return new UdpNode(Objects.requireNonNull(config, "config"), Objects.requireNonNull(listener, "listener"),
         open(bind, config), Objects.requireNonNull(clock, "clock"), null);
@@ -155,11 +155,11 @@ public final class UdpNode implements AutoCloseable {
    * if it does not.
    */
   public static UdpNode client(InetSocketAddress server, NodeConfig config, PeerListener listener) throws IOException {
-    return client(server, config, listener, Clock.system());
+    return client(server, config, listener, Ticker.system());
   }
 
   /** Like {@link #client(InetSocketAddress, NodeConfig, PeerListener)}, reading time from {@code clock}. */
-  public static UdpNode client(InetSocketAddress server, NodeConfig config, PeerListener listener, Clock clock) throws IOException {
+  public static UdpNode client(InetSocketAddress server, NodeConfig config, PeerListener listener, Ticker clock) throws IOException {
     Objects.requireNonNull(server, "server");
     if (server.isUnresolved()) {
       throw new IllegalArgumentException("cannot resolve the server's host name " + server.getHostString());

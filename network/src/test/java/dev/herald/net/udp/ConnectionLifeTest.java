@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.herald.net.simulation.ManualClock;
+import dev.herald.net.testkit.ManualTicker;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -21,7 +21,7 @@ class ConnectionLifeTest {
 
   private static final Duration STEP = Duration.ofMillis(100);
 
-  private final ManualClock clock = new ManualClock();
+  private final ManualTicker clock = new ManualTicker();
   private final Recorder atServer = new Recorder();
   private final Recorder atClient = new Recorder();
   private final UdpNode server;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.herald.net.simulation.ManualClock;
+import dev.herald.net.testkit.ManualTicker;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -134,7 +134,7 @@ class HandshakeTest {
 
   @Test
   void expiredCookieIsRefused() throws IOException {
-    ManualClock clock = new ManualClock();
+    ManualTicker clock = new ManualTicker();
     try (UdpNode timed = UdpNode.server(LOOPBACK, NodeConfig.defaults(), new Recorder(), clock);
         RawClient raw = new RawClient(timed.localAddress())) {
       byte[] response = RawClient.responseTo(raw.challenge(timed, 19));
@@ -172,7 +172,7 @@ class HandshakeTest {
 
   @Test
   void clientGivesUpWhenNobodyAnswers() throws IOException {
-    ManualClock clock = new ManualClock();
+    ManualTicker clock = new ManualTicker();
     Recorder atClient = new Recorder();
     try (RawClient silent = new RawClient(new InetSocketAddress(InetAddress.getLoopbackAddress(), 9));
         UdpNode client = UdpNode.client(silent.address(), NodeConfig.defaults(), atClient, clock)) {
@@ -192,7 +192,7 @@ class HandshakeTest {
 
   @Test
   void quickConnectAndLeaveCyclesLockNobodyOutWhileSlotsAreFree() throws IOException {
-    ManualClock clock = new ManualClock(); // never moves: every cookie used stays unexpired
+    ManualTicker clock = new ManualTicker(); // never moves: every cookie used stays unexpired
     try (UdpNode timed = UdpNode.server(LOOPBACK, NodeConfig.defaults().withMaxPeers(2), new Recorder(), clock)) {
       int cycles = 40; // past the memory of used cookies, which is bounded
       for (int i = 0; i < cycles; i++) {
@@ -217,7 +217,7 @@ class HandshakeTest {
 
   @Test
   void clientComingBackFromTheSameAddressTakesOverItsOldConnection() throws IOException {
-    ManualClock clock = new ManualClock(); // still: no keep-alive comes between the handshake packets
+    ManualTicker clock = new ManualTicker(); // still: no keep-alive comes between the handshake packets
     Recorder atTimed = new Recorder();
     try (UdpNode timed = UdpNode.server(LOOPBACK, NodeConfig.defaults(), atTimed, clock);
         RawClient sameAddress = new RawClient(timed.localAddress())) {
@@ -250,7 +250,7 @@ class HandshakeTest {
 
   @Test
   void cookieOlderThanTheMemoryOfUsedOnesIsChallengedAgainNotRefused() throws IOException {
-    ManualClock clock = new ManualClock();
+    ManualTicker clock = new ManualTicker();
     Recorder atSlow = new Recorder();
     try (UdpNode timed = UdpNode.server(LOOPBACK, NodeConfig.defaults().withMaxPeers(2), new Recorder(), clock);
         UdpNode slow = UdpNode.client(timed.localAddress(), NodeConfig.defaults(), atSlow, clock)) {

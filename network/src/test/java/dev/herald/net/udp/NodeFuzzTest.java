@@ -2,7 +2,7 @@ package dev.herald.net.udp;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.herald.net.ConnectionConfig;
-import dev.herald.net.simulation.ManualClock;
+import dev.herald.net.testkit.ManualTicker;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -36,7 +36,7 @@ class NodeFuzzTest {
 
   @FuzzTest(maxDuration = "60s")
   void handlesAnyDatagram(byte[] input) {
-    ManualClock clock = new ManualClock();
+    ManualTicker clock = new ManualTicker();
     try (UdpNode server = UdpNode.server(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), CONFIG, new Recorder(), clock)) {
       server.receiveAsIfFrom(PEER, server.validResponseFor(PEER, 1));
       long token = server.peers().get(0).connectionToken();

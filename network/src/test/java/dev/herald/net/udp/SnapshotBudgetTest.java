@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.net.ConnectionConfig;
-import dev.herald.net.simulation.ManualClock;
+import dev.herald.net.testkit.ManualTicker;
 import java.io.IOException;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  */
 class SnapshotBudgetTest {
 
-  private final ManualClock clock = new ManualClock();
+  private final ManualTicker clock = new ManualTicker();
   private final Recorder atServer = new Recorder();
   private final Recorder atClient = new Recorder();
   private final NodeConfig config = NodeConfig.defaults().withConnection(ConnectionConfig.defaults().withBandwidth(1_000));

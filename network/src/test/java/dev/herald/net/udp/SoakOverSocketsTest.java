@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.herald.net.simulation.LinkConditions;
+import dev.herald.net.testkit.LinkConditions;
+import dev.herald.net.testkit.LossyRelay;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

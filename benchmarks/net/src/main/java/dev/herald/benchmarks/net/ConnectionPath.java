@@ -1,12 +1,12 @@
 package dev.herald.benchmarks.net;
 
-import dev.herald.net.Clock;
 import dev.herald.net.Connection;
 import dev.herald.net.ConnectionConfig;
 import dev.herald.net.DeliveryListener;
 import dev.herald.net.MessageDependency;
 import dev.herald.net.ProtocolException;
 import dev.herald.net.SendStatus;
+import dev.herald.time.Ticker;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -52,7 +52,7 @@ public class ConnectionPath {
 
   @Setup
   public void connect() {
-    Clock clock = Clock.system();
+    Ticker clock = Ticker.system();
     DeliveryListener counter = new DeliveryListener() {
       @Override
       public void onMessage(int sequence, byte[] message) {

@@ -2,7 +2,8 @@ package dev.herald.benchmarks.net;
 
 import dev.herald.benchmarks.net.KryoNetLoopback.Ports;
 import dev.herald.benchmarks.net.KryoNetLoopback.Transport;
-import dev.herald.net.simulation.LinkConditions;
+import dev.herald.net.testkit.LinkConditions;
+import dev.herald.net.testkit.LossyRelay;
 import java.util.Arrays;
 
 /**

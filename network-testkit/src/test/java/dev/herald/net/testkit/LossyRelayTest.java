@@ -1,4 +1,4 @@
-package dev.herald.net.udp;
+package dev.herald.net.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.herald.net.simulation.LinkConditions;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

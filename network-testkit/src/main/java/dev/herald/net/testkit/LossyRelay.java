@@ -1,8 +1,6 @@
-package dev.herald.net.udp;
+package dev.herald.net.testkit;
 
-import dev.herald.net.Clock;
-import dev.herald.net.simulation.LinkConditions;
-import dev.herald.net.simulation.SimulatedLink;
+import dev.herald.time.Ticker;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -63,7 +61,7 @@ public final class LossyRelay implements AutoCloseable {
   private final LinkConditions conditions;
   private final long seed;
   private final int maxClients;
-  private final Clock clock = Clock.system();
+  private final Ticker clock = Ticker.system();
   private final Selector selector;
   private final DatagramChannel front;
   private final Map<InetSocketAddress, Route> routes = new HashMap<>();

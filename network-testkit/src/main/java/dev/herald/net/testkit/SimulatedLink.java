@@ -1,12 +1,12 @@
-package dev.herald.net.simulation;
+package dev.herald.net.testkit;
 
-import dev.herald.net.Clock;
+import dev.herald.time.Ticker;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 
 /**
  * One direction of a simulated network: packets go in with {@link #send}, and come out of
- * {@link #receive()} once their delay has passed on the {@link Clock}, lost, duplicated and
+ * {@link #receive()} once their delay has passed on the {@link Ticker}, lost, duplicated and
  * reordered as the {@link LinkConditions} say. Everything it does depends only on the seed,
  * the conditions, and the sequence of calls and clock readings, so a run can be replayed.
  * Not thread-safe.
@@ -17,7 +17,7 @@ public final class SimulatedLink {
   private final long latencyNanos;
   private final long jitterNanos;
   private final long reorderDelayNanos;
-  private final Clock clock;
+  private final Ticker clock;
   private final SplittableRandom random;
   private final PriorityQueue<InFlightPacket> inFlight = new PriorityQueue<>();
 
@@ -32,7 +32,7 @@ public final class SimulatedLink {
   private boolean inBurst;
 
   /** Creates a link whose faults are drawn from a generator seeded with {@code seed}. */
-  public SimulatedLink(LinkConditions conditions, long seed, Clock clock) {
+  public SimulatedLink(LinkConditions conditions, long seed, Ticker clock) {
     this.conditions = conditions;
     this.latencyNanos = conditions.latency().toNanos();
     this.jitterNanos = conditions.jitter().toNanos();

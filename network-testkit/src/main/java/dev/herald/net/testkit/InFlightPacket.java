@@ -1,4 +1,4 @@
-package dev.herald.net.simulation;
+package dev.herald.net.testkit;
 
 /** A packet on a simulated link, ordered by delivery time and then by when it was queued. */
 final class InFlightPacket implements Comparable<InFlightPacket> {

@@ -1,16 +1,16 @@
-package dev.herald.net.simulation;
+package dev.herald.net.testkit;
 
-import dev.herald.net.Clock;
 import dev.herald.net.Connection;
 import dev.herald.net.ProtocolException;
+import dev.herald.time.Ticker;
 
 /**
  * Two {@link Connection}s joined by a pair of {@link SimulatedLink}s, for testing a game
- * (or this library) against a bad network. Drive it with a {@link ManualClock}: advance the
+ * (or this library) against a bad network. Drive it with a {@link ManualTicker}: advance the
  * clock, then call {@link #step()}. The same seed, conditions and calls give the same run.
  *
  * <pre>{@code
- * ManualClock clock = new ManualClock();
+ * ManualTicker clock = new ManualTicker();
  * Connection a = new Connection(config, clock, listenerA);
  * Connection b = new Connection(config, clock, listenerB);
  * NetworkSimulator network = new NetworkSimulator(a, b, conditions, 42, clock);
@@ -26,7 +26,7 @@ public final class NetworkSimulator {
   private final SimulatedLink bToA;
 
   /** Joins {@code a} and {@code b}; both directions suffer {@code conditions}. */
-  public NetworkSimulator(Connection a, Connection b, LinkConditions conditions, long seed, Clock clock) {
+  public NetworkSimulator(Connection a, Connection b, LinkConditions conditions, long seed, Ticker clock) {
     this.a = a;
     this.b = b;
     // Two decorrelated streams from one seed, so each direction has its own faults.

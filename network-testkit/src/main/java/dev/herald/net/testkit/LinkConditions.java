@@ -1,4 +1,4 @@
-package dev.herald.net.simulation;
+package dev.herald.net.testkit;
 
 import java.time.Duration;
 

@@ -1,4 +1,4 @@
-package dev.herald.net.simulation;
+package dev.herald.net.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class SimulatedLinkTest {
 
   private static List<Integer> run(LinkConditions conditions, long seed) {
-    ManualClock clock = new ManualClock();
+    ManualTicker clock = new ManualTicker();
     SimulatedLink link = new SimulatedLink(conditions, seed, clock);
     List<Integer> arrivals = new ArrayList<>();
     for (int i = 0; i < 2_000; i++) {
@@ -39,7 +39,7 @@ class SimulatedLinkTest {
 
   @Test
   void perfectLinkDeliversEverythingInOrderAtOnce() {
-    ManualClock clock = new ManualClock();
+    ManualTicker clock = new ManualTicker();
     SimulatedLink link = new SimulatedLink(LinkConditions.perfect(), 1, clock);
     link.send(new byte[] {1});
     link.send(new byte[] {2});
@@ -51,7 +51,7 @@ class SimulatedLinkTest {
 
   @Test
   void packetArrivesOnlyAfterItsLatency() {
-    ManualClock clock = new ManualClock();
+    ManualTicker clock = new ManualTicker();
     SimulatedLink link = new SimulatedLink(LinkConditions.perfect().withLatency(Duration.ofMillis(100), Duration.ZERO), 1, clock);
     link.send(new byte[] {1});
     clock.advance(Duration.ofMillis(99));
@@ -62,7 +62,7 @@ class SimulatedLinkTest {
 
   @Test
   void countersAccountForEveryCopy() {
-    ManualClock clock = new ManualClock();
+    ManualTicker clock = new ManualTicker();
     SimulatedLink link = new SimulatedLink(LinkConditions.perfect().withLoss(0.3).withDuplication(0.3).withLatency(Duration.ofMillis(50), Duration.ofMillis(40)), 9, clock);
     for (int i = 0; i < 1_000; i++) {
       link.send(new byte[] {(byte) i});
@@ -95,7 +95,7 @@ class SimulatedLinkTest {
 
   /** The share of 20,000 packets lost, and the share lost of those right after a lost one. */
   private static double[] lossStatistics(LinkConditions conditions) {
-    ManualClock clock = new ManualClock();
+    ManualTicker clock = new ManualTicker();
     SimulatedLink link = new SimulatedLink(conditions, 11, clock);
     int packets = 20_000;
     boolean previousLost = false;
