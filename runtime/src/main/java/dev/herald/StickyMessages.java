@@ -129,7 +129,7 @@ public final class StickyMessages {
   }
 
   /** Replays the kept messages to the sticky handlers of a registration that was just made. */
-  void replayTo(RegistrationEntry registration, Delivery delivery) {
+  void replayTo(RegistrationEntry registration, Router router) {
     if (!registration.hasStickyHandlers || !registration.claimReplay()) {
       return;
     }
@@ -151,7 +151,7 @@ public final class StickyMessages {
         if (subscriber.sticky
             && subscriber.messageType.isInstance(message.message)
             && (message.address == null || registration.isAddressedBy(message.address))) {
-          delivery.replay(subscriber, message.message, message.header);
+          router.replay(subscriber, message.message, message.header);
         }
       }
     }

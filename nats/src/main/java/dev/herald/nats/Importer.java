@@ -143,13 +143,13 @@ final class Importer implements MessageHandler {
     Object outer = importing.swap(message);
     try {
       if (durable) {
-        Throwable handlerFailure = sender.endpoint.deliverWatched(message);
+        Throwable handlerFailure = sender.endpoint.receiveWatched(message);
         return handlerFailure == null ? DONE : failed(handlerFailure, sender.origin, true);
       }
       if (received.sequence == 0 && incoming.getReplyTo() != null) {
         bridge.answer(sender, message, incoming.getReplyTo());
       } else {
-        sender.endpoint.deliver(message);
+        sender.endpoint.receive(message);
       }
       return DONE;
     } catch (Throwable escaped) {

@@ -236,7 +236,7 @@ public final class NetworkedBus implements AutoCloseable {
         links.put(peer, link);
         byAddress.put(link.endpoint.address(), link);
       }
-      link.endpoint.deliver(new PeerConnected(link.endpoint.address(), peer.address()));
+      link.endpoint.receive(new PeerConnected(link.endpoint.address(), peer.address()));
     }
 
     @Override
@@ -267,7 +267,7 @@ public final class NetworkedBus implements AutoCloseable {
         node.reportUnreadable(peer, "a message did not decode: " + e.getMessage());
         return;
       }
-      link.endpoint.deliver(message);
+      link.endpoint.receive(message);
     }
 
     @Override
@@ -288,7 +288,7 @@ public final class NetworkedBus implements AutoCloseable {
       }
       link.endpoint.close();
       if (!bus.isClosed()) {
-        link.endpoint.deliver(new PeerDisconnected(link.endpoint.address(), reason));
+        link.endpoint.receive(new PeerDisconnected(link.endpoint.address(), reason));
       }
     }
   }
