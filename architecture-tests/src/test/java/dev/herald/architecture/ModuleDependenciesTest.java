@@ -7,7 +7,7 @@ import dev.herald.annotation.Subscribe;
 import dev.herald.nats.NatsBridge;
 import dev.herald.internal.generated.Dispatcher;
 import dev.herald.net.Connection;
-import dev.herald.peers.NetworkedBus;
+import dev.herald.peers.UdpBridge;
 import dev.herald.wire.CodecRegistry;
 import java.util.List;
 import java.util.Map;
@@ -61,7 +61,7 @@ class ModuleDependenciesTest {
 
   @Test
   void theNetworkedBusJoinsTheRuntimeTheCodecsAndTheNetwork() {
-    assertUses(NetworkedBus.class,
+    assertUses(UdpBridge.class,
         with(JDK, "java/net", "dev/herald", "dev/herald/bridge", "dev/herald/wire", "dev/herald/net",
             "dev/herald/net/udp", "dev/herald/peers"));
   }

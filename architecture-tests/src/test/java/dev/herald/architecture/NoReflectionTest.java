@@ -8,7 +8,7 @@ import dev.herald.annotation.Subscribe;
 import dev.herald.internal.generated.Dispatcher;
 import dev.herald.nats.NatsBridge;
 import dev.herald.net.Connection;
-import dev.herald.peers.NetworkedBus;
+import dev.herald.peers.UdpBridge;
 import dev.herald.sample.DemoGame;
 import dev.herald.wire.CodecRegistry;
 import dev.herald.wire.tests.Kinds;
@@ -55,7 +55,7 @@ class NoReflectionTest {
 
   @Test
   void theNetworkedBusUsesNoReflection() {
-    assertClean(ClassFiles.of(NetworkedBus.class), 4);
+    assertClean(ClassFiles.of(UdpBridge.class), 4);
   }
 
   @Test

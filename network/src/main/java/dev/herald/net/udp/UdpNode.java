@@ -419,7 +419,7 @@ public final class UdpNode implements AutoCloseable {
 
   /**
    * Tells the node that a message from {@code peer} could not be read by the layer above it
-   * (a {@code NetworkedBus} reports each message that does not decode); call it from the
+   * (a {@code UdpBridge} reports each message that does not decode); call it from the
    * listener. It is counted for the peer ({@link Peer#unreadableMessages()}) and the node
    * ({@link NodeCounters#unreadableMessages()}), logged at most once per
    * {@link NodeConfig#unreadableLogInterval()} per peer (a WARNING with the counts and the last

@@ -24,12 +24,13 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A bus whose peers in other processes are addresses: a {@link UdpNode} attached to a
- * {@link MessageBus}, carrying {@code @Wire} messages with their generated codecs.
+ * A bridge between a {@link MessageBus} and its peers in other processes over UDP, which makes
+ * each peer an address: a {@link UdpNode} attached to the bus, carrying {@code @Wire} messages
+ * with their generated codecs. It is to peers over UDP what {@code NatsBridge} is to NATS.
  *
  * <pre>{@code
  * MessageBus bus = MessageBus.create();
- * NetworkedBus net = NetworkedBus.server(bus, CodecRegistry.load(), new InetSocketAddress(7777), NodeConfig.defaults());
+ * UdpBridge net = UdpBridge.server(bus, CodecRegistry.load(), new InetSocketAddress(7777), NodeConfig.defaults());
  * bus.register(new Lobby());   // @Subscribe void on(PeerConnected c) { me.send(c.peer(), new Welcome()); }
  * while (running) { net.update(); ... }   // each frame
  * }</pre>
@@ -40,13 +41,13 @@ import java.util.Objects;
  *       {@code m} and send it reliably; a type with no wire codec fails the send at once with
  *       an {@code IllegalArgumentException}. {@link #send(Address, Object, MessageDependency...)}
  *       does the same and returns the message's handle, for later messages to depend on.
- *   <li>What a peer sends is posted on this bus as a broadcast from the peer's address: a
+ *   <li>What a peer sends is posted on the bus as a broadcast from the peer's address: a
  *       handler's {@code Envelope.from()} is the peer, set from the connection it came on, never
  *       from the payload. Replying is {@code registration.send(envelope.from(), reply)}.
  *   <li>{@link PeerConnected} and {@link PeerDisconnected} are posted as the peers come and go.
  *   <li>{@link #allPeers()} is an address that reaches every connected peer with one send.
  *   <li>A handler may {@linkplain #disconnect disconnect} the peer whose message it handles, or
- *       {@linkplain #close close} this bus: what that peer's packet holds after the message is
+ *       {@linkplain #close close} this bridge: what that peer's packet holds after the message is
  *       discarded ({@link dev.herald.net.udp.NodeCounters#discardedAfterDisconnect()}), and the
  *       update goes on.
  *   <li>A message that does not decode is dropped, counted ({@link #undecodableMessages()}) and
@@ -64,7 +65,7 @@ import java.util.Objects;
  *
  * @since 0.1
  */
-public final class NetworkedBus implements AutoCloseable {
+public final class UdpBridge implements AutoCloseable {
 
   private final MessageBus bus;
   private final CodecRegistry codecs;
@@ -75,7 +76,7 @@ public final class NetworkedBus implements AutoCloseable {
   private long undecodable;
 
   /** Opens a server bound to {@code bind}, or a client of {@code server} if it is not null. */
-  private NetworkedBus(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, InetSocketAddress server,
+  private UdpBridge(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, InetSocketAddress server,
       NodeConfig config, Clock clock) throws IOException {
     this.bus = Objects.requireNonNull(bus, "bus");
     this.codecs = Objects.requireNonNull(codecs, "codecs");
@@ -85,7 +86,7 @@ public final class NetworkedBus implements AutoCloseable {
   }
 
   /** A server bound to {@code bind} (port 0 picks a free one: see {@link #node()}). */
-  public static NetworkedBus server(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, NodeConfig config) throws IOException {
+  public static UdpBridge server(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, NodeConfig config) throws IOException {
     return server(bus, codecs, bind, config, Clock.system());
   }
 
@@ -93,13 +94,13 @@ public final class NetworkedBus implements AutoCloseable {
    * Like {@link #server(MessageBus, CodecRegistry, InetSocketAddress, NodeConfig)}, its node
    * reading time from {@code clock} (a simulation's, or a test's that it moves).
    */
-  public static NetworkedBus server(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, NodeConfig config,
+  public static UdpBridge server(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, NodeConfig config,
       Clock clock) throws IOException {
-    return new NetworkedBus(bus, codecs, Objects.requireNonNull(bind, "bind"), null, config, clock);
+    return new UdpBridge(bus, codecs, Objects.requireNonNull(bind, "bind"), null, config, clock);
   }
 
   /** A client of the server at {@code server}; {@link PeerConnected} is posted once it is in. */
-  public static NetworkedBus client(MessageBus bus, CodecRegistry codecs, InetSocketAddress server, NodeConfig config) throws IOException {
+  public static UdpBridge client(MessageBus bus, CodecRegistry codecs, InetSocketAddress server, NodeConfig config) throws IOException {
     return client(bus, codecs, server, config, Clock.system());
   }
 
@@ -107,9 +108,9 @@ public final class NetworkedBus implements AutoCloseable {
    * Like {@link #client(MessageBus, CodecRegistry, InetSocketAddress, NodeConfig)}, its node
    * reading time from {@code clock}.
    */
-  public static NetworkedBus client(MessageBus bus, CodecRegistry codecs, InetSocketAddress server, NodeConfig config,
+  public static UdpBridge client(MessageBus bus, CodecRegistry codecs, InetSocketAddress server, NodeConfig config,
       Clock clock) throws IOException {
-    return new NetworkedBus(bus, codecs, null, Objects.requireNonNull(server, "server"), config, clock);
+    return new UdpBridge(bus, codecs, null, Objects.requireNonNull(server, "server"), config, clock);
   }
 
   /** Reads what arrived and posts it on the bus, runs timers, sends what is due: once per frame. */
@@ -167,7 +168,7 @@ public final class NetworkedBus implements AutoCloseable {
    * executed are ignored), and returns its handle.
    *
    * @throws IllegalArgumentException if {@code message} has no wire codec, {@code peer} is not a
-   *     peer of this bus, or a handle belongs to another peer
+   *     peer of this bridge, or a handle belongs to another peer
    * @throws IllegalStateException if the peer is gone or its send window is full
    */
   public MessageDependency send(Address peer, Object message, MessageDependency... after) {
