@@ -6,6 +6,7 @@ import io.nats.client.JetStreamApiException;
 import io.nats.client.JetStreamStatusException;
 import io.nats.client.Message;
 import io.nats.client.PublishOptions;
+import io.nats.client.api.PublishAck;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -98,26 +99,39 @@ final class Exporter implements Forwarder<Object> {
     Channel channel = outlet.channel;
     Exception failure = null;
     synchronized (channel) {
-      long sequence = channel.next();
-      byte[] body = channel.payload(outlet.codec, message);
-      // the same id on every attempt: the stream keeps one copy whatever number arrives; the
-      // incarnation keeps the next run of this process, which numbers from 1 again, from
-      // repeating this run's ids
-      PublishOptions options = PublishOptions.builder()
-          .messageId(bridge.origin + ":" + Long.toHexString(bridge.incarnation) + ":" + channel.name
-              + ":" + sequence)
-          .build();
-      for (int attempt = 0; attempt < JETSTREAM_ATTEMPTS; attempt++) {
-        try {
-          bridge.jetStream().publish(channel.subject, body, options);
-          channel.advance();
-          return;
-        } catch (IOException | JetStreamApiException | IllegalStateException e) {
-          failure = e;
+      // a number whose id the stream already holds was taken by a publication reported
+      // dropped (its acknowledgement never came, yet it was stored): once more, with the next
+      boolean taken = true;
+      for (int numbers = 0; taken && numbers < 2; numbers++) {
+        byte[] body = channel.payload(outlet.codec, message);
+        // the same id on every attempt: the stream keeps one copy whatever number arrives;
+        // the incarnation keeps the next run of this process, which numbers from 1 again, from
+        // repeating this run's ids
+        PublishOptions options = PublishOptions.builder().messageId(messageId(channel)).build();
+        taken = false;
+        for (int attempt = 0; attempt < JETSTREAM_ATTEMPTS; attempt++) {
+          try {
+            PublishAck ack = bridge.jetStream().publish(channel.subject, body, options);
+            channel.advance();
+            if (attempt > 0 || !ack.isDuplicate()) {
+              return; // stored, by this attempt or an earlier one of this message
+            }
+            taken = true;
+            break;
+          } catch (IOException | JetStreamApiException | IllegalStateException e) {
+            failure = e;
+          }
         }
+      }
+      if (taken) {
+        failure = new IllegalStateException("the stream holds the ids of two numbers in a row already");
       }
     }
     bridge.dropped(message, channel.name, failure);
+  }
+
+  private String messageId(Channel channel) {
+    return bridge.origin + ":" + Long.toHexString(bridge.incarnation) + ":" + channel.name + ":" + channel.next();
   }
 
   private List<?> request(Object message, Channel channel) {
@@ -135,13 +149,14 @@ final class Exporter implements Forwarder<Object> {
       // overdue when its cleanup runs, seconds later, and then as if nobody had received it
       long left = timeout.toNanos() - (System.nanoTime() - sentAt);
       Message reply = answer.get(Math.max(0, left), TimeUnit.NANOSECONDS);
-      return bridge.decodeReplies(reply);
+      return bridge.decodeReplies(reply, channel.name);
     } catch (CancellationException | ExecutionException refused) {
+      // the client cancels a request when it closes too, before its status says so
       if (isNoResponders(refused) && System.nanoTime() - sentAt < timeout.toNanos()
-          && bridge.connection.getStatus() == Connection.Status.CONNECTED) { // not closing
+          && !bridge.isClosed() && bridge.connection.getStatus() == Connection.Status.CONNECTED) {
         return List.of(); // nobody imports the subject: like a local request nobody answers
       }
-      bridge.report(new RequestTimeoutException(message, channel.subject, timeout));
+      bridge.report(new RequestTimeoutException(message, channel.name, timeout));
       return List.of();
     } catch (TimeoutException timedOut) {
       answer.cancel(true);

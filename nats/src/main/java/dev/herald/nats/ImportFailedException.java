@@ -11,7 +11,8 @@ package dev.herald.nats;
  *
  * <p>The bridge goes on with the next message. A durable message is delivered again when
  * {@link #willBeRedelivered()}; otherwise it is not, and counts in
- * {@link NatsBridge#lostCount()}. The bridge never stops the process: an application that
+ * {@link NatsBridge#lostCount()}, once, however many copies of it overlapping imports receive
+ * (each copy that throws is reported). The bridge never stops the process: an application that
  * would rather exit on a {@link VirtualMachineError} does so in its error handler, from the
  * cause.
  */
@@ -27,7 +28,7 @@ public final class ImportFailedException extends NatsBridgeException {
     this.willBeRedelivered = willBeRedelivered;
   }
 
-  /** The process that sent it, as its bridge names itself, or {@code "unknown"}. */
+  /** The process that sent it, as its subject's second token names it ({@link NatsBridge#origin()}). */
   public String origin() {
     return origin;
   }

@@ -36,6 +36,11 @@ final class Importer implements MessageHandler {
   /** A handler failed, or delivering it threw (delivered again, or given up). */
   private static final int FAILED = 2;
 
+  /** What {@link #numberOfUnreadable} found: a number not seen before, none, or one seen. */
+  private static final int NEW = 0;
+  private static final int UNNUMBERED = 1;
+  private static final int SEEN = 2;
+
   private final NatsBridge bridge;
   /** The type the subject was imported for, or {@code null} for any wire type. */
   private final Class<?> expected;
@@ -44,7 +49,9 @@ final class Importer implements MessageHandler {
   /**
    * The process the last message came from, and the numbering of the last subject. Read and
    * written by the client's thread that calls this importer, as is every field below; the
-   * objects are safe to share whatever thread sees them.
+   * objects are safe to share whatever thread sees them. One thread: jnats gives each
+   * dispatcher one (the core imports share one, each durable import has its own), and the
+   * builder refuses a connection whose dispatchers hand messages to an executor.
    */
   private RemoteProcess lastSender;
   private Numbering lastNumbering;
@@ -72,6 +79,17 @@ final class Importer implements MessageHandler {
 
   @Override
   public void onMessage(Message message) {
+    try {
+      importOne(message);
+    } finally {
+      // a handler that caught an InterruptedException and kept the status, as it should, would
+      // end the client's dispatcher: it stops when it finds its thread interrupted, and every
+      // import on it with it, in silence. The client stops it by its own flag, not by this one.
+      Thread.interrupted();
+    }
+  }
+
+  private void importOne(Message message) {
     if (!started) {
       // the client delivers as soon as it subscribed, before the program has the bridge: a
       // handler that asks the bridge would find nothing there
@@ -120,7 +138,12 @@ final class Importer implements MessageHandler {
     try {
       received = Prelude.read(bridge.codecs, incoming.getData());
     } catch (WireFormatException unreadable) {
+      // its number first: it arrived, so it is no gap before the sender's next message
+      int number = numberOfUnreadable(incoming, subject, sender);
       malformed(unreadable.getMessage(), subject, sender, unreadable);
+      if (number == NEW) {
+        bridge.unreadable(); // sent, counted by its sender, and no handler will see it
+      }
       return UNREADABLE;
     } catch (Throwable undecodable) {
       // not the codecs' verdict on the bytes but an Error (memory for a length nothing
@@ -180,7 +203,8 @@ final class Importer implements MessageHandler {
     }
     long missing = numberingOf(subject).accept(received.incarnation, received.sequence, announcement);
     if (missing > 0) {
-      bridge.lost(sender.origin, Subjects.withoutOrigin(subject), missing);
+      numbered = true; // taken: a durable message handed back after this must pass when it comes again
+      gap(sender, subject, missing);
     } else if (missing == Numbering.IMPLAUSIBLE) {
       malformed("its number " + received.sequence + " is beyond what its sender can have sent; nothing"
           + " was counted. Is another process publishing under this origin?", subject, sender, null);
@@ -265,20 +289,48 @@ final class Importer implements MessageHandler {
   }
 
   /**
-   * Reports a message whose frame could not be decoded, and takes the number its sender gave
-   * it, so that the next message from that sender is not taken for one after a gap.
+   * Reports a message whose frame could not be decoded, every time (a copy of it, for an
+   * overlapping import, throws the error again), but counts it in the losses once.
    */
   private int undecodable(Message incoming, String subject, RemoteProcess sender, Throwable why) {
+    boolean counts = numberOfUnreadable(incoming, subject, sender) != SEEN;
     bridge.importFailed(new ImportFailedException("decoding it threw " + why + "; it was not posted"
-        + (durable ? ", and is terminated" : ""), Subjects.withoutOrigin(subject), sender.origin, false, why));
-    Prelude head = Prelude.headOf(incoming.getData());
-    if (head != null && head.sequence > 0) {
-      long missing = numberingOf(subject).accept(head.incarnation, head.sequence, false);
-      if (missing > 0) {
-        bridge.lost(sender.origin, Subjects.withoutOrigin(subject), missing);
-      }
-    }
+        + (durable ? ", and is terminated" : ""), Subjects.withoutOrigin(subject), sender.origin, false, why),
+        counts);
     return UNREADABLE;
+  }
+
+  /**
+   * Takes the number the sender gave a message whose frame cannot be read, so that the next
+   * message from that sender is not taken for one after a gap, and reports the gap before it.
+   *
+   * @return {@link #NEW}; {@link #UNNUMBERED} for a payload without a number;
+   *     {@link #SEEN} for a copy or redelivery of a message counted before, or a number its
+   *     sender cannot have reached
+   */
+  private int numberOfUnreadable(Message incoming, String subject, RemoteProcess sender) {
+    Prelude head = Prelude.headOf(incoming.getData());
+    if (head == null || head.sequence == 0) {
+      return UNNUMBERED;
+    }
+    long missing = numberingOf(subject).accept(head.incarnation, head.sequence, false);
+    if (missing > 0) {
+      gap(sender, subject, missing);
+    }
+    return missing >= 0 ? NEW : SEEN;
+  }
+
+  /**
+   * Reports {@code missing} messages lost before the one being imported. A report that throws
+   * (the error handler, or a handler of {@link MessagesLost}) is logged, and the message is
+   * imported all the same: its number is taken, so nothing would deliver it later.
+   */
+  private void gap(RemoteProcess sender, String subject, long missing) {
+    try {
+      bridge.lost(sender.origin, Subjects.withoutOrigin(subject), missing);
+    } catch (Throwable unreported) {
+      bridge.couldNotReport(unreported, subject);
+    }
   }
 
   private Numbering numberingOf(String subject) {

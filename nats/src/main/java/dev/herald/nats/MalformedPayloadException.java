@@ -16,7 +16,11 @@ public final class MalformedPayloadException extends NatsBridgeException {
     this.origin = origin;
   }
 
-  /** The process that sent it, as its bridge names itself ({@link NatsBridge#origin()}). */
+  /**
+   * The process that sent it, as its subject's second token names it (its bridge's
+   * {@link NatsBridge#origin()}); {@code "unknown"} for a reply to a request, which comes on an
+   * inbox, and for a subject that names no valid origin.
+   */
   public String origin() {
     return origin;
   }

@@ -207,9 +207,12 @@ public final class NatsBridge implements AutoCloseable {
   }
 
   /**
-   * How many messages from other processes never reached this bus's handlers, each reported:
-   * those this bridge noticed never arrived ({@link MessagesLostException}), and those that
-   * arrived but could not be delivered, for good ({@link ImportFailedException}).
+   * How many messages from other processes never reached this bus's handlers, each reported
+   * and each counted once: those this bridge noticed never arrived
+   * ({@link MessagesLostException}), those that arrived from a bridge, numbered, but could not
+   * be read ({@link MalformedPayloadException}), and those that arrived but could not be
+   * delivered, for good ({@link ImportFailedException}). A copy of a message counted already
+   * (for overlapping imports, or redelivered) does not count again.
    */
   public long lostCount() {
     return lost.get();
@@ -311,6 +314,11 @@ public final class NatsBridge implements AutoCloseable {
     return running && !closed;
   }
 
+  /** Whether {@link #close()} was called. */
+  boolean isClosed() {
+    return closed;
+  }
+
   ConnectionWatcher watcher() {
     return watcher;
   }
@@ -327,10 +335,20 @@ public final class NatsBridge implements AutoCloseable {
   }
 
   void importFailed(ImportFailedException failure) {
-    if (!failure.willBeRedelivered()) {
+    importFailed(failure, true);
+  }
+
+  /** Reports {@code failure}; {@code counts}: unless a copy of the message counted already. */
+  void importFailed(ImportFailedException failure, boolean counts) {
+    if (counts && !failure.willBeRedelivered()) {
       lost.incrementAndGet();
     }
     report(failure);
+  }
+
+  /** A message from another process that arrived but cannot be read (reported malformed). */
+  void unreadable() {
+    lost.incrementAndGet();
   }
 
   /**
@@ -341,7 +359,7 @@ public final class NatsBridge implements AutoCloseable {
     try {
       System.getLogger("dev.herald.nats").log(System.Logger.Level.ERROR, "Herald's NATS bridge " + origin
           + " could not report a failure to import a message on subject " + subject
-          + " to the bus's error handler; it goes on with the next message", failure);
+          + " to the bus's error handler; the imports go on", failure);
     } catch (RuntimeException | Error unloggable) {
       // nothing is left to tell: the import goes on
     }
@@ -423,15 +441,19 @@ public final class NatsBridge implements AutoCloseable {
     }
   }
 
-  /** The replies another process answered with: frames one after the other. */
-  List<Object> decodeReplies(Message reply) {
+  /**
+   * The replies another process answered with: frames one after the other. What cannot be read
+   * is reported under {@code subject}, the request's as the user named it: the reply's own
+   * is an inbox, which names neither the request nor who answered.
+   */
+  List<Object> decodeReplies(Message reply, String subject) {
     List<Object> replies = new ArrayList<>();
     WireReader in = new WireReader(reply.getData());
     while (in.hasRemaining()) {
       try {
         replies.add(codecs.decode(in));
       } catch (WireFormatException unreadable) {
-        report(new MalformedPayloadException("a reply: " + unreadable.getMessage(), reply.getSubject(),
+        report(new MalformedPayloadException("a reply to a request: " + unreadable.getMessage(), subject,
             Prelude.UNKNOWN, unreadable));
       }
     }
@@ -476,9 +498,20 @@ public final class NatsBridge implements AutoCloseable {
     /**
      * Uses a connection the program made and will close itself. The bridge cannot then see what
      * the client discards from its queue, nor set the {@link #publishBufferBytes buffer}.
+     *
+     * @throws IllegalArgumentException if the connection's options hand messages to an
+     *     executor ({@code useDispatcherWithExecutor}): the bridge needs each subject's messages
+     *     one after the other, on one thread
      */
     public Builder connection(Connection connection) {
-      this.connection = java.util.Objects.requireNonNull(connection, "connection");
+      java.util.Objects.requireNonNull(connection, "connection");
+      if (connection.getOptions().useDispatcherWithExecutor()) {
+        throw new IllegalArgumentException("The bridge cannot use a connection made with"
+            + " Options.Builder.useDispatcherWithExecutor(): its dispatchers handle messages on several"
+            + " threads at once, out of order, and the bridge counts each sender's messages in order."
+            + " Give the bridge a connection without it, or server(url)");
+      }
+      this.connection = connection;
       return this;
     }
 

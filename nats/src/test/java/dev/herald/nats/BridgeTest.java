@@ -261,6 +261,35 @@ class BridgeTest {
   }
 
   @Test
+  void anUnreadableReplyIsReportedUnderTheRequestsSubject() throws Exception {
+    a.start(a.bridge(server).exportType(ScoreQuery.class).requestTimeout(Duration.ofSeconds(30)));
+    try (Connection raw = Nats.connect(server.url())) {
+      // something other than a bridge answers, with bytes that are no frame
+      raw.createDispatcher(request -> raw.publish(request.getReplyTo(), new byte[] {(byte) 0xFF, 0x01, 0x7F}))
+          .subscribe(Subjects.fromAnyOrigin(Subjects.derived("herald", ScoreQuery.class)));
+      raw.flush(Duration.ofSeconds(5));
+
+      assertEquals(List.of(), a.bus.request(new ScoreQuery("red"), ScoreReply.class));
+    }
+    MalformedPayloadException unreadable = a.nextError(MalformedPayloadException.class);
+    assertEquals(Subjects.derived("herald", ScoreQuery.class), unreadable.subject(), unreadable.getMessage());
+    assertEquals(Prelude.UNKNOWN, unreadable.origin());
+  }
+
+  @Test
+  void aConnectionWhoseDispatchersHandOffToAnExecutorIsRefused() throws Exception {
+    // such a dispatcher runs one importer on several threads at once, out of order: numbers
+    // would be taken for replays, and a durable message handed back for another's acknowledged
+    io.nats.client.Options options = new io.nats.client.Options.Builder().server(server.url())
+        .useDispatcherWithExecutor().build();
+    try (Connection concurrent = Nats.connect(options)) {
+      IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+          () -> NatsBridge.builder(b.bus).connection(concurrent));
+      assertTrue(refused.getMessage().contains("useDispatcherWithExecutor"), refused.getMessage());
+    }
+  }
+
+  @Test
   void badConfigurationsAreRefusedWithTheFix() {
     NatsBridge.Builder builder = a.bridge(server);
     IllegalArgumentException notWire = assertThrows(IllegalArgumentException.class,

@@ -98,6 +98,69 @@ class ImportErrorTest {
     assertTrue(receiver.errors.isEmpty(), receiver.errors.toString());
   }
 
+  /** Chat's codec, but it refuses the text "refused", as a decode budget refuses a payload. */
+  static final class RefusingChatCodec extends WireCodec<Chat> {
+    RefusingChatCodec() {
+      super(Chat_Codec.ID, Chat.class);
+    }
+
+    @Override
+    public void encode(Chat value, WireWriter out) {
+      Chat_Codec.INSTANCE.encode(value, out);
+    }
+
+    @Override
+    public Chat decode(WireReader in) {
+      Chat chat = Chat_Codec.INSTANCE.decode(in);
+      if ("refused".equals(chat.text())) {
+        throw new IllegalArgumentException("refused by this receiver");
+      }
+      return chat;
+    }
+  }
+
+  @Test
+  void aMessageThatCannotBeReadIsReportedMalformedAndCountedLostOnceNotAsAGap() throws Exception {
+    sender.start(sender.bridge(server).origin("chatter").exportType(Chat.class, SUBJECT));
+    BlockingQueue<Delivered<Chat>> chats = receiver.record(Chat.class);
+    List<MessagesLost> gaps = new ArrayList<>(); // the importing thread's, read after the last chat
+    receiver.bus.subscribe(MessagesLost.class, gaps::add);
+    receiver.start(receiver.bridge(server).codecs(CodecRegistry.of(new RefusingChatCodec())).importSubject(SUBJECT));
+
+    sender.bus.post(new Chat("before"));
+    sender.bus.post(new Chat("refused"));
+    sender.bus.post(new Chat("after"));
+
+    assertEquals(new Chat("before"), next(chats).message());
+    assertEquals(new Chat("after"), next(chats).message());
+    MalformedPayloadException unreadable = receiver.nextError(MalformedPayloadException.class);
+    assertEquals("chatter", unreadable.origin());
+    // it arrived: it was not lost on the way, and it is not counted a second time as a gap
+    assertTrue(receiver.errors.isEmpty(), receiver.errors.toString());
+    assertEquals(List.of(), gaps);
+    // received, plus lost, is what was sent
+    assertEquals(1, receiver.bridge.lostCount());
+  }
+
+  @Test
+  void aMessageThatCannotBeDecodedIsCountedOnceWhateverImportsOverlapOnIt() throws Exception {
+    sender.start(sender.bridge(server).origin("chatter").exportType(Chat.class, SUBJECT));
+    BlockingQueue<Delivered<Chat>> chats = receiver.record(Chat.class);
+    // two imports that both match the subject: the server sends a copy to each
+    receiver.start(receiver.bridge(server).codecs(CodecRegistry.of(new HostileChatCodec()))
+        .importSubject(SUBJECT).importSubject("room.>"));
+
+    sender.bus.post(new Chat("hostile"));
+    sender.bus.post(new Chat("after"));
+
+    assertEquals(new Chat("after"), next(chats).message());
+    assertEquals(DECODING, receiver.nextError(ImportFailedException.class).getCause());
+    sender.bus.post(new Chat("last"));
+    assertEquals(new Chat("last"), next(chats).message());
+    assertTrue(chats.isEmpty(), "each copy after the first is dropped: " + chats);
+    assertEquals(1, receiver.bridge.lostCount(), "one message sent, one never handled: " + receiver.errors);
+  }
+
   @Test
   void anErrorAHandlerThrowsIsReportedAndTheMessagesAfterItArrive() throws Exception {
     OutOfMemoryError handling = new OutOfMemoryError("Java heap space (in a handler)");
@@ -121,6 +184,26 @@ class ImportErrorTest {
     assertEquals("chatter", failed.origin());
     assertEquals(new Chat("after"), next(chats).message());
     assertEquals(List.of("boom", "after"), seen);
+    assertTrue(receiver.errors.isEmpty(), receiver.errors.toString());
+  }
+
+  @Test
+  void aHandlerThatLeavesItsThreadInterruptedDoesNotStopTheImports() throws Exception {
+    sender.start(sender.bridge(server).origin("chatter").exportType(Chat.class, SUBJECT));
+    receiver.bus.subscribe(Chat.class, chat -> {
+      if (chat.text().equals("interrupting")) {
+        // what a handler does that caught an InterruptedException and keeps the status, as it should
+        Thread.currentThread().interrupt();
+      }
+    });
+    BlockingQueue<Delivered<Chat>> chats = receiver.record(Chat.class);
+    receiver.start(receiver.bridge(server).importSubject(SUBJECT));
+
+    sender.bus.post(new Chat("interrupting"));
+    sender.bus.post(new Chat("after"));
+
+    assertEquals(new Chat("interrupting"), next(chats).message());
+    assertEquals(new Chat("after"), next(chats).message());
     assertTrue(receiver.errors.isEmpty(), receiver.errors.toString());
   }
 }

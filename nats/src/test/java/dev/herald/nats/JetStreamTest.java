@@ -38,6 +38,36 @@ class JetStreamTest {
 
   private static final String SUBJECT = "durable.ticks";
 
+  /**
+   * A publication whose acknowledgement never came is reported dropped, yet may have been
+   * stored under its message id. The next message must not take that id (the stream would
+   * keep the first and drop it as a duplicate, in silence): the stored message stands here
+   * for that publication.
+   */
+  @Test
+  void aMessageWhoseIdWasStoredAlreadyIsStoredUnderTheNextNumber() throws Exception {
+    String subject = "durable.collision";
+    try (Peer sender = new Peer(); Peer receiver = new Peer()) {
+      sender.start(sender.bridge(server).origin("keeper").stream("COLLISION").exportDurable(Tick.class, subject));
+      try (Connection raw = Nats.connect(server.url())) {
+        long incarnation = sender.bridge.incarnation;
+        raw.jetStream().publish(Subjects.withOrigin(subject, "keeper"),
+            Prelude.write(CodecRegistry.load(), incarnation, 1, new Tick(99)),
+            PublishOptions.builder().messageId("keeper:" + Long.toHexString(incarnation) + ":" + subject + ":1").build());
+      }
+      BlockingQueue<Delivered<Tick>> ticks = receiver.record(Tick.class);
+      receiver.start(receiver.bridge(server).stream("COLLISION").importDurable(subject, "reader"));
+
+      sender.bus.post(new Tick(1));
+      sender.bus.post(new Tick(2));
+
+      assertEquals(99, next(ticks).message().number(), "what the unacknowledged publication stored");
+      assertEquals(1, next(ticks).message().number(), "the next message, not dropped as its duplicate");
+      assertEquals(2, next(ticks).message().number());
+      assertEquals(0, receiver.bridge.lostCount());
+    }
+  }
+
   @Test
   void aRestartedProcessGetsWhatItMissedWithNothingLostAndNothingDoubled() throws Exception {
     try (Peer sender = new Peer()) {

@@ -60,4 +60,34 @@ class RequestTimeoutTest {
       assertTrue(silent.errors.isEmpty(), silent.errors.toString());
     }
   }
+
+  @Test
+  void aRequestCutShortByTheBridgeClosingIsReportedUnderItsSubject() throws Exception {
+    try (Peer asker = new Peer(); Peer slow = new Peer()) {
+      asker.start(asker.bridge(server).origin("asker").exportType(ScoreQuery.class)
+          .requestTimeout(Duration.ofSeconds(30)));
+      java.util.concurrent.CountDownLatch received = new java.util.concurrent.CountDownLatch(1);
+      java.util.concurrent.CountDownLatch answer = new java.util.concurrent.CountDownLatch(1);
+      dev.herald.bridge.Bridge.of(slow.bus).respond(ScoreQuery.class, (query, envelope) -> {
+        received.countDown();
+        try {
+          answer.await(Peer.PATIENCE_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return List.of(new ScoreReply("red", 1));
+      });
+      slow.start(slow.bridge(server).importType(ScoreQuery.class));
+
+      java.util.concurrent.CompletableFuture<List<ScoreReply>> replies = java.util.concurrent.CompletableFuture
+          .supplyAsync(() -> asker.bus.request(new ScoreQuery("cut short"), ScoreReply.class));
+      assertTrue(received.await(Peer.PATIENCE_SECONDS, java.util.concurrent.TimeUnit.SECONDS));
+      asker.bridge.close(); // the request is still waiting for its answer
+      assertEquals(List.of(), replies.get(Peer.PATIENCE_SECONDS, java.util.concurrent.TimeUnit.SECONDS));
+      answer.countDown();
+
+      RequestTimeoutException unanswered = asker.nextError(RequestTimeoutException.class);
+      assertEquals("herald." + ScoreQuery.class.getCanonicalName(), unanswered.subject());
+    }
+  }
 }

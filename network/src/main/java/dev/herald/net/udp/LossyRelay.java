@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.SelectionKey;
@@ -34,19 +35,34 @@ import java.util.Objects;
  * }</pre>
  *
  * <p>Each client is given a socket of its own towards the server, as a NAT would, so the server
- * sees one address per client. At most {@value #MAX_CLIENTS} clients; datagrams from more are
- * dropped. The relay runs on a daemon thread of its own until {@link #close()}. Listens on the
- * loopback interface of the server's address family.
+ * sees one address per client. A socket is a file descriptor that lives until {@link #close()},
+ * so a relay forwards for a bounded number of clients: {@value #MAX_CLIENTS} unless started with
+ * another limit; datagrams from more are dropped and counted ({@link #droppedClients()}), so
+ * stray senders cannot use up the process's descriptors. The relay runs on a daemon thread of
+ * its own until {@link #close()}, reading only the sockets that have datagrams waiting, so its
+ * cost follows the traffic, not the number of clients. Listens on the loopback interface of the
+ * server's address family.
  */
 public final class LossyRelay implements AutoCloseable {
 
-  /** The most clients a relay forwards for. */
+  /** The most clients a relay forwards for unless started with another limit. */
   public static final int MAX_CLIENTS = 64;
+  /**
+   * The highest limit a relay accepts: two sockets per client (the client's and the relay's)
+   * must fit in a process's descriptors beside everything else.
+   */
+  public static final int MAX_CLIENTS_LIMIT = 4096;
   private static final long IDLE_WAIT_MILLIS = 50;
+  /**
+   * The front socket's receive buffer: every client's datagrams wait in it while the relay's
+   * thread is not running, so it holds more than one client's default. The kernel may cap it.
+   */
+  private static final int FRONT_RECEIVE_BUFFER = 4 << 20;
 
   private final InetSocketAddress target;
   private final LinkConditions conditions;
   private final long seed;
+  private final int maxClients;
   private final Clock clock = Clock.system();
   private final Selector selector;
   private final DatagramChannel front;
@@ -56,15 +72,19 @@ public final class LossyRelay implements AutoCloseable {
   private final Thread thread;
   private volatile boolean closed;
   private long droppedClients;
+  /** No copy on any link is due before this: the links are scanned only once it has passed. */
+  private long nextDueNanos = Long.MAX_VALUE;
 
-  private LossyRelay(InetSocketAddress target, LinkConditions conditions, long seed) throws IOException {
+  private LossyRelay(InetSocketAddress target, LinkConditions conditions, long seed, int maxClients) throws IOException {
     this.target = target;
     this.conditions = conditions;
     this.seed = seed;
+    this.maxClients = maxClients;
     this.selector = Selector.open();
     this.front = DatagramChannel.open();
     try {
       front.configureBlocking(false);
+      front.setOption(StandardSocketOptions.SO_RCVBUF, FRONT_RECEIVE_BUFFER);
       front.bind(new InetSocketAddress(loopbackLike(target), 0));
       front.register(selector, SelectionKey.OP_READ);
     } catch (IOException | RuntimeException e) {
@@ -86,7 +106,22 @@ public final class LossyRelay implements AutoCloseable {
    * drawing its faults from generators seeded with {@code seed}.
    */
   public static LossyRelay start(InetSocketAddress target, LinkConditions conditions, long seed) throws IOException {
-    LossyRelay relay = new LossyRelay(Objects.requireNonNull(target, "target"), Objects.requireNonNull(conditions, "conditions"), seed);
+    return start(target, conditions, seed, MAX_CLIENTS);
+  }
+
+  /**
+   * Like {@link #start(InetSocketAddress, LinkConditions, long)}, forwarding for up to
+   * {@code maxClients} clients instead of {@value #MAX_CLIENTS}: for a test of many players.
+   *
+   * @throws IllegalArgumentException if {@code maxClients} is not between 1 and {@value #MAX_CLIENTS_LIMIT}
+   */
+  public static LossyRelay start(InetSocketAddress target, LinkConditions conditions, long seed, int maxClients) throws IOException {
+    if (maxClients < 1 || maxClients > MAX_CLIENTS_LIMIT) {
+      throw new IllegalArgumentException("a relay forwards for 1 to " + MAX_CLIENTS_LIMIT + " clients, was " + maxClients
+          + "; for more, start several relays in front of the server");
+    }
+    LossyRelay relay = new LossyRelay(Objects.requireNonNull(target, "target"), Objects.requireNonNull(conditions, "conditions"),
+        seed, maxClients);
     relay.thread.start();
     return relay;
   }
@@ -119,12 +154,11 @@ public final class LossyRelay implements AutoCloseable {
           waitMillis = untilNextDue();
         }
         selector.select(waitMillis);
-        selector.selectedKeys().clear();
         synchronized (this) {
-          readAll(front, null);
-          for (Route route : routeList) {
-            readAll(route.upstream, route);
+          for (SelectionKey key : selector.selectedKeys()) {
+            readAll((DatagramChannel) key.channel(), (Route) key.attachment());
           }
+          selector.selectedKeys().clear();
         }
       }
     } catch (IOException e) {
@@ -144,6 +178,7 @@ public final class LossyRelay implements AutoCloseable {
       byte[] datagram = Arrays.copyOf(buffer.array(), buffer.position());
       if (upstreamOf != null) {
         upstreamOf.toClient.send(datagram);
+        forwardDue(upstreamOf);
         continue;
       }
       Route route = routes.get(from);
@@ -155,41 +190,53 @@ public final class LossyRelay implements AutoCloseable {
         }
       }
       route.toServer.send(datagram);
+      forwardDue(route);
     }
   }
 
   private Route newRoute(InetSocketAddress client) throws IOException {
-    if (routes.size() >= MAX_CLIENTS) {
+    if (routes.size() >= maxClients) {
       return null;
     }
     DatagramChannel upstream = DatagramChannel.open();
     upstream.configureBlocking(false);
     upstream.bind(new InetSocketAddress(loopbackLike(target), 0));
-    upstream.register(selector, SelectionKey.OP_READ);
     long routeSeed = seed + 2L * routeList.size();
     Route route = new Route(client, upstream, new SimulatedLink(conditions, routeSeed, clock),
         new SimulatedLink(conditions, routeSeed + 1, clock));
+    upstream.register(selector, SelectionKey.OP_READ, route);
     routes.put(client, route);
     routeList.add(route);
     return route;
   }
 
+  /** Forwards what is due on every link, once the earliest copy on its way is due. */
   private void forwardDue() throws IOException {
+    if (nextDueNanos == Long.MAX_VALUE || nextDueNanos - clock.nanoTime() > 0) {
+      return;
+    }
+    nextDueNanos = Long.MAX_VALUE;
     for (Route route : routeList) {
-      for (byte[] datagram = route.toServer.receive(); datagram != null; datagram = route.toServer.receive()) {
-        route.upstream.send(ByteBuffer.wrap(datagram), target);
-      }
-      for (byte[] datagram = route.toClient.receive(); datagram != null; datagram = route.toClient.receive()) {
-        front.send(ByteBuffer.wrap(datagram), route.client);
-      }
+      forwardDue(route);
     }
   }
 
-  private long untilNextDue() {
-    long next = Long.MAX_VALUE;
-    for (Route route : routeList) {
-      next = Math.min(next, Math.min(route.toServer.nextDeliveryNanos(), route.toClient.nextDeliveryNanos()));
+  /**
+   * Forwards what is due on both links of {@code route}: a copy without delay leaves as soon as
+   * it arrived. What stays on its way moves {@link #nextDueNanos} earlier if need be.
+   */
+  private void forwardDue(Route route) throws IOException {
+    for (byte[] datagram = route.toServer.receive(); datagram != null; datagram = route.toServer.receive()) {
+      route.upstream.send(ByteBuffer.wrap(datagram), target);
     }
+    for (byte[] datagram = route.toClient.receive(); datagram != null; datagram = route.toClient.receive()) {
+      front.send(ByteBuffer.wrap(datagram), route.client);
+    }
+    nextDueNanos = Math.min(nextDueNanos, Math.min(route.toServer.nextDeliveryNanos(), route.toClient.nextDeliveryNanos()));
+  }
+
+  private long untilNextDue() {
+    long next = nextDueNanos;
     if (next == Long.MAX_VALUE) {
       return IDLE_WAIT_MILLIS;
     }
@@ -263,7 +310,7 @@ public final class LossyRelay implements AutoCloseable {
     }
   }
 
-  /** Datagrams dropped because they came from a client past {@value #MAX_CLIENTS}. */
+  /** Datagrams dropped because they came from a client past the relay's limit. */
   public synchronized long droppedClients() {
     return droppedClients;
   }

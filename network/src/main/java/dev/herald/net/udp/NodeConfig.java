@@ -20,16 +20,25 @@ import java.util.Objects;
  *   <tr><td>protocol id</td><td>{@link #DEFAULT_PROTOCOL} ("HERALD01")</td></tr>
  *   <tr><td>unreadable messages a peer may send before it is dropped</td><td>100</td></tr>
  *   <tr><td>unreadable messages: one log record per peer at most every</td><td>10 s</td></tr>
+ *   <tr><td>socket receive buffer asked for</td><td>{@value #DEFAULT_RECEIVE_BUFFER} bytes</td></tr>
  * </table>
  */
 public final class NodeConfig {
 
   /** The protocol id of the defaults: the bytes of "HERALD01". */
   public static final long DEFAULT_PROTOCOL = 0x48455241_4C443031L;
+  /**
+   * The socket receive buffer asked for by default, 4 MiB: what arrives while the node's thread
+   * is busy or descheduled waits there, and a server of hundreds of peers receives tens of
+   * thousands of datagrams a second, which the operating system's usual default (about 200 KB,
+   * a few hundred small datagrams) holds for only milliseconds; past it, datagrams are dropped
+   * as if lost on the way.
+   */
+  public static final int DEFAULT_RECEIVE_BUFFER = 4 << 20;
 
   private static final NodeConfig DEFAULTS = new NodeConfig(ConnectionConfig.defaults(), 64,
       Duration.ofMillis(100), Duration.ofSeconds(5), Duration.ofSeconds(10), DEFAULT_PROTOCOL, 100,
-      Duration.ofSeconds(10));
+      Duration.ofSeconds(10), DEFAULT_RECEIVE_BUFFER);
 
   private final ConnectionConfig connection;
   private final int maxPeers;
@@ -39,10 +48,11 @@ public final class NodeConfig {
   private final long protocol;
   private final int maxUnreadableMessages;
   private final Duration unreadableLogInterval;
+  private final int receiveBufferBytes;
 
   private NodeConfig(ConnectionConfig connection, int maxPeers, Duration handshakeResendInterval,
       Duration handshakeTimeout, Duration cookieLifetime, long protocol, int maxUnreadableMessages,
-      Duration unreadableLogInterval) {
+      Duration unreadableLogInterval, int receiveBufferBytes) {
     this.connection = connection;
     this.maxPeers = maxPeers;
     this.handshakeResendInterval = handshakeResendInterval;
@@ -51,6 +61,7 @@ public final class NodeConfig {
     this.protocol = protocol;
     this.maxUnreadableMessages = maxUnreadableMessages;
     this.unreadableLogInterval = unreadableLogInterval;
+    this.receiveBufferBytes = receiveBufferBytes;
   }
 
   /** The default settings (see the class comment). */
@@ -62,7 +73,7 @@ public final class NodeConfig {
   public NodeConfig withConnection(ConnectionConfig connection) {
     return new NodeConfig(Objects.requireNonNull(connection, "connection"), maxPeers,
         handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol, maxUnreadableMessages,
-        unreadableLogInterval);
+        unreadableLogInterval, receiveBufferBytes);
   }
 
   /**
@@ -72,14 +83,14 @@ public final class NodeConfig {
   public NodeConfig withMaxPeers(int count) {
     require(count >= 1, "maximum peers must be at least 1, was " + count);
     return new NodeConfig(connection, count, handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol,
-        maxUnreadableMessages, unreadableLogInterval);
+        maxUnreadableMessages, unreadableLogInterval, receiveBufferBytes);
   }
 
   /** A copy whose client resends its handshake packets every {@code interval} until answered. */
   public NodeConfig withHandshakeResendInterval(Duration interval) {
     require(interval.toNanos() > 0, "handshake resend interval must be positive, was " + interval);
     return new NodeConfig(connection, maxPeers, interval, handshakeTimeout, cookieLifetime, protocol,
-        maxUnreadableMessages, unreadableLogInterval);
+        maxUnreadableMessages, unreadableLogInterval, receiveBufferBytes);
   }
 
   /** A copy whose client gives up on a handshake not completed within {@code timeout}. */
@@ -87,7 +98,7 @@ public final class NodeConfig {
     require(timeout.compareTo(handshakeResendInterval) > 0,
         "handshake timeout must exceed the resend interval (" + handshakeResendInterval + "), was " + timeout);
     return new NodeConfig(connection, maxPeers, handshakeResendInterval, timeout, cookieLifetime, protocol,
-        maxUnreadableMessages, unreadableLogInterval);
+        maxUnreadableMessages, unreadableLogInterval, receiveBufferBytes);
   }
 
   /**
@@ -98,7 +109,7 @@ public final class NodeConfig {
   public NodeConfig withCookieLifetime(Duration lifetime) {
     require(lifetime.toNanos() > 0, "cookie lifetime must be positive, was " + lifetime);
     return new NodeConfig(connection, maxPeers, handshakeResendInterval, handshakeTimeout, lifetime, protocol,
-        maxUnreadableMessages, unreadableLogInterval);
+        maxUnreadableMessages, unreadableLogInterval, receiveBufferBytes);
   }
 
   /**
@@ -107,7 +118,7 @@ public final class NodeConfig {
    */
   public NodeConfig withProtocol(long protocol) {
     return new NodeConfig(connection, maxPeers, handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol,
-        maxUnreadableMessages, unreadableLogInterval);
+        maxUnreadableMessages, unreadableLogInterval, receiveBufferBytes);
   }
 
   /**
@@ -121,7 +132,7 @@ public final class NodeConfig {
   public NodeConfig withMaxUnreadableMessages(int count) {
     require(count >= 0, "maximum unreadable messages must be 0 or more, was " + count);
     return new NodeConfig(connection, maxPeers, handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol,
-        count, unreadableLogInterval);
+        count, unreadableLogInterval, receiveBufferBytes);
   }
 
   /**
@@ -133,7 +144,24 @@ public final class NodeConfig {
   public NodeConfig withUnreadableLogInterval(Duration interval) {
     require(interval.toNanos() > 0, "interval between logs of unreadable messages must be positive, was " + interval);
     return new NodeConfig(connection, maxPeers, handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol,
-        maxUnreadableMessages, interval);
+        maxUnreadableMessages, interval, receiveBufferBytes);
+  }
+
+  /**
+   * A copy whose node asks the operating system for a socket receive buffer of {@code bytes}:
+   * how much may arrive between two reads of the socket before datagrams are dropped. The
+   * operating system may grant less (Linux caps it at {@code net.core.rmem_max}); see
+   * {@link UdpNode#receiveBufferSize()} for what it granted.
+   */
+  public NodeConfig withReceiveBuffer(int bytes) {
+    require(bytes >= 1024, "socket receive buffer must be at least 1024 bytes, was " + bytes);
+    return new NodeConfig(connection, maxPeers, handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol,
+        maxUnreadableMessages, unreadableLogInterval, bytes);
+  }
+
+  /** The socket receive buffer the node asks for, in bytes. */
+  public int receiveBuffer() {
+    return receiveBufferBytes;
   }
 
   /** How many unreadable messages a peer may send before it is disconnected. */

@@ -37,6 +37,8 @@ public final class Peer {
   long handshakeStartedNanos;
   long handshakeSentNanos;
 
+  /** Whether the node has this peer on its list of peers to flush at the next update. */
+  boolean flushDue;
   int nextSnapshotOut;
   int newestSnapshotIn;
   boolean anySnapshotIn;

@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.SelectionKey;
@@ -70,6 +71,13 @@ public final class UdpNode implements AutoCloseable {
   /** How many copies of a disconnect packet are sent: it is never resent. */
   static final int DISCONNECT_COPIES = 3;
   private static final long THREAD_TICK_MILLIS = 5;
+  /**
+   * How often an update visits every peer for its timers (resends, keep-alives, timeouts, a
+   * budget that has room again); between those, an update visits only the peers that received
+   * a packet or were given something to send, so a server updated thousands of times a second
+   * does not walk its hundreds of idle peers each time.
+   */
+  static final long TIMER_SWEEP_NANOS = 1_000_000;
   private static final System.Logger LOG = System.getLogger(UdpNode.class.getName());
 
   private final NodeConfig config;
@@ -83,6 +91,11 @@ public final class UdpNode implements AutoCloseable {
   private final byte[] sendBytes;
   private final ByteBuffer sendBuffer;
   private Peer[] peerScratch = new Peer[1];
+  /** Peers that received or were given something since the last update: flushed at the next. */
+  private Peer[] flushList = new Peer[1];
+  private int flushCount;
+  private long lastSweepNanos;
+  private boolean swept;
   private final NodeCounters counters = new NodeCounters();
   private final Map<InetSocketAddress, Peer> peers = new LinkedHashMap<>();
 
@@ -131,7 +144,7 @@ public final class UdpNode implements AutoCloseable {
   public static UdpNode server(InetSocketAddress bind, NodeConfig config, PeerListener listener, Clock clock) throws IOException {
     Objects.requireNonNull(bind, "bind");
     return new UdpNode(Objects.requireNonNull(config, "config"), Objects.requireNonNull(listener, "listener"),
-        open(bind), Objects.requireNonNull(clock, "clock"), null);
+        open(bind, config), Objects.requireNonNull(clock, "clock"), null);
   }
 
   /**
@@ -153,13 +166,14 @@ public final class UdpNode implements AutoCloseable {
     }
     InetAddress local = server.getAddress().isLoopbackAddress() ? server.getAddress() : null;
     return new UdpNode(Objects.requireNonNull(config, "config"), Objects.requireNonNull(listener, "listener"),
-        open(new InetSocketAddress(local, 0)), Objects.requireNonNull(clock, "clock"), server);
+        open(new InetSocketAddress(local, 0), config), Objects.requireNonNull(clock, "clock"), server);
   }
 
-  private static DatagramChannel open(InetSocketAddress bind) throws IOException {
+  private static DatagramChannel open(InetSocketAddress bind, NodeConfig config) throws IOException {
     DatagramChannel channel = DatagramChannel.open();
     try {
       channel.configureBlocking(false);
+      channel.setOption(StandardSocketOptions.SO_RCVBUF, config.receiveBuffer());
       channel.bind(bind);
     } catch (IOException | RuntimeException e) {
       channel.close();
@@ -172,6 +186,20 @@ public final class UdpNode implements AutoCloseable {
   public InetSocketAddress localAddress() {
     try {
       return (InetSocketAddress) channel.getLocalAddress();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The socket receive buffer the operating system granted, in bytes, as it reports it (Linux
+   * reports twice what it holds for data, and grants at most {@code net.core.rmem_max} of what
+   * {@link NodeConfig#withReceiveBuffer} asks): if it is much less than asked, raise the
+   * system's limit, or datagrams arriving while the node is busy are dropped.
+   */
+  public int receiveBufferSize() {
+    try {
+      return channel.getOption(StandardSocketOptions.SO_RCVBUF);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -218,6 +246,18 @@ public final class UdpNode implements AutoCloseable {
     if (server != null && (server.state == Peer.State.REQUESTING || server.state == Peer.State.RESPONDING)) {
       continueHandshake(now);
     }
+    if (!swept || now - lastSweepNanos >= TIMER_SWEEP_NANOS) {
+      swept = true;
+      lastSweepNanos = now;
+      sweep(now);
+    } else {
+      flushListed();
+    }
+  }
+
+  /** Visits every peer: its timers, its failure, what it has to send. */
+  private void sweep(long now) {
+    clearFlushList(); // every peer is flushed below
     // A copy, since a failed peer is dropped from the map on the way; kept from one update to
     // the next, so that an update allocates nothing.
     int count = peers.size();
@@ -237,6 +277,39 @@ public final class UdpNode implements AutoCloseable {
     if (handshake != null) {
       handshake.forgetExpired(now);
     }
+  }
+
+  /** Flushes the peers listed since the last update, and those a listener lists on the way. */
+  private void flushListed() {
+    for (int i = 0; i < flushCount; i++) {
+      Peer peer = flushList[i];
+      flushList[i] = null;
+      peer.flushDue = false;
+      if (!dropIfFailed(peer)) {
+        flush(peer);
+      }
+    }
+    flushCount = 0;
+  }
+
+  private void clearFlushList() {
+    for (int i = 0; i < flushCount; i++) {
+      flushList[i].flushDue = false;
+      flushList[i] = null;
+    }
+    flushCount = 0;
+  }
+
+  /** Lists {@code peer} to be flushed at the next update: it received a packet or was given something to send. */
+  private void flushAtNextUpdate(Peer peer) {
+    if (peer.flushDue) {
+      return;
+    }
+    if (flushCount == flushList.length) {
+      flushList = java.util.Arrays.copyOf(flushList, 2 * flushList.length);
+    }
+    peer.flushDue = true;
+    flushList[flushCount++] = peer;
   }
 
   /**
@@ -338,6 +411,7 @@ public final class UdpNode implements AutoCloseable {
       return SendStatus.CONNECTION_FAILED;
     }
     SendStatus status = connection.trySend(into, payload, dependsOn);
+    flushAtNextUpdate(peer);
     wakeThread();
     return status;
   }
@@ -352,6 +426,7 @@ public final class UdpNode implements AutoCloseable {
       return SendStatus.CONNECTION_FAILED;
     }
     SendStatus status = connection.trySend(into, payload, dependsOn);
+    flushAtNextUpdate(peer);
     wakeThread();
     return status;
   }
@@ -557,6 +632,7 @@ public final class UdpNode implements AutoCloseable {
       counters.unknownDatagrams++;
       return;
     }
+    flushAtNextUpdate(peer); // what it acknowledges may let messages go, what it carries is owed an acknowledgement
     try {
       peer.connection.receive(receiveBytes, 0, length);
     } catch (ProtocolException e) {

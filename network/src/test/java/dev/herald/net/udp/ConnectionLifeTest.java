@@ -61,6 +61,21 @@ class ConnectionLifeTest {
   }
 
   @Test
+  void betweenTimerSweepsWhatArrivesAndWhatIsSentStillLeavesAtTheNextUpdate() {
+    // The clock stands still, so every update after the first is between sweeps of the timers:
+    // only the peers that received a packet or were given a message are visited.
+    Peer atServerSide = server.peers().get(0);
+    long acknowledgementsBefore = atServerSide.counters().packetsSent();
+    client.send(client.server(), new byte[] {7});
+    Drive.until("the server executed the client's message", () -> atServer.messages.size() == 1, client, server);
+    Drive.until("the server acknowledged it", () -> atServerSide.counters().packetsSent() > acknowledgementsBefore, server);
+
+    server.send(atServerSide, new byte[] {8});
+    Drive.until("the client executed the server's message", () -> atClient.messages.size() == 1, server, client);
+    assertArrayEquals(new byte[] {8}, atClient.messages.get(0));
+  }
+
+  @Test
   void peerThatFallsSilentTimesOut() {
     Peer atServerSide = server.peers().get(0);
     clock.advance(NodeConfig.defaults().connection().connectionTimeout());
