@@ -60,7 +60,7 @@ class ModuleDependenciesTest {
   }
 
   @Test
-  void theNetworkedBusJoinsTheRuntimeTheCodecsAndTheNetwork() {
+  void theUdpBridgeJoinsTheRuntimeTheCodecsAndTheNetwork() {
     assertUses(UdpBridge.class,
         with(JDK, "java/net", "dev/herald", "dev/herald/bridge", "dev/herald/wire", "dev/herald/net",
             "dev/herald/net/udp", "dev/herald/peers"));

@@ -54,7 +54,7 @@ class NoReflectionTest {
   }
 
   @Test
-  void theNetworkedBusUsesNoReflection() {
+  void theUdpBridgeUsesNoReflection() {
     assertClean(ClassFiles.of(UdpBridge.class), 4);
   }
 
