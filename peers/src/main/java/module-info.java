@@ -1,5 +1,5 @@
 /**
- * The networked bus: peers in other processes as addresses on the local bus, messages carried
+ * The UDP bridge: peers in other processes as addresses on the local bus, messages carried
  * by their wire codecs over Herald's reliable UDP layer.
  */
 module dev.herald.peers {

@@ -20,7 +20,7 @@ public final class AlwaysAnswers_Dispatcher extends Dispatcher<AlwaysAnswers> {
   }
 
   @Override
-  public void deliver(int handler, AlwaysAnswers listener, Object message) {
+  public void call(int handler, AlwaysAnswers listener, Object message) {
     callHandler(handler, listener, message);
   }
 
@@ -64,7 +64,7 @@ public final class AlwaysAnswers_Dispatcher extends Dispatcher<AlwaysAnswers> {
     }
 
     @Override
-    public void deliver(Object message) {
+    public void call(Object message) {
       callHandler(handler(), listener, message);
     }
   }

@@ -21,7 +21,7 @@ public final class Animal_Dispatcher extends Dispatcher<Animal> {
   }
 
   @Override
-  public void deliver(int handler, Animal listener, Object message) {
+  public void call(int handler, Animal listener, Object message) {
     callHandler(handler, listener, message);
   }
 
@@ -58,7 +58,7 @@ public final class Animal_Dispatcher extends Dispatcher<Animal> {
     }
 
     @Override
-    public void deliver(Object message) {
+    public void call(Object message) {
       callHandler(handler(), listener, message);
     }
   }

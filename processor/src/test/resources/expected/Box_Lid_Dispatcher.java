@@ -20,7 +20,7 @@ public final class Box_Lid_Dispatcher extends Dispatcher<Box<?>.Lid> {
   }
 
   @Override
-  public void deliver(int handler, Box<?>.Lid listener, Object message) {
+  public void call(int handler, Box<?>.Lid listener, Object message) {
     callHandler(handler, listener, message);
   }
 
@@ -54,7 +54,7 @@ public final class Box_Lid_Dispatcher extends Dispatcher<Box<?>.Lid> {
     }
 
     @Override
-    public void deliver(Object message) {
+    public void call(Object message) {
       callHandler(handler(), listener, message);
     }
   }

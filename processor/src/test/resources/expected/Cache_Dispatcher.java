@@ -24,7 +24,7 @@ public final class Cache_Dispatcher extends Dispatcher<Cache<?>> {
   }
 
   @Override
-  public void deliver(int handler, Cache<?> listener, Object message) throws Throwable {
+  public void call(int handler, Cache<?> listener, Object message) throws Throwable {
     callHandler(handler, listener, message);
   }
 
@@ -64,7 +64,7 @@ public final class Cache_Dispatcher extends Dispatcher<Cache<?>> {
     }
 
     @Override
-    public void deliver(Object message) throws Throwable {
+    public void call(Object message) throws Throwable {
       callHandler(handler(), listener, message);
     }
   }

@@ -21,7 +21,7 @@ public final class Dog_Dispatcher extends Dispatcher<Dog> {
   }
 
   @Override
-  public void deliver(int handler, Dog listener, Object message) throws Exception {
+  public void call(int handler, Dog listener, Object message) throws Exception {
     callHandler(handler, listener, message);
   }
 
@@ -58,7 +58,7 @@ public final class Dog_Dispatcher extends Dispatcher<Dog> {
     }
 
     @Override
-    public void deliver(Object message) throws Exception {
+    public void call(Object message) throws Exception {
       callHandler(handler(), listener, message);
     }
   }

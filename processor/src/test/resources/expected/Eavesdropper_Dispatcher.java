@@ -20,7 +20,7 @@ public final class Eavesdropper_Dispatcher extends Dispatcher<Eavesdropper> {
   }
 
   @Override
-  public void deliver(int handler, Eavesdropper listener, Object message) {
+  public void call(int handler, Eavesdropper listener, Object message) {
     throw noSuchHandler(handler);
   }
 

@@ -21,7 +21,7 @@ public final class GameListener_Dispatcher extends Dispatcher<GameListener> {
   }
 
   @Override
-  public void deliver(int handler, GameListener listener, Object message) {
+  public void call(int handler, GameListener listener, Object message) {
     callHandler(handler, listener, message);
   }
 
@@ -58,7 +58,7 @@ public final class GameListener_Dispatcher extends Dispatcher<GameListener> {
     }
 
     @Override
-    public void deliver(Object message) {
+    public void call(Object message) {
       callHandler(handler(), listener, message);
     }
   }

@@ -20,7 +20,7 @@ public final class MoveListener_Dispatcher extends Dispatcher<MoveListener> {
   }
 
   @Override
-  public void deliver(int handler, MoveListener listener, Object message) {
+  public void call(int handler, MoveListener listener, Object message) {
     callHandler(handler, listener, message);
   }
 
@@ -54,7 +54,7 @@ public final class MoveListener_Dispatcher extends Dispatcher<MoveListener> {
     }
 
     @Override
-    public void deliver(Object message) {
+    public void call(Object message) {
       callHandler(handler(), listener, message);
     }
   }

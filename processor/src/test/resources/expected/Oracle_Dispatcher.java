@@ -23,7 +23,7 @@ public final class Oracle_Dispatcher extends Dispatcher<Oracle> {
   }
 
   @Override
-  public void deliver(int handler, Oracle listener, Object message) {
+  public void call(int handler, Oracle listener, Object message) {
     callHandler(handler, listener, message);
   }
 
@@ -72,7 +72,7 @@ public final class Oracle_Dispatcher extends Dispatcher<Oracle> {
     }
 
     @Override
-    public void deliver(Object message) {
+    public void call(Object message) {
       callHandler(handler(), listener, message);
     }
   }

@@ -20,7 +20,7 @@ public final class Outer_Inner_Dispatcher extends Dispatcher<Outer.Inner> {
   }
 
   @Override
-  public void deliver(int handler, Outer.Inner listener, Object message) {
+  public void call(int handler, Outer.Inner listener, Object message) {
     callHandler(handler, listener, message);
   }
 
@@ -54,7 +54,7 @@ public final class Outer_Inner_Dispatcher extends Dispatcher<Outer.Inner> {
     }
 
     @Override
-    public void deliver(Object message) {
+    public void call(Object message) {
       callHandler(handler(), listener, message);
     }
   }

@@ -20,7 +20,7 @@ public final class Outer_Nested_Dispatcher extends Dispatcher<Outer.Nested> {
   }
 
   @Override
-  public void deliver(int handler, Outer.Nested listener, Object message) {
+  public void call(int handler, Outer.Nested listener, Object message) {
     callHandler(handler, listener, message);
   }
 
@@ -54,7 +54,7 @@ public final class Outer_Nested_Dispatcher extends Dispatcher<Outer.Nested> {
     }
 
     @Override
-    public void deliver(Object message) {
+    public void call(Object message) {
       callHandler(handler(), listener, message);
     }
   }

@@ -21,7 +21,7 @@ public final class Radar_Dispatcher extends Dispatcher<Radar> {
   }
 
   @Override
-  public void deliver(int handler, Radar listener, Object message) {
+  public void call(int handler, Radar listener, Object message) {
     callHandler(handler, listener, message);
   }
 
@@ -58,7 +58,7 @@ public final class Radar_Dispatcher extends Dispatcher<Radar> {
     }
 
     @Override
-    public void deliver(Object message) {
+    public void call(Object message) {
       callHandler(handler(), listener, message);
     }
   }

@@ -20,7 +20,7 @@ public final class Siren_Dispatcher extends Dispatcher<Siren> {
   }
 
   @Override
-  public void deliver(int handler, Siren listener, Object message) {
+  public void call(int handler, Siren listener, Object message) {
     callHandler(handler, listener, message);
   }
 
@@ -54,7 +54,7 @@ public final class Siren_Dispatcher extends Dispatcher<Siren> {
     }
 
     @Override
-    public void deliver(Object message) {
+    public void call(Object message) {
       callHandler(handler(), listener, message);
     }
   }

@@ -22,7 +22,7 @@ public final class Sub_Dispatcher extends Dispatcher<Sub> {
   }
 
   @Override
-  public void deliver(int handler, Sub listener, Object message) {
+  public void call(int handler, Sub listener, Object message) {
     callHandler(handler, listener, message);
   }
 
@@ -59,7 +59,7 @@ public final class Sub_Dispatcher extends Dispatcher<Sub> {
     }
 
     @Override
-    public void deliver(Object message) {
+    public void call(Object message) {
       callHandler(handler(), listener, message);
     }
   }

@@ -22,7 +22,7 @@ public final class Uploader_Dispatcher extends Dispatcher<Uploader> {
   }
 
   @Override
-  public void deliver(int handler, Uploader listener, Object message) {
+  public void call(int handler, Uploader listener, Object message) {
     callHandler(handler, listener, message);
   }
 
@@ -70,7 +70,7 @@ public final class Uploader_Dispatcher extends Dispatcher<Uploader> {
     }
 
     @Override
-    public void deliver(Object message) {
+    public void call(Object message) {
       callHandler(handler(), listener, message);
     }
   }

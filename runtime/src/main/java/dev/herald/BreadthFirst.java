@@ -7,11 +7,11 @@ package dev.herald;
  * posted.
  */
 final class BreadthFirst {
-  private final Delivery delivery;
+  private final Router router;
   private final NestedQueue.PerThread queues = new NestedQueue.PerThread();
 
-  BreadthFirst(Delivery delivery) {
-    this.delivery = delivery;
+  BreadthFirst(Router router) {
+    this.router = router;
   }
 
   /** A plain post: delivered now, with those it nests, or queued behind the delivery under way. */
@@ -23,7 +23,7 @@ final class BreadthFirst {
     }
     queue.delivering = true;
     try {
-      int ran = delivery.plainPosts().broadcast(null, message);
+      int ran = router.plainPosts().broadcast(null, message);
       drain(queue);
       return ran;
     } finally {
@@ -33,10 +33,10 @@ final class BreadthFirst {
   }
 
   /**
-   * {@link #post} for an immediate send, delivered into {@code sending}; false when it was
+   * {@link #post} for an immediate send, delivered into {@code delivery}; false when it was
    * queued.
    */
-  boolean send(Sending sending, Address from, Object message, Header header) {
+  boolean send(Delivery delivery, Address from, Object message, Header header) {
     NestedQueue queue = queues.get();
     if (queue.delivering) {
       queue.add(from, message, header);
@@ -44,7 +44,7 @@ final class BreadthFirst {
     }
     queue.delivering = true;
     try {
-      delivery.deliverNow(sending, from, message, header, null);
+      router.deliverNow(delivery, from, message, header, null);
       drain(queue);
       return true;
     } finally {
@@ -57,9 +57,9 @@ final class BreadthFirst {
   private void drain(NestedQueue queue) {
     for (int i = 0; i < queue.size(); i++) {
       if (queue.header(i) == null) {
-        delivery.plainPosts().broadcast(null, queue.message(i));
+        router.plainPosts().broadcast(null, queue.message(i));
       } else {
-        delivery.deliverQueued(queue.from(i), queue.message(i), queue.header(i));
+        router.deliverQueued(queue.from(i), queue.message(i), queue.header(i));
       }
     }
   }

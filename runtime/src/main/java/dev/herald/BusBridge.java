@@ -19,7 +19,7 @@ final class BusBridge implements Bridge {
 
   @Override
   public RemoteEndpoint attachRemote(RemoteLink link) {
-    return new RemotePeer(bus.delivery, bus.registry, Objects.requireNonNull(link, "link"));
+    return new RemotePeer(bus.router, bus.registry, Objects.requireNonNull(link, "link"));
   }
 
   @Override

@@ -1,344 +1,228 @@
 package dev.herald;
 
 import dev.herald.time.Ticker;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 
 /**
- * How a message sent in any way but a plain post reaches its handlers, and the checks and
- * queues on the way: {@link #deliver} resolves the destination, then walks the handlers
- * there, calling each one the message is for as it was registered to be called. A plain post
- * is {@link PlainPosts}'s, which hands over here when a handler of its class needs more than a
- * call. Takes no lock and allocates nothing but what a handler asks for (an envelope, a reply
- * list): each thread reuses its {@link Sending}.
+ * One delivery in progress: a message on its way through {@link Router#deliver}: how it was sent, what every
+ * handler it reaches is checked against, where replies are collected, and how many handlers
+ * ran. The plain-post fast path needs none.
+ *
+ * <p>Each thread reuses its own, one per level of nested sends ({@link #begin} and
+ * {@link #end}), so that sending allocates nothing but what a handler asks for (an envelope,
+ * a reply list): escape analysis cannot be relied on to remove an object that crosses as many
+ * calls as a delivery does. Nothing it refers to outlives the send: {@link #end} forgets the
+ * message, the addresses and the replies, so a reused one keeps no listener's class alive.
  */
 final class Delivery {
-  private final Registry registry;
-  private final FrameScheduler scheduler;
-  private final AsyncCalls async;
-  private final Failures failures;
-  private final Ticker ticker;
-  private volatile boolean accepting = true;
-  /** Null on a depth-first bus. */
-  private final BreadthFirst breadthFirst;
-  private final PlainPosts plainPosts;
+  private static final ThreadLocal<Levels> LEVELS = new ThreadLocal<Levels>();
 
-  Delivery(
-      Registry registry,
-      FrameScheduler scheduler,
-      AsyncCalls async,
-      Failures failures,
-      Ticker ticker,
-      NestedPosts nestedPosts) {
-    this.registry = registry;
-    this.scheduler = scheduler;
-    this.async = async;
-    this.failures = failures;
-    this.ticker = ticker;
-    this.breadthFirst = nestedPosts == NestedPosts.BREADTH_FIRST ? new BreadthFirst(this) : null;
-    this.plainPosts = new PlainPosts(this, registry, failures, breadthFirst);
-  }
+  Object message;
+  Header header;
+  Address from;
+  /** The destination as the envelope gives it: the resolved address, or a broadcast. */
+  Address to;
+  long sentNanos;
+  /**
+   * Set while the send time is still to be read from this clock: reading it costs more than
+   * the rest of a short send on some machines, and only an envelope shows it.
+   */
+  private Ticker unreadClock;
+  long sentFrame;
+  /** A plain post: a {@link DeadMessage} made of it carries no envelope. */
+  boolean plainPost;
+  /** For BROADCAST_NOT_ME: the sender's address, whose handlers are skipped. */
+  Address excluded;
+  /** For the observers' pass of an addressed send: the registrations already served. */
+  Address alreadyServed;
+  /** For a request: the type of the replies collected, else null. */
+  Class<?> replyType;
+  /** The replies so far, made by the first one. */
+  List<Object> replies;
+  /** Handlers that ran (or, asynchronous, were handed to the executor). */
+  int ran;
+  /** Of those, the ones that are not hidden: if none, the message is dead. */
+  int received;
+  private Envelope envelope;
+  /** The calls of lane handlers, one batch per lane, handed over when the delivery ends. */
+  private List<Lane.Batch> laneBatches;
+  private boolean finished;
 
-  PlainPosts plainPosts() {
-    return plainPosts;
+  /** The thread's deliveries this one belongs to, and its level among them. */
+  private final Levels levels;
+  private final int level;
+
+  private Delivery(Levels levels, int level) {
+    this.levels = levels;
+    this.level = level;
   }
 
   /**
-   * {@code from}'s broadcast of {@code message} (see {@link dev.herald.bridge.RemoteEndpoint#deliverWatched}):
-   * the first failure of one of its handlers on this thread, or null.
+   * This thread's delivery for one more level of nesting, empty; the caller must
+   * {@link #end} it, in a {@code finally}, before the level above ends.
    */
-  Throwable sendFromRemoteWatched(Address from, Object message) {
-    Failures.Watch watch = failures.watch(message);
-    try {
-      plainPosts.sendFromRemote(from, message);
-    } finally {
-      failures.unwatch(watch);
+  static Delivery begin() {
+    Levels levels = LEVELS.get();
+    if (levels == null) {
+      levels = new Levels();
+      LEVELS.set(levels);
     }
-    return watch.failure;
+    return levels.push();
   }
 
-  /**
-   * A send with a header or a sender: at once if the header says so, else queued for its
-   * stage run.
-   *
-   * @return how many handlers ran; 0 for a queued message
-   */
-  int send(Address from, Object message, Header header) {
-    Sending sending = Sending.begin();
-    try {
-      return sendNow(sending, from, message, header, null) ? sending.ran : 0;
-    } finally {
-      sending.end();
-    }
+  /** Gives this delivery back to its thread, forgetting everything it referred to. */
+  void end() {
+    message = null;
+    header = null;
+    from = null;
+    to = null;
+    excluded = null;
+    alreadyServed = null;
+    replyType = null;
+    unreadClock = null;
+    replies = null;
+    envelope = null;
+    laneBatches = null;
+    ran = 0;
+    received = 0;
+    // the level, not a decrement: an end skipped by a StackOverflowError deeper down is
+    // made good by the next one up
+    levels.depth = level;
   }
 
-  /** A request: the replies of type {@code replyType}, in a new list, or an empty one. */
-  @SuppressWarnings("unchecked")
-  <R> List<R> request(Address from, Object message, Header header, Class<R> replyType) {
-    Objects.requireNonNull(replyType, "replyType");
-    Sending sending = Sending.begin();
-    try {
-      sendNow(sending, from, message, header, replyType);
-      return sending.replies == null ? List.of() : (List<R>) sending.replies;
-    } finally {
-      sending.end();
-    }
-  }
-
-  /** Checks a send, then delivers it into {@code sending}, or queues it and returns false. */
-  private boolean sendNow(Sending sending, Address from, Object message, Header header, Class<?> replyType) {
-    Objects.requireNonNull(message, "message");
-    Objects.requireNonNull(header, "header");
-    requireAccepting(message);
-    Address to = header.to();
-    if (to.kind == Address.Kind.SELF && from == null) {
-      throw new IllegalArgumentException(
-          "Address.SELF is the sender's own address, and an anonymous post has none:"
-              + " send through the Registration instead (registration.send(Address.SELF, message))");
-    }
-    if (to.kind == Address.Kind.ENTITY) {
-      Address.requireOwn(registry, to, "send to");
-    }
-    if (to.kind == Address.Kind.REMOTE) {
-      sending.ran = RemoteSending.send(registry, from, message, header, replyType != null);
-      return true;
-    }
-    if (header.isImmediate()) {
-      if (breadthFirst != null && replyType == null) {
-        return breadthFirst.send(sending, from, message, header);
-      }
-      deliverNow(sending, from, message, header, replyType);
-      return true;
-    }
-    long now = ticker.nanoTime();
-    if (replyType != null) {
-      throw new IllegalArgumentException(
-          "request() returns the replies, so it cannot wait for a stage or a delay: " + header
-              + ". Send the message with send() or post(), and reply with another message");
-    }
-    if (!scheduler.queue(message, header, from, now)) {
-      throw closedError(message); // closed between the check above and now
-    }
-    return false;
-  }
-
-  /** Delivers an immediate send into {@code sending}, as {@link #deliver} describes. */
-  void deliverNow(Sending sending, Address from, Object message, Header header, Class<?> replyType) {
-    sending.sentNow(ticker); // the 0 below: the time is read only if a handler needs it
-    deliver(sending, from, message, header, 0, scheduler.frame(), false, replyType);
-  }
-
-  /** Delivers a send that waited behind another delivery on its thread, as sent now. */
-  void deliverQueued(Address from, Object message, Header header) {
-    Sending sending = Sending.begin();
-    try {
-      deliver(sending, from, message, header, ticker.nanoTime(), scheduler.frame(), false, null);
-    } finally {
-      sending.end();
-    }
-  }
-
-  /** A plain post (or a peer's broadcast) to a class whose handlers need more than a call. */
-  int broadcastAsSent(Address from, Object message) {
-    Sending sending = Sending.begin();
-    try {
-      return deliver(sending, from, message, Header.BROADCAST, ticker.nanoTime(),
-          scheduler.frame(), from == null, null);
-    } finally {
-      sending.end();
-    }
-  }
-
-  /** Delivers a message that waited for its stage run, as it was sent. */
-  void deliver(Pending pending) {
-    Sending sending = Sending.begin();
-    try {
-      deliver(sending, pending.from, pending.message, pending.header, pending.sentNanos,
-          pending.sentFrame, false, null);
-    } finally {
-      sending.end();
-    }
-  }
-
-  /**
-   * The one delivery of a message sent in any way: resolve the destination, call the
-   * handlers there that the message is for (then, for an addressed message, those observing
-   * all traffic), and if no visible handler received it, post it as a {@link DeadMessage}.
-   *
-   * @param sentNanos when it was sent; ignored if {@link Sending#sentNow} was called, so that
-   *     the clock is read only if a handler's envelope shows the time
-   * @return how many handlers ran; {@code sending} holds the replies
-   */
-  private int deliver(
-      Sending sending,
-      Address from,
+  /** Fills in how the message was sent; returns this. */
+  Delivery of(
       Object message,
       Header header,
+      Address from,
+      Address to,
       long sentNanos,
       long sentFrame,
       boolean plainPost,
+      Address excluded,
       Class<?> replyType) {
-    Address to = header.to();
-    Address target = null;
-    Address excluded = null;
-    switch (to.kind) {
-      case BROADCAST:
-        break;
-      case BROADCAST_NOT_ME:
-        excluded = from;
-        break;
-      case SELF:
-        target = from;
-        break;
-      case NAMED:
-        target = registry.boundTo(to.name());
-        break;
-      default:
-        target = to;
-    }
-    sending.of(message, header, from, target != null ? target : to, sentNanos, sentFrame,
-        plainPost, excluded, replyType);
-    Class<?> messageClass = message.getClass();
-    HandlersForClass handlers = null;
-    HandlersForClass observers = null;
-    if (to.kind == Address.Kind.BROADCAST || to.kind == Address.Kind.BROADCAST_NOT_ME) {
-      handlers = registry.handlersFor(registry.everyone(), messageClass);
-    } else if (target != null) {
-      TypeIndex atTarget = registry.indexAt(target);
-      if (atTarget != null) { // null once retired: it reaches nobody
-        handlers = registry.handlersFor(atTarget, messageClass);
-        observers = registry.handlersFor(registry.observersOfAll(), messageClass);
-      }
-    }
-    if ((handlers != null && handlers.takesEnvelopes()) || (observers != null && observers.takesEnvelopes())) {
-      sending.sentNanos(); // now, before any handler runs: an envelope shows when it was sent
-    }
-    try {
-      if (handlers != null) {
-        deliverTo(handlers, Long.MIN_VALUE, sending);
-      }
-      if (observers != null) {
-        sending.alreadyServed = target;
-        deliverTo(observers, Long.MIN_VALUE, sending);
-      }
-    } finally {
-      // even when a rethrowing error handler ends the delivery: the lane calls counted as
-      // made are handed over, and the envelope stops accepting cancels
-      sending.finish();
-    }
-    if (sending.received == 0 && !(message instanceof DeadMessage)) {
-      plainPosts.postDead(message, plainPost ? null : sending.envelope());
-      if (header.requireReceiver()) {
-        failures.undelivered(message, header);
-      }
-    }
-    return sending.ran;
+    this.finished = false;
+    this.message = message;
+    this.header = header;
+    this.from = from;
+    this.to = to;
+    this.sentNanos = sentNanos;
+    this.sentFrame = sentFrame;
+    this.plainPost = plainPost;
+    this.excluded = excluded;
+    this.replyType = replyType;
+    return this;
   }
 
   /**
-   * Calls each handler of {@code list} stamped after {@code visitedUpTo} that {@code sending}
-   * is for, in list order; then, if the list changed meanwhile, the handlers added since.
+   * For a send delivered at once: its time is read from {@code clock} when first needed (see
+   * {@link #sentNanos()}), not now.
    */
-  void deliverTo(HandlersForClass list, long visitedUpTo, Sending sending) {
-    HandlerList.Node[] nodes = list.nodes();
-    while (true) {
-      for (HandlerList.Node node : nodes) {
-        Subscriber subscriber = (Subscriber) node;
-        if (sending.isCancelled()) {
-          return;
-        }
-        if (subscriber.stamp > visitedUpTo && !subscriber.isRetired() && subscriber.accepts(sending)) {
-          call(subscriber, sending);
-        }
-      }
-      HandlerList.Node[] now = list.nodes();
-      if (now == nodes) {
-        return;
-      }
-      visitedUpTo = Math.max(visitedUpTo, HandlerList.highestStamp(nodes));
-      nodes = now;
-    }
-  }
-
-  /** Calls one handler the way it was registered to be called. */
-  private void call(Subscriber subscriber, Sending sending) {
-    Object listener = subscriber.listener();
-    if (listener == null) {
-      registry.purgeCollected();
-      return;
-    }
-    Envelope envelope = subscriber.takesEnvelope ? sending.envelope() : null;
-    if (subscriber.async) {
-      async.submit(subscriber, listener, sending.message, envelope);
-    } else if (subscriber.lane != null) {
-      sending.onLane(subscriber, listener, envelope);
-    } else if (subscriber.serialLock != null) {
-      synchronized (subscriber.serialLock) {
-        callHere(subscriber, listener, sending, envelope);
-      }
-    } else {
-      callHere(subscriber, listener, sending, envelope);
-    }
-    sending.ran++;
-    sending.received += subscriber.visible;
-  }
-
-  /** Calls a handler on this thread, with the envelope and for its reply if it needs them. */
-  private void callHere(Subscriber subscriber, Object listener, Sending sending, Envelope envelope) {
-    if (subscriber.takesEnvelope || sending.isRequest()) {
-      sending.collect(failures.invoke(subscriber, listener, sending.message, envelope));
-    } else {
-      failures.deliver(subscriber, listener, sending.message);
-    }
-  }
-
-  /** Delivers a kept sticky message to one handler that just registered, as it was sent. */
-  void replay(Subscriber subscriber, Object message, Header header) {
-    Sending sending = Sending.begin();
-    try {
-      sending.of(message, header, null, header.to(), ticker.nanoTime(), scheduler.frame(),
-          false, null, null);
-      try {
-        if (!subscriber.isRetired() && subscriber.accepts(sending)) {
-          call(subscriber, sending);
-        }
-      } finally {
-        sending.finish();
-      }
-    } finally {
-      sending.end();
-    }
+  void sentNow(Ticker clock) {
+    unreadClock = clock;
   }
 
   /**
-   * This thread's next sending, for a broadcast (a plain post's when {@code from} is null);
-   * the caller ends it.
+   * When the message was sent. For a send delivered at once, read the first time it is asked
+   * for: {@link Router} asks before the first handler runs if any handler it is about to
+   * call takes an envelope, so the time is the send's, not that of a later handler.
    */
-  Sending broadcastSending(Address from, Object message) {
-    Sending sending = Sending.begin().of(message, Header.BROADCAST, from, Address.BROADCAST, 0,
-        scheduler.frame(), from == null, null, null);
-    sending.sentNow(ticker); // the time is read only if an envelope shows it
-    return sending;
+  long sentNanos() {
+    if (unreadClock != null) {
+      sentNanos = unreadClock.nanoTime();
+      unreadClock = null;
+    }
+    return sentNanos;
   }
 
-  /** From now on, posting and sending throw; what is under way finishes. */
-  void stopAccepting() {
-    plainPosts.stopAccepting();
-    accepting = false;
+  /** The envelope handlers see, made when the first one asks. */
+  Envelope envelope() {
+    if (envelope == null) {
+      envelope =
+          new Envelope(message, from, to, header, sentNanos(), sentFrame, replyType,
+              finished ? null : Thread.currentThread());
+    }
+    return envelope;
   }
 
-  /** @throws BusClosedException once the bus stopped accepting */
-  void requireAccepting(Object message) {
-    if (!accepting) {
-      throw closedError(message);
+  /** Whether a handler cancelled the rest of this delivery through its envelope. */
+  boolean isCancelled() {
+    return envelope != null && envelope.isCancelled();
+  }
+
+  /** Queues a lane handler's call, to be handed to its lane with the others of that lane. */
+  void onLane(Subscriber subscriber, Object listener, Envelope envelope) {
+    if (laneBatches == null) {
+      laneBatches = new ArrayList<>(1);
+    }
+    Lane.Batch batch = null;
+    for (Lane.Batch candidate : laneBatches) {
+      if (candidate.lane == subscriber.lane) {
+        batch = candidate;
+      }
+    }
+    if (batch == null) {
+      batch = new Lane.Batch(subscriber.lane, message);
+      laneBatches.add(batch);
+    }
+    batch.add(subscriber, listener, envelope);
+  }
+
+  /**
+   * Ends the delivery on the sending thread: the envelope can no longer cancel, and each lane
+   * gets this message's calls in one piece, so all its handlers see one order.
+   */
+  void finish() {
+    finished = true;
+    if (envelope != null) {
+      envelope.deliveryEnded();
+    }
+    if (laneBatches != null) {
+      for (Lane.Batch batch : laneBatches) {
+        batch.lane.submit(batch);
+      }
     }
   }
 
-  boolean isAccepting() {
-    return accepting;
+  boolean isRequest() {
+    return replyType != null;
   }
 
-  private static BusClosedException closedError(Object message) {
-    return new BusClosedException("Cannot send " + message + ": the bus is closed");
+  /** Keeps {@code reply} if this is a request and it is of the requested type. */
+  void collect(Object reply) {
+    if (replyType == null) {
+      return; // nobody waits for replies
+    }
+    if (reply instanceof ResponderDispatcher.Replies) {
+      for (Object each : ((ResponderDispatcher.Replies) reply).replies) {
+        collect(each);
+      }
+    } else if (reply != null && replyType.isInstance(reply)) {
+      if (replies == null) {
+        replies = new ArrayList<>();
+      }
+      replies.add(reply);
+    }
+  }
+
+  /** One thread's deliveries, one per level of nested sends. */
+  private static final class Levels {
+    private Delivery[] deliveries = new Delivery[4];
+    /** How many are in use. */
+    int depth;
+
+    Delivery push() {
+      if (depth == deliveries.length) {
+        deliveries = Arrays.copyOf(deliveries, depth * 2);
+      }
+      Delivery delivery = deliveries[depth];
+      if (delivery == null) {
+        delivery = deliveries[depth] = new Delivery(this, depth);
+      }
+      depth++;
+      return delivery;
+    }
   }
 }

@@ -24,9 +24,9 @@ final class Failures {
   }
 
   /** Calls {@code subscriber} with the message alone. */
-  void deliver(Subscriber subscriber, Object listener, Object message) {
+  void call(Subscriber subscriber, Object listener, Object message) {
     try {
-      subscriber.dispatcher.deliver(subscriber.index, listener, message);
+      subscriber.dispatcher.call(subscriber.index, listener, message);
     } catch (Throwable failure) {
       failed(failure, subscriber, message);
     }

@@ -9,7 +9,7 @@ import dev.herald.internal.generated.HandlerInfo;
  * calls {@link #invoke} for it only for a request, since it takes no envelope, is not
  * asynchronous, and ({@link Registration.Builder#forward} refuses a lane) runs on the sending
  * thread; every other delivery, a plain post's bound call included, comes through
- * {@link #deliver}.
+ * {@link #call}.
  */
 final class ForwarderDispatcher extends Dispatcher<Forwarder<Object>> {
 
@@ -18,7 +18,7 @@ final class ForwarderDispatcher extends Dispatcher<Forwarder<Object>> {
   }
 
   @Override
-  public void deliver(int handler, Forwarder<Object> listener, Object message) throws Exception {
+  public void call(int handler, Forwarder<Object> listener, Object message) throws Exception {
     listener.forward(message);
   }
 

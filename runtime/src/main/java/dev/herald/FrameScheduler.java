@@ -35,21 +35,21 @@ final class FrameScheduler {
     return schedule.add(message, header, from, nowNanos, frames.get());
   }
 
-  /** A stage run, as {@link MessageBus#runStage} describes it, delivered by {@code delivery}. */
-  int runStage(Stage stage, Delivery delivery) {
+  /** A stage run, as {@link MessageBus#runStage} describes it, delivered by {@code router}. */
+  int runStage(Stage stage, Router router) {
     Objects.requireNonNull(stage, "stage");
     if (stage == Stage.IMMEDIATE) {
       throw new IllegalArgumentException(
           "Stage.IMMEDIATE is not a point of the frame: run FIXED_UPDATE, UPDATE, LATE_UPDATE"
               + " or END_OF_FRAME; delayed IMMEDIATE messages come with whichever runs first");
     }
-    if (!delivery.isAccepting()) {
+    if (!router.isAccepting()) {
       throw new BusClosedException("Cannot run " + stage + ": the bus is closed");
     }
     List<Pending> due = schedule.takeDue(stage, frames.get(), ticker.nanoTime());
     for (int i = 0; i < due.size(); i++) {
       try {
-        delivery.deliver(due.get(i));
+        router.deliver(due.get(i));
       } catch (RuntimeException | Error failure) {
         // the error handler threw (it may be the rethrowing one): the rest keep their turn
         List<Pending> rest = due.subList(i + 1, due.size());

@@ -11,7 +11,7 @@ import java.util.List;
  * array that is copied when handlers are added or removed, and never while dispatching.
  *
  * <p>A dispatch ({@link #dispatch}, or a loop over {@link #nodes()} such as
- * {@link Delivery}'s) iterates the array it found when it began, skipping nodes retired
+ * {@link Router}'s) iterates the array it found when it began, skipping nodes retired
  * since; when it is done it looks again, and if nodes were added meanwhile it visits those
  * too (those stamped after every node it visited), in list order. So a handler removed during
  * a dispatch is not called from then on, and one added during a dispatch on the same thread is

@@ -11,15 +11,15 @@ import java.util.Objects;
 final class Lifecycle {
   private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
-  private final Delivery delivery;
+  private final Router router;
   private final FrameScheduler scheduler;
   private final AsyncCalls async;
   private final Object lock = new Object();
   private boolean shuttingDown;
   private ShutdownReport report;
 
-  Lifecycle(Delivery delivery, FrameScheduler scheduler, AsyncCalls async) {
-    this.delivery = delivery;
+  Lifecycle(Router router, FrameScheduler scheduler, AsyncCalls async) {
+    this.router = router;
     this.scheduler = scheduler;
     this.async = async;
   }
@@ -49,7 +49,7 @@ final class Lifecycle {
                 + " queued messages were being delivered");
       }
       shuttingDown = true;
-      delivery.stopAccepting();
+      router.stopAccepting();
       List<Pending> waiting = scheduler.takeAll();
       int delivered = 0;
       int discarded = 0;
@@ -62,7 +62,7 @@ final class Lifecycle {
         } else {
           for (Pending pending : waiting) {
             try {
-              delivery.deliver(pending);
+              router.deliver(pending);
               delivered++;
             } catch (Throwable failure) {
               // Whatever escaped (the error handler rethrew, or an Error), the messages

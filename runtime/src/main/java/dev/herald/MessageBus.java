@@ -59,7 +59,7 @@ public final class MessageBus implements AutoCloseable {
   }
 
   final Registry registry;
-  final Delivery delivery;
+  final Router router;
   final PlainPosts plainPosts;
   private final FrameScheduler scheduler;
   private final Lifecycle lifecycle;
@@ -83,10 +83,10 @@ public final class MessageBus implements AutoCloseable {
     this.lanes = Lane.named(builder.lanes, failures);
     AsyncCalls async = new AsyncCalls(failures, builder.executor);
     this.scheduler = new FrameScheduler(builder.ticker);
-    this.delivery =
-        new Delivery(registry, scheduler, async, failures, builder.ticker, builder.nestedPosts);
-    this.plainPosts = delivery.plainPosts();
-    this.lifecycle = new Lifecycle(delivery, scheduler, async);
+    this.router =
+        new Router(registry, scheduler, async, failures, builder.ticker, builder.nestedPosts);
+    this.plainPosts = router.plainPosts();
+    this.lifecycle = new Lifecycle(router, scheduler, async);
     this.sticky = new StickyMessages(this, builder.ticker, builder.stickyCapacity, builder.stickyExpiry);
   }
 
@@ -154,7 +154,7 @@ public final class MessageBus implements AutoCloseable {
 
   /** Replays the kept sticky messages to a new registration's sticky handlers; returns it. */
   Registration replaySticky(Registration registration) {
-    sticky.replayTo(registration.entry, delivery);
+    sticky.replayTo(registration.entry, router);
     return registration;
   }
 
@@ -200,7 +200,7 @@ public final class MessageBus implements AutoCloseable {
    *     (an anonymous post has no address of its own) or to another bus's address
    */
   public int post(Object message, Header header) {
-    return delivery.send(null, message, header);
+    return router.send(null, message, header);
   }
 
   /**
@@ -208,12 +208,12 @@ public final class MessageBus implements AutoCloseable {
    * type {@code replyType} in delivery order, in a new list (or {@code List.of()} if none).
    */
   public <R> List<R> request(Object message, Class<R> replyType) {
-    return delivery.request(null, message, Header.BROADCAST, replyType);
+    return router.request(null, message, Header.BROADCAST, replyType);
   }
 
   /** Like {@link #request(Object, Class)}, sent as {@code header} says. */
   public <R> List<R> request(Object message, Header header, Class<R> replyType) {
-    return delivery.request(null, message, header, replyType);
+    return router.request(null, message, header, replyType);
   }
 
   /** The current frame: how many times {@link #endFrame()} has been called. */
@@ -238,7 +238,7 @@ public final class MessageBus implements AutoCloseable {
    * @throws BusClosedException if the bus is closed
    */
   public int runStage(Stage stage) {
-    return scheduler.runStage(stage, delivery);
+    return scheduler.runStage(stage, router);
   }
 
   /** How many messages are waiting for a stage run. */
@@ -285,7 +285,7 @@ public final class MessageBus implements AutoCloseable {
 
   /** Whether {@link #close} or {@link #shutdown} has been called. */
   public boolean isClosed() {
-    return !delivery.isAccepting();
+    return !router.isAccepting();
   }
 
   @Override

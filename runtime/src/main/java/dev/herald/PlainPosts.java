@@ -6,11 +6,11 @@ import java.util.Objects;
 /**
  * How a plain post reaches its handlers: {@link #broadcast}, one loop over the calls bound
  * when the handlers of the message's class registered, while every one of them may simply be
- * called; otherwise {@link Delivery} delivers it as a send to everyone. Takes no lock and,
+ * called; otherwise {@link Router} delivers it as a send to everyone. Takes no lock and,
  * while the handlers of the message's class do not change, allocates nothing.
  */
 final class PlainPosts {
-  private final Delivery delivery;
+  private final Router router;
   private final Registry registry;
   private final Failures failures;
   /** Null on a depth-first bus. */
@@ -26,8 +26,8 @@ final class PlainPosts {
   /** Looked up once: every message nobody receives asks whether anyone listens for it. */
   private final HandlersForClass deadMessages;
 
-  PlainPosts(Delivery delivery, Registry registry, Failures failures, BreadthFirst breadthFirst) {
-    this.delivery = delivery;
+  PlainPosts(Router router, Registry registry, Failures failures, BreadthFirst breadthFirst) {
+    this.router = router;
     this.registry = registry;
     this.failures = failures;
     this.breadthFirst = breadthFirst;
@@ -51,7 +51,7 @@ final class PlainPosts {
    * so that post stays within the size the JIT inlines at any call site, hot or not.
    */
   private int postNotAtOnce(Object message) {
-    delivery.requireAccepting(message);
+    router.requireAccepting(message);
     if (breadthFirst == null) { // depth first, and the bus not yet refusing: still accepted
       return broadcast(null, message);
     }
@@ -59,17 +59,17 @@ final class PlainPosts {
   }
 
   /**
-   * A broadcast that a remote peer sent ({@link dev.herald.bridge.RemoteEndpoint#deliver}): as
-   * {@link Delivery#send} with {@link Header#BROADCAST} delivers it, but when every handler of
+   * A broadcast that a remote peer sent ({@link dev.herald.bridge.RemoteEndpoint#receive}): as
+   * {@link Router#send} with {@link Header#BROADCAST} delivers it, but when every handler of
    * the class takes the message as it is (no envelope, tags or sender filter, which is when the
    * sender makes no difference to them), each is called directly, as for a plain post: a bridge
    * delivers every message from another process this way.
    */
   int sendFromRemote(Address from, Object message) {
     Objects.requireNonNull(message, "message");
-    delivery.requireAccepting(message);
+    router.requireAccepting(message);
     if (breadthFirst != null) {
-      return delivery.send(from, message, Header.BROADCAST); // queued behind the delivery under way
+      return router.send(from, message, Header.BROADCAST); // queued behind the delivery under way
     }
     return broadcast(from, message);
   }
@@ -85,7 +85,7 @@ final class PlainPosts {
     if (direct.messageClass != messageClass) { // another class, or the handlers changed
       direct = registry.handlersFor(registry.everyone(), messageClass).directCalls();
       if (direct == null) { // a handler needs more than a call: decided when it was added
-        return delivery.broadcastAsSent(from, message);
+        return router.broadcastAsSent(from, message);
       }
       if (direct.onlyHidden) { // never kept as the last calls, so that no other post asks this
         return finishChanged(direct, 0, from, message, 0); // each hidden call, then rule 8
@@ -99,7 +99,7 @@ final class PlainPosts {
     }
     for (int i = 0; i < calls.length; i++) {
       try {
-        calls[i].deliver(message); // a call closed meanwhile throws, and this loop asks nothing
+        calls[i].call(message); // a call closed meanwhile throws, and this loop asks nothing
       } catch (Throwable failure) {
         return finishFailed(failure, direct, i, from, message);
       }
@@ -152,7 +152,7 @@ final class PlainPosts {
       if (!subscriber.isRetired()) {
         int called;
         try {
-          direct.calls[i].deliver(message);
+          direct.calls[i].call(message);
           called = 1;
         } catch (Throwable failure) {
           called = failedCall(failure, direct, i, message);
@@ -163,10 +163,10 @@ final class PlainPosts {
     }
     long seen = HandlerList.highestStamp(direct.subscribers());
     if (HandlerList.addedSince(direct.handlers.nodes(), seen)) { // not only closed meanwhile
-      Sending added = delivery.broadcastSending(from, message);
+      Delivery added = router.broadcastDelivery(from, message);
       try {
         try {
-          delivery.deliverTo(direct.handlers, seen, added);
+          router.deliverTo(direct.handlers, seen, added);
         } finally {
           added.finish();
         }
@@ -191,12 +191,12 @@ final class PlainPosts {
   }
 
   private Envelope deadEnvelope(Address from, Object message) {
-    Sending sending = delivery.broadcastSending(from, message);
+    Delivery delivery = router.broadcastDelivery(from, message);
     try {
-      sending.finish();
-      return sending.envelope();
+      delivery.finish();
+      return delivery.envelope();
     } finally {
-      sending.end();
+      delivery.end();
     }
   }
 

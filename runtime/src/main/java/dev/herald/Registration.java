@@ -69,7 +69,7 @@ public final class Registration implements AutoCloseable {
 
   /** Sends {@code message} as {@code header} says, from this registration's address. */
   public int send(Object message, Header header) {
-    return bus.delivery.send(senderAddress(), message, header);
+    return bus.router.send(senderAddress(), message, header);
   }
 
   /**
@@ -87,7 +87,7 @@ public final class Registration implements AutoCloseable {
 
   /** Like {@link #request(Object, Class)}, as {@code header} says. */
   public <R> List<R> request(Object message, Header header, Class<R> replyType) {
-    return bus.delivery.request(senderAddress(), message, header, replyType);
+    return bus.router.request(senderAddress(), message, header, replyType);
   }
 
   /**

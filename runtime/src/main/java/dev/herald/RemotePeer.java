@@ -12,15 +12,15 @@ import java.util.concurrent.atomic.AtomicLong;
 final class RemotePeer implements RemoteEndpoint {
   private static final AtomicLong NUMBERS = new AtomicLong();
 
-  private final Delivery delivery;
+  private final Router router;
   final Registry owner;
   final RemoteLink link;
   final long number = NUMBERS.incrementAndGet();
   private final Address address;
   private volatile boolean closed;
 
-  RemotePeer(Delivery delivery, Registry owner, RemoteLink link) {
-    this.delivery = delivery;
+  RemotePeer(Router router, Registry owner, RemoteLink link) {
+    this.router = router;
     this.owner = owner;
     this.link = link;
     this.address = Address.remote(this);
@@ -32,18 +32,18 @@ final class RemotePeer implements RemoteEndpoint {
   }
 
   @Override
-  public int deliver(Object message) {
-    return delivery.plainPosts().sendFromRemote(address, message);
+  public int receive(Object message) {
+    return router.plainPosts().sendFromRemote(address, message);
   }
 
   @Override
-  public Throwable deliverWatched(Object message) {
-    return delivery.sendFromRemoteWatched(address, message);
+  public Throwable receiveWatched(Object message) {
+    return router.sendFromRemoteWatched(address, message);
   }
 
   @Override
   public <R> List<R> request(Object message, Class<R> replyType) {
-    return delivery.request(address, message, Header.BROADCAST, replyType);
+    return router.request(address, message, Header.BROADCAST, replyType);
   }
 
   @Override

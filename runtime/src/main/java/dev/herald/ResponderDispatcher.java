@@ -13,7 +13,7 @@ final class ResponderDispatcher extends Dispatcher<Responder<Object>> {
   }
 
   @Override
-  public void deliver(int handler, Responder<Object> listener, Object message) {
+  public void call(int handler, Responder<Object> listener, Object message) {
     throw noSuchHandler(handler); // the handler takes an envelope: the bus calls invoke
   }
 

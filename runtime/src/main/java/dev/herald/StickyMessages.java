@@ -19,7 +19,7 @@ import java.util.Objects;
  * <pre>{@code
  * bus.sticky().post(new Weather("rain"));                    // kept, and posted now
  * bus.sticky().post(new Health(40), Header.to(tank));         // kept for tank's address
- * bus.registerStrongly(new WeatherPanel());                  // its sticky handler gets "rain"
+ * bus.register(new WeatherPanel());                          // its sticky handler gets "rain"
  * bus.sticky().remove(Weather.class);
  * }</pre>
  *
@@ -130,7 +130,7 @@ public final class StickyMessages {
   }
 
   /** Replays the kept messages to the sticky handlers of a registration that was just made. */
-  void replayTo(RegistrationEntry registration, Delivery delivery) {
+  void replayTo(RegistrationEntry registration, Router router) {
     if (!registration.hasStickyHandlers || !registration.claimReplay()) {
       return;
     }
@@ -152,7 +152,7 @@ public final class StickyMessages {
         if (subscriber.sticky
             && subscriber.messageType.isInstance(message.message)
             && (message.address == null || registration.isAddressedBy(message.address))) {
-          delivery.replay(subscriber, message.message, message.header);
+          router.replay(subscriber, message.message, message.header);
         }
       }
     }

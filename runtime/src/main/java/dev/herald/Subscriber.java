@@ -90,11 +90,11 @@ final class Subscriber extends HandlerList.Node {
   }
 
   /** Whether a message sent this way, with these tags and sender, is for this handler. */
-  boolean accepts(Sending sending) {
-    return (tags.isEmpty() || tags.intersects(sending.header.tags))
-        && (registration.onlyFrom == null || registration.onlyFrom == sending.from)
-        && (sending.excluded == null || registration.address != sending.excluded)
-        && (sending.alreadyServed == null || !registration.isAddressedBy(sending.alreadyServed));
+  boolean accepts(Delivery delivery) {
+    return (tags.isEmpty() || tags.intersects(delivery.header.tags))
+        && (registration.onlyFrom == null || registration.onlyFrom == delivery.from)
+        && (delivery.excluded == null || registration.address != delivery.excluded)
+        && (delivery.alreadyServed == null || !registration.isAddressedBy(delivery.alreadyServed));
   }
 
   private static final class DeliveryOrder implements Comparator<Subscriber> {

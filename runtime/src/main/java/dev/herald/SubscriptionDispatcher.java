@@ -12,7 +12,7 @@ final class SubscriptionDispatcher extends Dispatcher<Consumer<Object>> {
   }
 
   @Override
-  public void deliver(int handler, Consumer<Object> listener, Object message) {
+  public void call(int handler, Consumer<Object> listener, Object message) {
     listener.accept(message);
   }
 }

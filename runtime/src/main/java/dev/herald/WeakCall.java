@@ -28,12 +28,12 @@ final class WeakCall extends HandlerCall {
   }
 
   @Override
-  public void deliver(Object message) throws Throwable {
+  public void call(Object message) throws Throwable {
     Object now = isClosed() ? null : listener.get();
     if (now == null) {
       throw Collected.INSTANCE; // not run: collected, or closed meanwhile
     }
-    dispatcher.deliver(handler(), now, message);
+    dispatcher.call(handler(), now, message);
   }
 
   /**

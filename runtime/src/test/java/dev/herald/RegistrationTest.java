@@ -281,7 +281,7 @@ class RegistrationTest {
     }
 
     @Override
-    public void deliver(int handler, HandWritten listener, Object message) {
+    public void call(int handler, HandWritten listener, Object message) {
       listener.log.add("hand-written:" + message);
     }
   }

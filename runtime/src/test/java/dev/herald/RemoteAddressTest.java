@@ -66,7 +66,7 @@ class RemoteAddressTest {
 
   @Test
   void whatThePeerSentComesFromItsAddress() {
-    peer.deliver(new Event("from afar"));
+    peer.receive(new Event("from afar"));
 
     assertEquals(1, local.seen.size());
     assertSame(peer.address(), local.seen.get(0).from());
@@ -81,7 +81,7 @@ class RemoteAddressTest {
     plainOnly.subscribe(TestMessages.Ping.class, p -> calls.add("plain " + p.number));
     plainOnly.subscribe(TestMessages.Ping.class, p -> calls.add("second " + p.number));
 
-    assertEquals(2, afar.deliver(ping)); // every handler plain: each is called directly
+    assertEquals(2, afar.receive(ping)); // every handler plain: each is called directly
 
     // handlers that need more than a call: one that sees the envelope, one for another sender
     Bridge.of(plainOnly).respond(TestMessages.Ping.class, (p, envelope) -> {
@@ -89,7 +89,7 @@ class RemoteAddressTest {
       return List.of();
     });
     plainOnly.registration().onlyFrom(plainOnly.createAddress()).subscribe(TestMessages.Ping.class, p -> calls.add("wrong"));
-    assertEquals(3, afar.deliver(new TestMessages.Ping(2)));
+    assertEquals(3, afar.receive(new TestMessages.Ping(2)));
 
     assertEquals(List.of("plain 1", "second 1", "plain 2", "second 2", "envelope from afar: true"), calls);
   }
@@ -101,7 +101,7 @@ class RemoteAddressTest {
     Registration closed = bus.subscribe(TestMessages.Ping.class, p -> { });
     closed.close();
 
-    assertEquals(0, peer.deliver(new TestMessages.Ping(3)));
+    assertEquals(0, peer.receive(new TestMessages.Ping(3)));
     assertEquals(0, bus.post(new TestMessages.Ping(4)));
 
     assertEquals(2, dead.size());

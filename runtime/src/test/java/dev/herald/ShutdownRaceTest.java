@@ -128,12 +128,12 @@ class ShutdownRaceTest {
     Counter counter = new Counter();
     bus.register(counter);
 
-    bus.delivery.plainPosts().stopAccepting(); // the first write of Delivery.stopAccepting
+    bus.router.plainPosts().stopAccepting(); // the first write of Router.stopAccepting
     int ran = bus.post(new Event("between the two writes"));
 
     assertEquals(1, ran, "the bus had not yet refused: the post is delivered");
     assertEquals(1, counter.calls);
-    bus.delivery.stopAccepting(); // the second write
+    bus.router.stopAccepting(); // the second write
     assertThrows(BusClosedException.class, () -> bus.post(new Event("after")));
     assertEquals(1, counter.calls);
   }

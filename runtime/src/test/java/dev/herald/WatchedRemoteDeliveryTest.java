@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link RemoteEndpoint#deliverWatched}: a link that acknowledges what it delivers learns
+ * {@link RemoteEndpoint#receiveWatched}: a link that acknowledges what it delivers learns
  * whether a handler of the message threw, while the bus reports the failure and goes on as
  * for any delivery (docs/DESIGN.md rule 5, rule 15).
  */
@@ -35,7 +35,7 @@ class WatchedRemoteDeliveryTest {
     });
     bus.subscribe(Ping.class, ping -> ran.add("after"));
 
-    assertSame(first, peer.deliverWatched(new Ping(1)));
+    assertSame(first, peer.receiveWatched(new Ping(1)));
 
     assertEquals(List.of("before", "after"), ran);
     assertEquals(2, reported.size());
@@ -49,7 +49,7 @@ class WatchedRemoteDeliveryTest {
       throw failure;
     });
 
-    assertSame(failure, peer.deliverWatched(new Event("e")));
+    assertSame(failure, peer.receiveWatched(new Event("e")));
     assertEquals(List.of(failure), reported);
   }
 
@@ -60,9 +60,9 @@ class WatchedRemoteDeliveryTest {
       throw new IllegalStateException("the nested message's handler, not the ping's");
     });
 
-    assertNull(peer.deliverWatched(new Ping(2)));
+    assertNull(peer.receiveWatched(new Ping(2)));
     assertEquals(1, reported.size(), "the nested failure is reported as usual");
-    assertNull(peer.deliverWatched(new Ping(3)), "a watch ends with its delivery");
+    assertNull(peer.receiveWatched(new Ping(3)), "a watch ends with its delivery");
   }
 
   @Test
@@ -71,9 +71,9 @@ class WatchedRemoteDeliveryTest {
       throw new IllegalStateException("always");
     });
 
-    peer.deliverWatched(new Ping(4));
-    peer.deliver(new Ping(5)); // unwatched: would have been kept by a watch left behind
+    peer.receiveWatched(new Ping(4));
+    peer.receive(new Ping(5)); // unwatched: would have been kept by a watch left behind
     assertEquals(2, reported.size());
-    assertEquals("always", peer.deliverWatched(new Ping(6)).getMessage());
+    assertEquals("always", peer.receiveWatched(new Ping(6)).getMessage());
   }
 }

@@ -9,7 +9,7 @@ import dev.herald.internal.generated.Dispatcher;
 import dev.herald.nats.NatsBridge;
 import dev.herald.net.Connection;
 import dev.herald.net.testkit.NetworkSimulator;
-import dev.herald.peers.NetworkedBus;
+import dev.herald.peers.UdpBridge;
 import dev.herald.time.Ticker;
 import dev.herald.wire.CodecRegistry;
 import java.util.List;
@@ -90,8 +90,8 @@ class ModuleDependenciesTest {
   }
 
   @Test
-  void theNetworkedBusJoinsTheRuntimeTheCodecsAndTheNetwork() {
-    assertUses(NetworkedBus.class,
+  void theUdpBridgeJoinsTheRuntimeTheCodecsAndTheNetwork() {
+    assertUses(UdpBridge.class,
         with(JDK, "java/net", "dev/herald", "dev/herald/bridge", "dev/herald/wire", "dev/herald/net",
             "dev/herald/net/udp", "dev/herald/peers", "dev/herald/time"));
   }

@@ -9,7 +9,7 @@ import dev.herald.internal.generated.Dispatcher;
 import dev.herald.nats.NatsBridge;
 import dev.herald.net.Connection;
 import dev.herald.net.testkit.NetworkSimulator;
-import dev.herald.peers.NetworkedBus;
+import dev.herald.peers.UdpBridge;
 import dev.herald.sample.DemoGame;
 import dev.herald.time.Ticker;
 import dev.herald.wire.CodecRegistry;
@@ -66,8 +66,8 @@ class NoReflectionTest {
   }
 
   @Test
-  void theNetworkedBusUsesNoReflection() {
-    assertClean(ClassFiles.of(NetworkedBus.class), 4);
+  void theUdpBridgeUsesNoReflection() {
+    assertClean(ClassFiles.of(UdpBridge.class), 4);
   }
 
   @Test

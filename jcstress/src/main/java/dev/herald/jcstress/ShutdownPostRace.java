@@ -20,7 +20,7 @@ import org.openjdk.jcstress.infra.results.II_Result;
 /** A plain post racing {@code shutdown} on a depth-first bus (docs/DESIGN.md rule 18). */
 @JCStressTest
 @Description("Shutdown stops a bus accepting in two volatile writes: PlainPosts' flag that the"
-    + " bus accepts and delivers depth first, then Delivery's accepting flag. A plain post on"
+    + " bus accepts and delivers depth first, then Router's accepting flag. A plain post on"
     + " another thread reads the first, and only if it is cleared the second. Forbidden: the"
     + " post failing other than with BusClosedException (it once took the breadth-first path,"
     + " whose queue a depth-first bus does not have: a NullPointerException), or its count"

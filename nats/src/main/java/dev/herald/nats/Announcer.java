@@ -8,10 +8,10 @@ import java.util.TimerTask;
  * the announcements that the exported channels have due ({@link Channel}).
  */
 final class Announcer extends TimerTask {
-  private final NatsBridge bridge;
+  private final BridgeCore bridge;
   private final List<Channel> channels;
 
-  Announcer(NatsBridge bridge, List<Channel> channels) {
+  Announcer(BridgeCore bridge, List<Channel> channels) {
     this.bridge = bridge;
     this.channels = channels;
   }

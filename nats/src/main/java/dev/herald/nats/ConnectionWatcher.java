@@ -7,9 +7,9 @@ import io.nats.client.Message;
 
 /** Tells the bridge what the NATS client says about the connection and discarded messages. */
 final class ConnectionWatcher implements ConnectionListener, ErrorListener {
-  private final NatsBridge bridge;
+  private final BridgeCore bridge;
 
-  ConnectionWatcher(NatsBridge bridge) {
+  ConnectionWatcher(BridgeCore bridge) {
     this.bridge = bridge;
   }
 

@@ -10,11 +10,11 @@ import dev.herald.bridge.RemoteLink;
  * ({@code _HERALD.<sender>.to.<origin>}), to which every bridge subscribes for any sender.
  */
 final class DirectLink implements RemoteLink {
-  private final NatsBridge bridge;
+  private final BridgeCore bridge;
   /** The subject as published, made once. */
   private final String subject;
 
-  DirectLink(NatsBridge bridge, String origin) {
+  DirectLink(BridgeCore bridge, String origin) {
     this.bridge = bridge;
     this.subject = Subjects.withOrigin(Subjects.direct(origin), bridge.origin);
   }

@@ -30,12 +30,12 @@ final class Exporter implements Forwarder<Object> {
   /** The status with which the server answers a request on a subject nobody subscribes to. */
   private static final int NO_RESPONDERS = 503;
 
-  private final NatsBridge bridge;
+  private final BridgeCore bridge;
   private final Map<Class<?>, Outlet> outlets;
   /** The outlet of the exported type itself, if it is a wire class: most messages are of it. */
   private final Outlet own;
 
-  Exporter(NatsBridge bridge, Map<Class<?>, Outlet> outlets, Class<?> exportedType) {
+  Exporter(BridgeCore bridge, Map<Class<?>, Outlet> outlets, Class<?> exportedType) {
     this.bridge = bridge;
     this.outlets = outlets;
     this.own = outlets.get(exportedType);

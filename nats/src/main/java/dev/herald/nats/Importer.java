@@ -41,7 +41,7 @@ final class Importer implements MessageHandler {
   private static final int UNNUMBERED = 1;
   private static final int SEEN = 2;
 
-  private final NatsBridge bridge;
+  private final BridgeCore bridge;
   /** The type the subject was imported for, or {@code null} for any wire type. */
   private final Class<?> expected;
   /** From a JetStream consumer: settled once handled, never a request. */
@@ -70,7 +70,7 @@ final class Importer implements MessageHandler {
    */
   private final Set<Long> handedBack;
 
-  Importer(NatsBridge bridge, Class<?> expected, boolean durable) {
+  Importer(BridgeCore bridge, Class<?> expected, boolean durable) {
     this.bridge = bridge;
     this.expected = expected;
     this.durable = durable;
@@ -166,13 +166,13 @@ final class Importer implements MessageHandler {
     Object outer = importing.swap(message);
     try {
       if (durable) {
-        Throwable handlerFailure = sender.endpoint.deliverWatched(message);
+        Throwable handlerFailure = sender.endpoint.receiveWatched(message);
         return handlerFailure == null ? DONE : failed(handlerFailure, sender.origin, true);
       }
       if (received.sequence == 0 && incoming.getReplyTo() != null) {
         bridge.answer(sender, message, incoming.getReplyTo());
       } else {
-        sender.endpoint.deliver(message);
+        sender.endpoint.receive(message);
       }
       return DONE;
     } catch (Throwable escaped) {

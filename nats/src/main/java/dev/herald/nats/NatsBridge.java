@@ -2,25 +2,13 @@ package dev.herald.nats;
 
 import dev.herald.Address;
 import dev.herald.MessageBus;
-import dev.herald.Registration;
-import dev.herald.bridge.Bridge;
 import dev.herald.wire.CodecRegistry;
-import dev.herald.wire.WireFormatException;
-import dev.herald.wire.WireReader;
-import dev.herald.wire.WireWriter;
 import io.nats.client.Connection;
-import io.nats.client.Dispatcher;
-import io.nats.client.JetStream;
-import io.nats.client.Message;
-import io.nats.client.MessageConsumer;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Carries a bus's messages to other processes, and theirs to it, through a NATS server.
@@ -109,56 +97,16 @@ import java.util.concurrent.atomic.AtomicLong;
  * throws in turn is logged ({@code System.Logger} {@code dev.herald.nats}).
  *
  * <p>Thread-safe. Imported messages are posted on the NATS client's threads.
+ *
+ * <p>This class is the bridge's public face: the builder and what a program calls. Its parts
+ * (exporters, importers, the connection's watcher) share a package-private core.
  */
 public final class NatsBridge implements AutoCloseable {
-  final MessageBus bus;
-  final CodecRegistry codecs;
-  final String origin;
-  /** This run of the process: a restart under the same origin is a new sender ({@link Prelude}). */
-  final long incarnation;
-  final boolean echo;
-  final Duration requestTimeout;
-  /** How often a durable message whose delivery failed is delivered in all, and how far apart. */
-  final int deliveryAttempts;
-  final Duration redeliveryDelay;
-  final RemoteProcesses remotes;
-  final CoarseClock clock = new CoarseClock();
-  final Numberings numberings = new Numberings(clock);
-  private final Duration announceInterval;
-  private java.util.Timer timer;
-  private Announcer announcer;
-  /** What the importers are delivering: never exported back. */
-  final ImportingThreads importing = new ImportingThreads();
-  Connection connection;
-  private final boolean ownsConnection;
-  private final AtomicLong dropped = new AtomicLong();
-  private final AtomicLong lost = new AtomicLong();
-  private final AtomicBoolean down = new AtomicBoolean();
-  private final List<Registration> exports = new ArrayList<>();
-  private final List<MessageConsumer> consumers = new ArrayList<>();
-  private final ConnectionWatcher watcher = new ConnectionWatcher(this);
-  /** Open once the bridge is started, or closed: imports wait for it. */
-  private final CountDownLatch startup = new CountDownLatch(1);
-  private volatile boolean running;
-  private Dispatcher dispatcher;
-  private JetStream jetStream;
-  private String server;
-  private volatile boolean closed;
+  /** The state and the hub that the bridge's parts call; this class only delegates to it. */
+  final BridgeCore core;
 
-  NatsBridge(Builder builder, CodecRegistry codecs, long incarnation, Connection connection,
-      boolean ownsConnection) {
-    this.bus = builder.bus;
-    this.codecs = codecs;
-    this.origin = builder.origin;
-    this.incarnation = incarnation;
-    this.announceInterval = builder.announceInterval;
-    this.echo = builder.echo;
-    this.requestTimeout = builder.requestTimeout;
-    this.deliveryAttempts = builder.deliveryAttempts;
-    this.redeliveryDelay = builder.redeliveryDelay;
-    this.remotes = new RemoteProcesses(bus, this);
-    this.connection = connection;
-    this.ownsConnection = ownsConnection;
+  NatsBridge(BridgeCore core) {
+    this.core = core;
   }
 
   /**
@@ -171,11 +119,7 @@ public final class NatsBridge implements AutoCloseable {
    * @throws IllegalStateException if the bridge is closed
    */
   public NatsBridge start() {
-    if (closed) {
-      throw new IllegalStateException("This NatsBridge is closed: build a new one");
-    }
-    running = true;
-    startup.countDown();
+    core.start();
     return this;
   }
 
@@ -189,7 +133,7 @@ public final class NatsBridge implements AutoCloseable {
    * builder, or made up at random. Other processes see it through {@link #originOf}.
    */
   public String origin() {
-    return origin;
+    return core.origin;
   }
 
   /**
@@ -198,12 +142,12 @@ public final class NatsBridge implements AutoCloseable {
    * client other than a bridge is named so too). {@code null} for any other address.
    */
   public String originOf(Address address) {
-    return address == null ? null : remotes.originOf(address);
+    return address == null ? null : core.remotes.originOf(address);
   }
 
   /** How many messages this bridge could not hand to NATS (each was reported). */
   public long droppedCount() {
-    return dropped.get();
+    return core.droppedCount();
   }
 
   /**
@@ -215,12 +159,12 @@ public final class NatsBridge implements AutoCloseable {
    * (for overlapping imports, or redelivered) does not count again.
    */
   public long lostCount() {
-    return lost.get();
+    return core.lostCount();
   }
 
   /** The connection the bridge uses. */
   public Connection connection() {
-    return connection;
+    return core.connection;
   }
 
   /**
@@ -229,7 +173,7 @@ public final class NatsBridge implements AutoCloseable {
    * @throws TimeoutException if that takes longer than {@code timeout}
    */
   public void flush(Duration timeout) throws TimeoutException, InterruptedException {
-    connection.flush(timeout);
+    core.connection.flush(timeout);
   }
 
   /**
@@ -240,224 +184,12 @@ public final class NatsBridge implements AutoCloseable {
    */
   @Override
   public void close() throws InterruptedException {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    startup.countDown(); // imports still waiting for the start leave without posting
-    for (Registration export : exports) {
-      export.close();
-    }
-    if (timer != null) {
-      timer.cancel();
-      announcer.announce(true); // the last numbers, for receivers that missed the last messages
-    }
-    for (MessageConsumer consumer : consumers) {
-      try {
-        consumer.close();
-      } catch (Exception e) {
-        report(new ConnectionLostException(server + " (while closing a JetStream consumer: " + e + ")"));
-      }
-    }
-    if (dispatcher != null) {
-      try {
-        // unsubscribes, and lets the handler in progress finish: it may be answering a request
-        dispatcher.drain(Duration.ofSeconds(5)).get(6, java.util.concurrent.TimeUnit.SECONDS);
-      } catch (TimeoutException | java.util.concurrent.ExecutionException | IllegalStateException e) {
-        connection.closeDispatcher(dispatcher); // the connection is down: nothing to drain
-      }
-    }
-    try {
-      connection.flush(Duration.ofSeconds(5));
-    } catch (TimeoutException | IllegalStateException notConnected) {
-      // what was still buffered is lost with the connection; its receivers see the gap
-    }
-    remotes.closeAll();
-    if (ownsConnection) {
-      connection.close();
-    } else {
-      connection.removeConnectionListener(watcher);
-    }
+    core.close();
   }
 
   @Override
   public String toString() {
-    return "NatsBridge[" + origin + " at " + server + ", " + dropped.get() + " dropped, "
-        + lost.get() + " lost]";
-  }
-
-  // ---- what the builder, the exporter, the importers and the watcher call -----------------
-
-  void built(Dispatcher dispatcher, List<MessageConsumer> consumers, List<Registration> exports,
-      List<Channel> channels) {
-    this.dispatcher = dispatcher;
-    this.consumers.addAll(consumers);
-    this.exports.addAll(exports);
-    this.server = connection.getConnectedUrl();
-    this.announcer = new Announcer(this, channels);
-    this.timer = new java.util.Timer("herald-nats " + origin, true);
-    long period = announceInterval.toMillis();
-    timer.scheduleAtFixedRate(announcer, period, period);
-  }
-
-  /**
-   * Waits until the bridge is started; returns whether it runs (false when it closed, or never
-   * built, or the thread was interrupted).
-   */
-  boolean awaitStart() {
-    try {
-      startup.await();
-    } catch (InterruptedException closing) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
-    return running && !closed;
-  }
-
-  /** Whether {@link #close()} was called. */
-  boolean isClosed() {
-    return closed;
-  }
-
-  ConnectionWatcher watcher() {
-    return watcher;
-  }
-
-  synchronized JetStream jetStream() throws IOException {
-    if (jetStream == null) {
-      jetStream = connection.jetStream();
-    }
-    return jetStream;
-  }
-
-  void report(NatsBridgeException failure) {
-    Bridge.of(bus).reportError(failure, "NatsBridge " + origin, null);
-  }
-
-  void importFailed(ImportFailedException failure) {
-    importFailed(failure, true);
-  }
-
-  /** Reports {@code failure}; {@code counts}: unless a copy of the message counted already. */
-  void importFailed(ImportFailedException failure, boolean counts) {
-    if (counts && !failure.willBeRedelivered()) {
-      lost.incrementAndGet();
-    }
-    report(failure);
-  }
-
-  /** A message from another process that arrived but cannot be read (reported malformed). */
-  void unreadable() {
-    lost.incrementAndGet();
-  }
-
-  /**
-   * The last resort of an importer whose report threw (the error handler threw, or memory ran
-   * out again): the log, since nothing thrown on the client's thread reaches anyone.
-   */
-  void couldNotReport(Throwable failure, String subject) {
-    try {
-      System.getLogger("dev.herald.nats").log(System.Logger.Level.ERROR, "Herald's NATS bridge " + origin
-          + " could not report a failure to import a message on subject " + subject
-          + " to the bus's error handler; the imports go on", failure);
-    } catch (RuntimeException | Error unloggable) {
-      // nothing is left to tell: the import goes on
-    }
-  }
-
-  void dropped(Object message, String subject, Throwable cause) {
-    report(new MessageDroppedException(message, subject, dropped.incrementAndGet(), cause));
-  }
-
-  void lost(String from, String subject, long count) {
-    lost.addAndGet(count);
-    report(new MessagesLostException(from, subject, count));
-    postLocally(new MessagesLost(from, subject, count));
-  }
-
-  void connectionChanged(NatsConnectionEvent.Kind kind) {
-    String url = connection == null ? null : connection.getConnectedUrl();
-    if (url != null) {
-      server = url;
-    }
-    // the client says DISCONNECTED again after each failed attempt: one outage, one report
-    boolean wasDown = down.getAndSet(kind != NatsConnectionEvent.Kind.RECONNECTED);
-    if (kind == NatsConnectionEvent.Kind.DISCONNECTED) {
-      if (wasDown) {
-        return;
-      }
-      if (!closed) {
-        report(new ConnectionLostException(server));
-      }
-    }
-    postLocally(new NatsConnectionEvent(this, kind, server, dropped.get()));
-  }
-
-  private void postLocally(Object message) {
-    if (!bus.isClosed()) {
-      try {
-        bus.post(message);
-      } catch (IllegalStateException closedMeanwhile) {
-        // the bus closed between the check and the post: nobody is left to tell
-      }
-    }
-  }
-
-  /**
-   * Publishes {@code message} for the process {@code to} alone; returns 1, or 0 when it was
-   * dropped (and reported).
-   */
-  int sendDirect(String subject, Object message) {
-    byte[] payload = Prelude.write(codecs, incarnation, 0, message);
-    try {
-      connection.publish(subject, payload);
-      return 1;
-    } catch (IllegalStateException bufferFullOrClosed) {
-      dropped(message, Subjects.withoutOrigin(subject), bufferFullOrClosed);
-      return 0;
-    }
-  }
-
-  /** Answers a request from another process with what the local handlers reply, if anything. */
-  void answer(RemoteProcess sender, Object request, String replyTo) {
-    List<Object> replies = sender.endpoint.request(request, Object.class);
-    if (replies.isEmpty()) {
-      return; // leave the answer to a process that has one
-    }
-    WireWriter out = WireWriter.growable(64);
-    for (Object reply : replies) {
-      try {
-        codecs.encode(reply, out);
-      } catch (IllegalArgumentException notAWireType) {
-        dropped(reply, replyTo, notAWireType);
-      }
-    }
-    if (out.position() > 0) {
-      try {
-        connection.publish(replyTo, out.toByteArray());
-      } catch (IllegalStateException bufferFullOrClosed) {
-        dropped(replies, replyTo, bufferFullOrClosed);
-      }
-    }
-  }
-
-  /**
-   * The replies another process answered with: frames one after the other. What cannot be read
-   * is reported under {@code subject}, the request's as the user named it: the reply's own
-   * is an inbox, which names neither the request nor who answered.
-   */
-  List<Object> decodeReplies(Message reply, String subject) {
-    List<Object> replies = new ArrayList<>();
-    WireReader in = new WireReader(reply.getData());
-    while (in.hasRemaining()) {
-      try {
-        replies.add(codecs.decode(in));
-      } catch (WireFormatException unreadable) {
-        report(new MalformedPayloadException("a reply to a request: " + unreadable.getMessage(), subject,
-            Prelude.UNKNOWN, unreadable));
-      }
-    }
-    return replies;
+    return core.toString();
   }
 
   /**

@@ -18,13 +18,13 @@ final class RemoteProcesses {
   static final int LIMIT = 1024;
 
   private final MessageBus bus;
-  private final NatsBridge bridge;
+  private final BridgeCore bridge;
   private final Map<String, RemoteProcess> byOrigin = new LinkedHashMap<>(16, 0.75f, true);
   /** Read on every export, without the lock: was this message imported by this bridge? */
   private final Map<Address, String> originByAddress = new ConcurrentHashMap<>();
   private boolean closed;
 
-  RemoteProcesses(MessageBus bus, NatsBridge bridge) {
+  RemoteProcesses(MessageBus bus, BridgeCore bridge) {
     this.bus = bus;
     this.bridge = bridge;
   }

@@ -88,7 +88,7 @@ final class Startup {
           + " name it with stream(\"NAME\") (the bridge creates it if it does not exist)");
     }
     boolean owns = builder.connection == null;
-    NatsBridge bridge = new NatsBridge(builder, codecs, incarnation, owns ? null : builder.connection, owns);
+    BridgeCore bridge = new BridgeCore(builder, codecs, incarnation, owns ? null : builder.connection, owns);
     if (owns) {
       bridge.connection = connect(bridge);
     } else {
@@ -113,14 +113,14 @@ final class Startup {
       }
       bridge.built(dispatcher, consumers, registrations, new ArrayList<>(channelsBySubject.values()));
       bridge.connection.flush(Duration.ofSeconds(5));
-      return bridge; // what arrives waits for the bridge's start()
+      return bridge.facade; // what arrives waits for the bridge's start()
     } catch (IOException | JetStreamApiException | TimeoutException | RuntimeException e) {
       bridge.close();
       throw e instanceof IOException ? (IOException) e : new IOException("Cannot start the NATS bridge: " + e, e);
     }
   }
 
-  private Connection connect(NatsBridge bridge) throws IOException, InterruptedException {
+  private Connection connect(BridgeCore bridge) throws IOException, InterruptedException {
     Options.Builder options = new Options.Builder()
         .server(builder.server)
         .connectionName("herald " + builder.origin)
@@ -215,7 +215,7 @@ final class Startup {
     }
   }
 
-  private void subscribe(NatsBridge bridge, Import spec, Dispatcher dispatcher, List<MessageConsumer> consumers)
+  private void subscribe(BridgeCore bridge, Import spec, Dispatcher dispatcher, List<MessageConsumer> consumers)
       throws IOException, JetStreamApiException {
     if (spec.consumer != null) {
       ConsumerContext consumer = bridge.connection.getStreamContext(builder.stream)

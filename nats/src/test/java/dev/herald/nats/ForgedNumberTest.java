@@ -115,7 +115,7 @@ class ForgedNumberTest {
   private void forge() throws Exception {
     try (Connection raw = Nats.connect(server.url())) {
       raw.publish(Subjects.withOrigin(Subjects.derived("herald", Tick.class), "lobby-1"),
-          Prelude.write(CodecRegistry.load(), sender.bridge.incarnation, FORGED, new Tick(-1)));
+          Prelude.write(CodecRegistry.load(), sender.bridge.core.incarnation, FORGED, new Tick(-1)));
       raw.flush(Duration.ofSeconds(Peer.PATIENCE_SECONDS));
     }
   }

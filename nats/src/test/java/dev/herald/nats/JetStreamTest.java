@@ -50,7 +50,7 @@ class JetStreamTest {
     try (Peer sender = new Peer(); Peer receiver = new Peer()) {
       sender.start(sender.bridge(server).origin("keeper").stream("COLLISION").exportDurable(Tick.class, subject));
       try (Connection raw = Nats.connect(server.url())) {
-        long incarnation = sender.bridge.incarnation;
+        long incarnation = sender.bridge.core.incarnation;
         raw.jetStream().publish(Subjects.withOrigin(subject, "keeper"),
             Prelude.write(CodecRegistry.load(), incarnation, 1, new Tick(99)),
             PublishOptions.builder().messageId("keeper:" + Long.toHexString(incarnation) + ":" + subject + ":1").build());
@@ -90,7 +90,7 @@ class JetStreamTest {
       }
       // a retry of message 8 with its message id, as after a lost acknowledgement: stored once
       try (Connection raw = Nats.connect(server.url())) {
-        long incarnation = sender.bridge.incarnation;
+        long incarnation = sender.bridge.core.incarnation;
         PublishAck ack = raw.jetStream().publish(Subjects.withOrigin(SUBJECT, "match"),
             Prelude.write(CodecRegistry.load(), incarnation, 8, new Tick(8)),
             PublishOptions.builder().messageId("match:" + Long.toHexString(incarnation) + ":" + SUBJECT + ":8").build());

@@ -86,7 +86,7 @@ class OriginTest {
     Delivered<Chat> fine = next(chats);
     assertEquals(new Chat("fine"), fine.message());
     assertEquals(longest, receiver.bridge.originOf(fine.from()));
-    assertEquals(List.of(longest), receiver.bridge.remotes.origins());
+    assertEquals(List.of(longest), receiver.bridge.core.remotes.origins());
     assertTrue(receiver.errors.isEmpty(), receiver.errors.toString()); // the reply did not throw
   }
 
@@ -115,7 +115,7 @@ class OriginTest {
     for (int i = 0; i < processes; i++) {
       assertEquals(new Chat(Integer.toString(i)), next(chats).message());
     }
-    List<String> origins = receiver.bridge.remotes.origins();
+    List<String> origins = receiver.bridge.core.remotes.origins();
     assertEquals(RemoteProcesses.LIMIT, origins.size());
     for (String origin : origins) {
       assertTrue(origin.length() <= Subjects.ORIGIN_MAX_LENGTH, origin);

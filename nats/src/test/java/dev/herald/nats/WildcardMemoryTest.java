@@ -37,7 +37,7 @@ class WildcardMemoryTest {
       for (int i = 0; i < SUBJECTS; i++) {
         assertEquals(i, next(ticks).message().number());
       }
-      assertEquals(Numberings.LIMIT, receiver.bridge.numberings.size());
+      assertEquals(Numberings.LIMIT, receiver.bridge.core.numberings.size());
 
       // the first subject was forgotten: its message 5 is a new start, not 3 lost
       raw.publish(subject(0), Prelude.write(codecs, run, 5, new Tick(-5)));
@@ -49,7 +49,7 @@ class WildcardMemoryTest {
       assertEquals(-3, next(ticks).message().number());
       assertEquals(1, receiver.bridge.lostCount());
       assertEquals(1, receiver.nextError(MessagesLostException.class).count());
-      assertTrue(receiver.bridge.numberings.size() <= Numberings.LIMIT);
+      assertTrue(receiver.bridge.core.numberings.size() <= Numberings.LIMIT);
     }
   }
 

@@ -13,7 +13,7 @@ import java.util.Objects;
  * regularly (each frame or tick) so timeouts are noticed. Time comes from the {@link Ticker}.
  *
  * <p>What it promises: every message {@linkplain #send sent} is delivered to the peer's
- * {@link DeliveryListener} exactly once, and only after every message it was declared to
+ * {@link MessageReceiver} exactly once, and only after every message it was declared to
  * depend on; memory on both sides is bounded by the {@link ConnectionConfig} whatever the
  * peer sends. When that cannot be kept (the peer went silent, a message was lost for good)
  * the connection fails with a {@link ConnectionError} and delivers nothing more. Messages
@@ -37,7 +37,7 @@ public final class Connection {
   private final ConnectionConfig config;
   private final long token;
   private final Ticker clock;
-  private final DeliveryListener listener;
+  private final MessageReceiver listener;
   private final ConnectionCounters counters = new ConnectionCounters();
 
   private final Outbox outbox;
@@ -71,7 +71,7 @@ public final class Connection {
    *     {@link java.security.SecureRandom})
    * @param listener receives the peer's messages in dependency order, and the failure if any
    */
-  public Connection(ConnectionConfig config, long token, Ticker clock, DeliveryListener listener) {
+  public Connection(ConnectionConfig config, long token, Ticker clock, MessageReceiver listener) {
     this.config = Objects.requireNonNull(config, "config");
     this.token = token;
     this.clock = Objects.requireNonNull(clock, "clock");

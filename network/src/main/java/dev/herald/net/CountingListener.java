@@ -1,12 +1,12 @@
 package dev.herald.net;
 
 /** Counts executions on their way to the user's listener. */
-final class CountingListener implements DeliveryListener {
+final class CountingListener implements MessageReceiver {
 
-  private final DeliveryListener target;
+  private final MessageReceiver target;
   private final ConnectionCounters counters;
 
-  CountingListener(DeliveryListener target, ConnectionCounters counters) {
+  CountingListener(MessageReceiver target, ConnectionCounters counters) {
     this.target = target;
     this.counters = counters;
   }

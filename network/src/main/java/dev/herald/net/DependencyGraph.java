@@ -35,7 +35,7 @@ final class DependencyGraph {
   private final int window;
   private final int mask;
   private final long maxPendingBytes;
-  private final DeliveryListener listener;
+  private final MessageReceiver listener;
 
   private final ReceivedMessage[] nodes;
   private final boolean[] executed;
@@ -54,7 +54,7 @@ final class DependencyGraph {
    * @param window how many message numbers from the floor are accepted (2..16,384)
    * @param maxPendingBytes the most payload bytes held in messages waiting for dependencies
    */
-  DependencyGraph(int window, long maxPendingBytes, DeliveryListener listener) {
+  DependencyGraph(int window, long maxPendingBytes, MessageReceiver listener) {
     if (window < 2 || window > SequenceNumbers.HALF_RANGE) {
       throw new IllegalArgumentException("window must be within 2.." + SequenceNumbers.HALF_RANGE + ", was " + window);
     }

@@ -306,7 +306,7 @@ class ConnectionTest {
   @Test
   void throwingListenerDoesNotStopLaterMessagesFromExecuting() throws ProtocolException {
     List<Integer> seen = new ArrayList<>();
-    Connection receiver = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, new DeliveryListener() {
+    Connection receiver = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, new MessageReceiver() {
       @Override
       public void onMessage(int sequence, byte[] payload) {
         seen.add(sequence);

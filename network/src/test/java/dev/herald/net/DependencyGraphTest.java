@@ -15,7 +15,7 @@ class DependencyGraphTest {
     int length = 16_000;
     int[] order = new int[length];
     int[] executed = {0};
-    DependencyGraph graph = new DependencyGraph(SequenceNumbers.HALF_RANGE, Long.MAX_VALUE, new DeliveryListener() {
+    DependencyGraph graph = new DependencyGraph(SequenceNumbers.HALF_RANGE, Long.MAX_VALUE, new MessageReceiver() {
       @Override
       public void onMessage(int sequence, byte[] payload) {
         order[executed[0]++] = sequence;
@@ -85,7 +85,7 @@ class DependencyGraphTest {
     // no hasExpired call in between, as with a caller that calls update() rarely
     int window = 64;
     int[] executed = {0};
-    DependencyGraph graph = new DependencyGraph(window, Long.MAX_VALUE, new DeliveryListener() {
+    DependencyGraph graph = new DependencyGraph(window, Long.MAX_VALUE, new MessageReceiver() {
       @Override
       public void onMessage(int sequence, byte[] payload) {
         executed[0]++;

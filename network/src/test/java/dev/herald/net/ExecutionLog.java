@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Records what a connection delivered, in order. */
-final class ExecutionLog implements DeliveryListener {
+final class ExecutionLog implements MessageReceiver {
 
   final List<Integer> sequences = new ArrayList<>();
   final List<byte[]> payloads = new ArrayList<>();

@@ -293,7 +293,7 @@ class SoakTest {
   }
 
   /** One direction's messages: what was sent with which dependencies, and where each executed. */
-  private static final class Stream implements DeliveryListener {
+  private static final class Stream implements MessageReceiver {
 
     final int total;
     final SplittableRandom random;

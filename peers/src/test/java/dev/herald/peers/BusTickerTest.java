@@ -1,8 +1,8 @@
 package dev.herald.peers;
 
-import static dev.herald.peers.NetworkedBusTest.CODECS;
-import static dev.herald.peers.NetworkedBusTest.LOOPBACK;
-import static dev.herald.peers.NetworkedBusTest.until;
+import static dev.herald.peers.UdpBridgeTest.CODECS;
+import static dev.herald.peers.UdpBridgeTest.LOOPBACK;
+import static dev.herald.peers.UdpBridgeTest.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,8 +29,8 @@ class BusTickerTest {
     Inbox atServer = new Inbox();
     serverBus.register(atServer);
     Duration timeout = NodeConfig.defaults().connection().connectionTimeout();
-    try (NetworkedBus server = NetworkedBus.server(serverBus, CODECS, LOOPBACK, NodeConfig.defaults());
-        NetworkedBus client = NetworkedBus.client(clientBus, CODECS, server.node().localAddress(), NodeConfig.defaults())) {
+    try (UdpBridge server = UdpBridge.server(serverBus, CODECS, LOOPBACK, NodeConfig.defaults());
+        UdpBridge client = UdpBridge.client(clientBus, CODECS, server.node().localAddress(), NodeConfig.defaults())) {
       until("connected", () -> atServer.connected.size() == 1, server, client);
 
       // Real time passes and the client stays silent, but the server's ticker stands still:

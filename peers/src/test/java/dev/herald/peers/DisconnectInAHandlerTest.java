@@ -1,8 +1,8 @@
 package dev.herald.peers;
 
-import static dev.herald.peers.NetworkedBusTest.CODECS;
-import static dev.herald.peers.NetworkedBusTest.LOOPBACK;
-import static dev.herald.peers.NetworkedBusTest.until;
+import static dev.herald.peers.UdpBridgeTest.CODECS;
+import static dev.herald.peers.UdpBridgeTest.LOOPBACK;
+import static dev.herald.peers.UdpBridgeTest.until;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,16 +30,16 @@ class DisconnectInAHandlerTest {
   private final Inbox atServer = new Inbox();
   private final MessageBus clientBus = MessageBus.create();
   private final Inbox atClient = new Inbox();
-  private final NetworkedBus server;
-  private final NetworkedBus client;
+  private final UdpBridge server;
+  private final UdpBridge client;
   private final Registration clientSide;
   private final Registration serverSide;
 
   DisconnectInAHandlerTest() throws IOException {
     serverSide = serverBus.register(atServer);
     clientSide = clientBus.register(atClient);
-    server = NetworkedBus.server(serverBus, CODECS, LOOPBACK, NodeConfig.defaults());
-    client = NetworkedBus.client(clientBus, CODECS, server.node().localAddress(), NodeConfig.defaults());
+    server = UdpBridge.server(serverBus, CODECS, LOOPBACK, NodeConfig.defaults());
+    client = UdpBridge.client(clientBus, CODECS, server.node().localAddress(), NodeConfig.defaults());
     until("connected", () -> atServer.connected.size() == 1 && atClient.connected.size() == 1, server, client);
   }
 
@@ -51,9 +51,9 @@ class DisconnectInAHandlerTest {
 
   /** Kicks whoever says hello. */
   static final class Bouncer {
-    final NetworkedBus net;
+    final UdpBridge net;
 
-    Bouncer(NetworkedBus net) {
+    Bouncer(UdpBridge net) {
       this.net = net;
     }
 
@@ -65,9 +65,9 @@ class DisconnectInAHandlerTest {
 
   /** Quits on hello. */
   static final class Quitter {
-    final NetworkedBus net;
+    final UdpBridge net;
 
-    Quitter(NetworkedBus net) {
+    Quitter(UdpBridge net) {
       this.net = net;
     }
 
@@ -120,8 +120,8 @@ class DisconnectInAHandlerTest {
     MessageBus secondBus = MessageBus.create();
     Inbox atSecond = new Inbox();
     secondBus.register(atSecond);
-    try (NetworkedBus second =
-        NetworkedBus.client(secondBus, CODECS, server.node().localAddress(), NodeConfig.defaults())) {
+    try (UdpBridge second =
+        UdpBridge.client(secondBus, CODECS, server.node().localAddress(), NodeConfig.defaults())) {
       until("second connected", () -> atSecond.connected.size() == 1, server, second);
       clientSide.send(client.server(), new Messages.Hello("kick me"));
       clientSide.send(client.server(), new Messages.Spawn(1));

@@ -1,7 +1,7 @@
 package dev.herald.peers;
 
-import static dev.herald.peers.NetworkedBusTest.CODECS;
-import static dev.herald.peers.NetworkedBusTest.LOOPBACK;
+import static dev.herald.peers.UdpBridgeTest.CODECS;
+import static dev.herald.peers.UdpBridgeTest.LOOPBACK;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -68,7 +68,7 @@ class UnreadableMessagesTest {
     RawPeer atClient = new RawPeer();
     NodeConfig config = NodeConfig.defaults().withMaxUnreadableMessages(50);
     try (LogRecords log = new LogRecords();
-        NetworkedBus server = NetworkedBus.server(bus, CODECS, LOOPBACK, config);
+        UdpBridge server = UdpBridge.server(bus, CODECS, LOOPBACK, config);
         UdpNode client = UdpNode.client(server.node().localAddress(), NodeConfig.defaults(), atClient, clock)) {
       until("connected", () -> atServer.connected.size() == 1, server::update, client::update);
       int sent = 300;
@@ -107,7 +107,7 @@ class UnreadableMessagesTest {
     NodeConfig config = NodeConfig.defaults().withMaxUnreadableMessages(Integer.MAX_VALUE)
         .withUnreadableLogInterval(Duration.ofSeconds(1));
     try (LogRecords log = new LogRecords();
-        NetworkedBus server = NetworkedBus.server(bus, CODECS, LOOPBACK, config);
+        UdpBridge server = UdpBridge.server(bus, CODECS, LOOPBACK, config);
         UdpNode client = UdpNode.client(server.node().localAddress(), NodeConfig.defaults(), atClient, clock)) {
       until("connected", () -> atServer.connected.size() == 1, server::update, client::update);
       // 20 packets a second for 25 seconds of the nodes' clock, each with 10 unreadable messages

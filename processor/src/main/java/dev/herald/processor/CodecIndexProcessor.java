@@ -75,7 +75,7 @@ public final class CodecIndexProcessor extends AbstractProcessor {
       throw e;
     } catch (Throwable t) {
       messager.printMessage(
-          Diagnostic.Kind.ERROR, Messages.unexpectedError("while registering the codecs", t));
+          Diagnostic.Kind.ERROR, Diagnostics.unexpectedError("while registering the codecs", t));
     }
     return true;
   }
@@ -118,8 +118,8 @@ public final class CodecIndexProcessor extends AbstractProcessor {
     }
     TypeElement holder = byId.putIfAbsent(id, wireType);
     if (holder != null && !holder.equals(wireType)) {
-      report(holder, Messages.duplicateId(id, wireType.getQualifiedName().toString()));
-      report(wireType, Messages.duplicateId(id, holder.getQualifiedName().toString()));
+      report(holder, Diagnostics.duplicateId(id, wireType.getQualifiedName().toString()));
+      report(wireType, Diagnostics.duplicateId(id, holder.getQualifiedName().toString()));
     }
   }
 

@@ -55,13 +55,13 @@ public final class ForeignSubscribeProcessor extends AbstractProcessor {
       throw e;
     } catch (RuntimeException e) {
       processingEnv.getMessager().printMessage(
-          Diagnostic.Kind.ERROR, Messages.unexpectedError("while looking for other buses' @Subscribe", e));
+          Diagnostic.Kind.ERROR, Diagnostics.unexpectedError("while looking for other buses' @Subscribe", e));
     }
     return false;
   }
 
   private void warn(Element method, String annotationName) {
-    String message = Messages.foreignSubscribe(annotationName, libraryOf(annotationName));
+    String message = Diagnostics.foreignSubscribe(annotationName, libraryOf(annotationName));
     for (AnnotationMirror mirror : method.getAnnotationMirrors()) {
       if (((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().contentEquals(annotationName)) {
         processingEnv.getMessager().printMessage(Diagnostic.Kind.WARNING, message, method, mirror);
@@ -88,7 +88,7 @@ public final class ForeignSubscribeProcessor extends AbstractProcessor {
       SuppressWarnings suppressed = e.getAnnotation(SuppressWarnings.class);
       if (suppressed != null) {
         for (String name : suppressed.value()) {
-          if (name.equals(Messages.FOREIGN_SUBSCRIBE_KEY)) {
+          if (name.equals(Diagnostics.FOREIGN_SUBSCRIBE_KEY)) {
             return true;
           }
         }

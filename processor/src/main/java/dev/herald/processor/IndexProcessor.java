@@ -89,7 +89,7 @@ public final class IndexProcessor extends AbstractProcessor {
       throw e;
     } catch (Throwable t) {
       messager.printMessage(
-          Diagnostic.Kind.ERROR, Messages.unexpectedError("while writing the dispatcher index", t));
+          Diagnostic.Kind.ERROR, Diagnostics.unexpectedError("while writing the dispatcher index", t));
     }
     return true;
   }
@@ -145,13 +145,13 @@ public final class IndexProcessor extends AbstractProcessor {
       throws IOException {
     QualifiedName name = GeneratedNames.indexFromOption(option, indexes.size());
     if (name == null) {
-      messager.printMessage(Diagnostic.Kind.ERROR, Messages.invalidIndexOption(option));
+      messager.printMessage(Diagnostic.Kind.ERROR, Diagnostics.invalidIndexOption(option));
       return;
     }
     try {
       writer.write(new IndexClass(name, dispatchers, originating));
     } catch (FilerException clash) {
-      messager.printMessage(Diagnostic.Kind.ERROR, Messages.indexNameTaken(name.canonicalName()));
+      messager.printMessage(Diagnostic.Kind.ERROR, Diagnostics.indexNameTaken(name.canonicalName()));
       return;
     }
     indexes.add(name);

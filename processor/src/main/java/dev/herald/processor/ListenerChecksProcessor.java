@@ -42,7 +42,7 @@ public final class ListenerChecksProcessor extends AbstractProcessor {
     scanner = LocalClassScanner.create(env);
     staleDispatchers = new StaleDispatchers(env);
     if (scanner == null) {
-      env.getMessager().printMessage(Diagnostic.Kind.NOTE, Messages.LOCAL_CLASS_CHECK_SKIPPED);
+      env.getMessager().printMessage(Diagnostic.Kind.NOTE, Diagnostics.LOCAL_CLASS_CHECK_SKIPPED);
     }
   }
 
@@ -62,7 +62,7 @@ public final class ListenerChecksProcessor extends AbstractProcessor {
         throw e;
       } catch (RuntimeException e) {
         processingEnv.getMessager().printMessage(
-            Diagnostic.Kind.ERROR, Messages.unexpectedError("while checking listeners", e));
+            Diagnostic.Kind.ERROR, Diagnostics.unexpectedError("while checking listeners", e));
       }
     }
     return false;

@@ -147,11 +147,11 @@ public class SubscribeProcessor extends AbstractProcessor {
           writeDispatcher(model);
         } catch (FilerException taken) {
           messager.printMessage(
-              Diagnostic.Kind.ERROR, Messages.dispatcherNameTaken(dispatcher), listener);
+              Diagnostic.Kind.ERROR, Diagnostics.dispatcherNameTaken(dispatcher), listener);
         }
       } else if (!owner.equals(model.binaryName())) {
         messager.printMessage(
-            Diagnostic.Kind.ERROR, Messages.dispatcherNameClash(dispatcher, owner), listener);
+            Diagnostic.Kind.ERROR, Diagnostics.dispatcherNameClash(dispatcher, owner), listener);
       }
     }
   }
@@ -172,7 +172,7 @@ public class SubscribeProcessor extends AbstractProcessor {
   }
 
   private void reportCrash(String context, Throwable t, Element element) {
-    String message = Messages.unexpectedError(context, t);
+    String message = Diagnostics.unexpectedError(context, t);
     if (element == null) {
       messager.printMessage(Diagnostic.Kind.ERROR, message);
     } else {

@@ -78,7 +78,7 @@ public final class WireProcessor extends AbstractProcessor {
     } catch (VirtualMachineError e) {
       throw e;
     } catch (Throwable t) {
-      messager.printMessage(Diagnostic.Kind.ERROR, Messages.unexpectedError("while writing codecs", t));
+      messager.printMessage(Diagnostic.Kind.ERROR, Diagnostics.unexpectedError("while writing codecs", t));
     }
     return true;
   }
@@ -107,7 +107,7 @@ public final class WireProcessor extends AbstractProcessor {
         throw e;
       } catch (Throwable t) {
         messager.printMessage(Diagnostic.Kind.ERROR,
-            Messages.unexpectedError("while writing the codec of " + type.getQualifiedName(), t), type);
+            Diagnostics.unexpectedError("while writing the codec of " + type.getQualifiedName(), t), type);
       }
     }
   }
@@ -127,7 +127,7 @@ public final class WireProcessor extends AbstractProcessor {
         writer.write(model);
       } catch (FilerException taken) {
         messager.printMessage(Diagnostic.Kind.ERROR,
-            Messages.codecNameTaken(model.codec().canonicalName()), type,
+            Diagnostics.codecNameTaken(model.codec().canonicalName()), type,
             WireAnnotation.mirrorOn(type));
       }
     }

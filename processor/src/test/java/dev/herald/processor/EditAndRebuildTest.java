@@ -84,7 +84,7 @@ class EditAndRebuildTest {
     String errors = build.compile(recompile);
     if (recompile == Recompile.CHANGED_SOURCES) {
       // the earlier Sub_Dispatcher is still in the output: only a clean build removes it
-      assertThat(errors).contains(Messages.STALE_DISPATCHER);
+      assertThat(errors).contains(Diagnostics.STALE_DISPATCHER);
       assertThat(errors).contains("app.Sub_Dispatcher");
       assertThat(errors).contains("build clean");
       assertThat(build.compile(Recompile.ALL_SOURCES)).isEmpty();
@@ -234,7 +234,7 @@ class EditAndRebuildTest {
         List<HandlerInfo> handlers = dispatcher.handlers();
         for (int i = 0; i < handlers.size(); i++) {
           if (handlers.get(i).messageType().isInstance(message)) {
-            dispatcher.deliver(i, listener, message);
+            dispatcher.call(i, listener, message);
           }
         }
       }

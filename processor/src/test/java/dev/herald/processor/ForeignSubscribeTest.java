@@ -20,7 +20,7 @@ class ForeignSubscribeTest {
     Compilation compilation = herald().compile(file);
 
     assertThat(compilation).succeeded();
-    assertThat(compilation).hadWarningContaining(Messages.FOREIGN_SUBSCRIBE)
+    assertThat(compilation).hadWarningContaining(Diagnostics.FOREIGN_SUBSCRIBE)
         .inFile(file).onLineContaining("@com.google.common.eventbus.Subscribe");
     assertThat(compilation).hadWarningContaining("Replace it by @dev.herald.annotation.Subscribe");
     assertThat(compilation).hadWarningContaining("Guava's EventBus");
@@ -34,7 +34,7 @@ class ForeignSubscribeTest {
     JavaFileObject file = source("foreign/GreenrobotLeftover.java");
     Compilation compilation = herald().compile(file, source("foreign/greenrobot/Subscribe.java"));
 
-    assertThat(compilation).hadWarningContaining(Messages.FOREIGN_SUBSCRIBE)
+    assertThat(compilation).hadWarningContaining(Diagnostics.FOREIGN_SUBSCRIBE)
         .inFile(file).onLineContaining("@org.greenrobot.eventbus.Subscribe");
     assertThat(compilation).hadWarningContaining("greenrobot EventBus");
   }
@@ -44,7 +44,7 @@ class ForeignSubscribeTest {
     Compilation compilation = herald("-Werror").compile(source("foreign/GuavaLeftover.java"));
 
     assertThat(compilation).failed();
-    assertThat(compilation).hadWarningContaining(Messages.FOREIGN_SUBSCRIBE);
+    assertThat(compilation).hadWarningContaining(Diagnostics.FOREIGN_SUBSCRIBE);
   }
 
   @Test

@@ -69,7 +69,7 @@ class ManyListenersTest {
       @SuppressWarnings("unchecked")
       Dispatcher<Object> last = (Dispatcher<Object>) found.get("big.L" + (LISTENERS - 1));
       RebuildLog.drain();
-      last.deliver(0, loader.loadClass("big.L" + (LISTENERS - 1)).getConstructor().newInstance(),
+      last.call(0, loader.loadClass("big.L" + (LISTENERS - 1)).getConstructor().newInstance(),
           loader.loadClass("big.Ping").getConstructor().newInstance());
       assertThat(RebuildLog.drain()).containsExactly("L" + (LISTENERS - 1));
     }

@@ -47,7 +47,7 @@ class ProcessorLayoutTest {
 
   @Test
   void everyDiagnosticAndGeneratedNameHasOneCatalogue() throws IOException {
-    assertThat(filesContaining("public final class Messages")).containsExactly("Messages.java");
+    assertThat(filesContaining("public final class Diagnostics")).containsExactly("Diagnostics.java");
     assertThat(filesContaining("public final class GeneratedNames"))
         .containsExactly("GeneratedNames.java");
     assertThat(filesContaining("Kind.ERROR, \"")).isEmpty();

@@ -113,14 +113,14 @@ class RealBuildsTest {
             .compile(sources("good/plain/Radar.java", "good/plain/UnderAttack.java"));
 
     assertThat(compilation).succeeded();
-    assertThat(compilation).hadNoteContaining(Messages.LOCAL_CLASS_CHECK_SKIPPED);
+    assertThat(compilation).hadNoteContaining(Diagnostics.LOCAL_CLASS_CHECK_SKIPPED);
   }
 
   @Test
   void localClassCheckUnwrappedStillReportsTheError() {
     Compilation compilation = herald().compile(Compilations.source("bad/AnonymousClass.java"));
 
-    assertThat(compilation).hadErrorContaining(Messages.UNREACHABLE_LISTENER);
+    assertThat(compilation).hadErrorContaining(Diagnostics.UNREACHABLE_LISTENER);
     assertThat(compilation).hadErrorCount(1);
   }
 

@@ -24,47 +24,47 @@ class SubscribeProcessorErrorsTest {
 
   @Test
   void privateHandler() {
-    assertOneError("PrivateHandler", Messages.PRIVATE_HANDLER);
+    assertOneError("PrivateHandler", Diagnostics.PRIVATE_HANDLER);
   }
 
   @Test
   void staticHandler() {
-    assertOneError("StaticHandler", Messages.STATIC_HANDLER);
+    assertOneError("StaticHandler", Diagnostics.STATIC_HANDLER);
   }
 
   @Test
   void noParameter() {
-    assertOneError("NoParameter", Messages.PARAMETER_COUNT);
+    assertOneError("NoParameter", Diagnostics.PARAMETER_COUNT);
   }
 
   @Test
   void secondParameterThatIsNotAnEnvelope() {
-    assertOneError("TwoParameters", Messages.SECOND_PARAMETER);
+    assertOneError("TwoParameters", Diagnostics.SECOND_PARAMETER);
   }
 
   @Test
   void concurrentAndSerialized() {
-    assertOneError("ConcurrentAndSerialized", Messages.CONCURRENT_AND_SERIALIZED);
+    assertOneError("ConcurrentAndSerialized", Diagnostics.CONCURRENT_AND_SERIALIZED);
   }
 
   @Test
   void asyncOnALane() {
-    assertOneError("AsyncOnLane", Messages.ASYNC_ON_LANE);
+    assertOneError("AsyncOnLane", Diagnostics.ASYNC_ON_LANE);
   }
 
   @Test
   void laneHandlerThatReplies() {
-    assertOneError("LaneReply", Messages.ASYNC_REPLY);
+    assertOneError("LaneReply", Diagnostics.ASYNC_REPLY);
   }
 
   @Test
   void blankLane() {
-    assertOneError("BlankLane", Messages.BLANK_LANE);
+    assertOneError("BlankLane", Diagnostics.BLANK_LANE);
   }
 
   @Test
   void asyncHandlerThatReplies() {
-    assertOneError("AsyncReply", Messages.ASYNC_REPLY);
+    assertOneError("AsyncReply", Diagnostics.ASYNC_REPLY);
   }
 
   @Test
@@ -72,72 +72,72 @@ class SubscribeProcessorErrorsTest {
     JavaFileObject file = source("bad/NameClash.java");
     Compilation compilation = herald().compile(file);
 
-    assertThat(compilation).hadErrorContaining(Messages.DISPATCHER_NAME_CLASH).inFile(file);
+    assertThat(compilation).hadErrorContaining(Diagnostics.DISPATCHER_NAME_CLASH).inFile(file);
     assertThat(compilation).hadErrorContaining("bad.Outer_Inner_Dispatcher");
     assertThat(compilation).hadErrorCount(1);
   }
 
   @Test
   void aMessageNestedInAGenericClassIsNamedWithItsWildcardForm() {
-    Compilation compilation = assertOneError("NestedInGeneric", Messages.PARAMETERIZED_PARAMETER);
+    Compilation compilation = assertOneError("NestedInGeneric", Diagnostics.PARAMETERIZED_PARAMETER);
     assertThat(compilation).hadErrorContaining("take bad.NestedInGeneric<?>.Msg instead of");
   }
 
   @Test
   void threeParameters() {
-    assertOneError("ThreeParameters", Messages.PARAMETER_COUNT);
+    assertOneError("ThreeParameters", Diagnostics.PARAMETER_COUNT);
   }
 
   @Test
   void primitiveParameterSuggestsTheWrapper() {
-    Compilation compilation = assertOneError("PrimitiveParameter", Messages.PRIMITIVE_PARAMETER);
-    assertThat(compilation).hadErrorContaining(Messages.primitiveParameter("Integer"));
+    Compilation compilation = assertOneError("PrimitiveParameter", Diagnostics.PRIMITIVE_PARAMETER);
+    assertThat(compilation).hadErrorContaining(Diagnostics.primitiveParameter("Integer"));
   }
 
   @Test
   void typeVariableParameter() {
-    assertOneError("TypeVariableParameter", Messages.TYPE_VARIABLE_PARAMETER);
+    assertOneError("TypeVariableParameter", Diagnostics.TYPE_VARIABLE_PARAMETER);
   }
 
   @Test
   void parameterWithConcreteTypeArguments() {
-    assertOneError("ParameterizedParameter", Messages.PARAMETERIZED_PARAMETER);
+    assertOneError("ParameterizedParameter", Diagnostics.PARAMETERIZED_PARAMETER);
   }
 
   @Test
   void privateNestedListener() {
-    assertOneError("PrivateNestedListener", Messages.UNREACHABLE_LISTENER);
+    assertOneError("PrivateNestedListener", Diagnostics.UNREACHABLE_LISTENER);
   }
 
   @Test
   void listenerNestedInAPrivateClass() {
-    assertOneError("NestedInPrivateClass", Messages.UNREACHABLE_LISTENER);
+    assertOneError("NestedInPrivateClass", Diagnostics.UNREACHABLE_LISTENER);
   }
 
   @Test
   void localClass() {
-    assertOneError("LocalClass", Messages.UNREACHABLE_LISTENER);
+    assertOneError("LocalClass", Diagnostics.UNREACHABLE_LISTENER);
   }
 
   @Test
   void anonymousClass() {
-    assertOneError("AnonymousClass", Messages.UNREACHABLE_LISTENER);
+    assertOneError("AnonymousClass", Diagnostics.UNREACHABLE_LISTENER);
   }
 
   @Test
   void abstractHandler() {
-    assertOneError("AbstractHandler", Messages.ABSTRACT_HANDLER);
+    assertOneError("AbstractHandler", Diagnostics.ABSTRACT_HANDLER);
   }
 
   @Test
   void staticHandlerInAnInterface() {
-    assertOneError("InterfaceHandler", Messages.STATIC_HANDLER);
+    assertOneError("InterfaceHandler", Diagnostics.STATIC_HANDLER);
   }
 
   @Test
   void parameterTypeNotAccessibleFromTheListenersPackage() {
     Compilation compilation =
-        assertOneError("InaccessibleParameter", Messages.INACCESSIBLE_PARAMETER);
+        assertOneError("InaccessibleParameter", Diagnostics.INACCESSIBLE_PARAMETER);
     assertThat(compilation).hadErrorContaining("bad.InaccessibleParameter.Secret");
   }
 
@@ -153,7 +153,7 @@ class SubscribeProcessorErrorsTest {
 
     // reported on the subclass: the superclass is only a class file
     assertThat(compilation)
-        .hadErrorContaining(Messages.INHERITED_INACCESSIBLE)
+        .hadErrorContaining(Diagnostics.INHERITED_INACCESSIBLE)
         .inFile(file)
         .onLineContaining("class InheritsHidden");
     assertThat(compilation)
@@ -169,7 +169,7 @@ class SubscribeProcessorErrorsTest {
     Compilation compilation = herald().compile(file);
 
     assertThat(compilation)
-        .hadErrorContaining(Messages.UNRESOLVED_TYPE)
+        .hadErrorContaining(Diagnostics.UNRESOLVED_TYPE)
         .inFile(file)
         .onLineContaining("@Subscribe");
     assertThat(compilation).hadErrorContaining("NeverGenerated");
@@ -182,10 +182,10 @@ class SubscribeProcessorErrorsTest {
 
     for (String message :
         new String[] {
-          Messages.PRIVATE_HANDLER,
-          Messages.STATIC_HANDLER,
-          Messages.SECOND_PARAMETER,
-          Messages.PRIMITIVE_PARAMETER
+          Diagnostics.PRIVATE_HANDLER,
+          Diagnostics.STATIC_HANDLER,
+          Diagnostics.SECOND_PARAMETER,
+          Diagnostics.PRIMITIVE_PARAMETER
         }) {
       assertThat(compilation).hadErrorContaining(message).inFile(file).onLineContaining("@Subscribe");
     }
@@ -198,7 +198,7 @@ class SubscribeProcessorErrorsTest {
     Compilation compilation = herald().compile(file);
 
     assertThat(compilation)
-        .hadErrorContaining(Messages.PRIVATE_HANDLER)
+        .hadErrorContaining(Diagnostics.PRIVATE_HANDLER)
         .inFile(file)
         .onLineContaining("@Subscribe private");
     assertThat(compilation).hadErrorCount(1);
@@ -224,7 +224,7 @@ class SubscribeProcessorErrorsTest {
             .compile(boom, source("bad/Calm.java"));
 
     assertThat(compilation)
-        .hadErrorContaining(Messages.UNEXPECTED_ERROR + " while generating the dispatcher of bad.Boom")
+        .hadErrorContaining(Diagnostics.UNEXPECTED_ERROR + " while generating the dispatcher of bad.Boom")
         .inFile(boom)
         .onLineContaining("class Boom");
     assertThat(compilation).hadErrorContaining("java.lang.IllegalStateException: simulated bug");
@@ -241,7 +241,7 @@ class SubscribeProcessorErrorsTest {
 
   @Test
   void emptyTag() {
-    assertOneError("EmptyTag", Messages.EMPTY_TAG);
+    assertOneError("EmptyTag", Diagnostics.EMPTY_TAG);
   }
 
   @Test
@@ -249,7 +249,7 @@ class SubscribeProcessorErrorsTest {
     JavaFileObject listener = source("bad/Taken.java");
     Compilation compilation = herald().compile(listener, source("bad/Taken_Dispatcher.java"));
 
-    assertThat(compilation).hadErrorContaining(Messages.DISPATCHER_NAME_TAKEN).inFile(listener);
+    assertThat(compilation).hadErrorContaining(Diagnostics.DISPATCHER_NAME_TAKEN).inFile(listener);
     assertThat(compilation).hadErrorContaining("Rename the class bad.Taken_Dispatcher");
     assertThat(compilation).hadErrorCount(1);
     assertNoStackTrace(compilation);
@@ -262,7 +262,7 @@ class SubscribeProcessorErrorsTest {
             .compile(source("good/plain/Radar.java"), source("good/plain/UnderAttack.java"),
                 source("bad/Taken_Dispatcher.java"));
 
-    assertThat(compilation).hadErrorContaining(Messages.INDEX_NAME_TAKEN);
+    assertThat(compilation).hadErrorContaining(Diagnostics.INDEX_NAME_TAKEN);
     assertThat(compilation).hadErrorContaining("-Aherald.index=com.acme.MyIndex");
     assertThat(compilation).hadErrorCount(1);
     assertNoStackTrace(compilation);
@@ -271,7 +271,7 @@ class SubscribeProcessorErrorsTest {
   private static void assertNoStackTrace(Compilation compilation) {
     for (var diagnostic : compilation.diagnostics()) {
       String text = diagnostic.getMessage(java.util.Locale.ROOT);
-      assertThat(text).doesNotContain(Messages.UNEXPECTED_ERROR);
+      assertThat(text).doesNotContain(Diagnostics.UNEXPECTED_ERROR);
       assertThat(text).doesNotContain("\tat ");
     }
   }

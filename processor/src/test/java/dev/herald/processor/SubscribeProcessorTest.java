@@ -79,7 +79,7 @@ class SubscribeProcessorTest {
     // every case returns: no unreachable "return null" after the switch
     assertGeneratedAsExpected(compilation, "reply.AlwaysAnswers_Dispatcher");
     assertGeneratedAsExpected(compilation, "reply.Uploader_Dispatcher");
-    // only envelope handlers: deliver has no case to switch to
+    // only envelope handlers: call has no case to switch to
     assertGeneratedAsExpected(compilation, "reply.Eavesdropper_Dispatcher");
   }
 
@@ -140,9 +140,9 @@ class SubscribeProcessorTest {
       Object listener = loader.loadClass("zoo.Dog").getConstructor().newInstance();
       Constructor<?> ball = loader.loadClass("zoo.Ball").getDeclaredConstructor();
       ball.setAccessible(true);
-      dog.deliver(1, listener, ball.newInstance());
-      assertThrows(ClassCastException.class, () -> dog.deliver(0, listener, ball.newInstance()));
-      assertThrows(IndexOutOfBoundsException.class, () -> dog.deliver(2, listener, "x"));
+      dog.call(1, listener, ball.newInstance());
+      assertThrows(ClassCastException.class, () -> dog.call(0, listener, ball.newInstance()));
+      assertThrows(IndexOutOfBoundsException.class, () -> dog.call(2, listener, "x"));
       // Dog's handlers take no envelope and return nothing: the inherited invoke delivers
       assertThat(dog.invoke(1, listener, ball.newInstance(), null)).isNull();
       assertThrows(ClassCastException.class, () -> dog.invoke(0, listener, ball.newInstance(), null));

@@ -22,8 +22,8 @@ class WireProcessorErrorsTest {
 
   @Test
   void unsupportedFieldTypeNamesTheTypeAndWhatIsSupported() {
-    Compilation compilation = assertOneError("Appointment", Messages.UNSUPPORTED_FIELD_TYPE, "Date when");
-    assertThat(compilation).hadErrorContaining("It is java.util.Date. " + Messages.SUPPORTED_FIELD_TYPES);
+    Compilation compilation = assertOneError("Appointment", Diagnostics.UNSUPPORTED_FIELD_TYPE, "Date when");
+    assertThat(compilation).hadErrorContaining("It is java.util.Date. " + Diagnostics.SUPPORTED_FIELD_TYPES);
   }
 
   @ParameterizedTest
@@ -44,12 +44,12 @@ class WireProcessorErrorsTest {
 
   @Test
   void aWireTypeThatUsesAnInvalidOneGetsNoSecondErrorInGeneratedCode() {
-    assertOneError("Invoice", Messages.UNSUPPORTED_FIELD_TYPE, "Date when");
+    assertOneError("Invoice", Diagnostics.UNSUPPORTED_FIELD_TYPE, "Date when");
   }
 
   @Test
   void fieldOfAClassThatIsNotAWireType() {
-    Compilation compilation = assertOneError("Order", Messages.NOT_A_WIRE_FIELD_TYPE, "Customer customer");
+    Compilation compilation = assertOneError("Order", Diagnostics.NOT_A_WIRE_FIELD_TYPE, "Customer customer");
     assertThat(compilation).hadErrorContaining("(customer is bad.Order.Customer)");
   }
 
@@ -58,68 +58,68 @@ class WireProcessorErrorsTest {
     JavaFileObject file = JavaFileObjects.forResource("wire/bad/Twins.java");
     Compilation compilation = wire().compile(file);
 
-    assertThat(compilation).hadErrorContaining(Messages.duplicateId(5, "bad.Twins.Pollux"))
+    assertThat(compilation).hadErrorContaining(Diagnostics.duplicateId(5, "bad.Twins.Pollux"))
         .inFile(file).onLineContaining("record Castor");
-    assertThat(compilation).hadErrorContaining(Messages.duplicateId(5, "bad.Twins.Castor"))
+    assertThat(compilation).hadErrorContaining(Diagnostics.duplicateId(5, "bad.Twins.Castor"))
         .inFile(file).onLineContaining("record Pollux");
     assertThat(compilation).hadErrorCount(2);
   }
 
   @Test
   void genericRecordWithATypeVariableField() {
-    assertOneError("Box", Messages.TYPE_VARIABLE_FIELD, "T content");
+    assertOneError("Box", Diagnostics.TYPE_VARIABLE_FIELD, "T content");
   }
 
   @Test
   void genericTypeWhoseFieldsAreConcrete() {
-    assertOneError("Tagged", Messages.GENERIC_TYPE, "@Wire");
+    assertOneError("Tagged", Diagnostics.GENERIC_TYPE, "@Wire");
   }
 
   @Test
   void nonFinalClass() {
-    assertOneError("Mutable", Messages.NON_FINAL_CLASS, "@Wire");
+    assertOneError("Mutable", Diagnostics.NON_FINAL_CLASS, "@Wire");
   }
 
   @Test
   void interfaceThatIsNotSealed() {
-    assertOneError("Event", Messages.NON_SEALED_INTERFACE, "@Wire");
+    assertOneError("Event", Diagnostics.NON_SEALED_INTERFACE, "@Wire");
   }
 
   @Test
   void annotationType() {
-    assertOneError("Marker", Messages.NOT_A_WIRE_KIND, "@Wire");
+    assertOneError("Marker", Diagnostics.NOT_A_WIRE_KIND, "@Wire");
   }
 
   @Test
   void negativeId() {
-    Compilation compilation = assertOneError("Negative", Messages.INVALID_ID, "@Wire(id = -3)");
+    Compilation compilation = assertOneError("Negative", Diagnostics.INVALID_ID, "@Wire(id = -3)");
     assertThat(compilation).hadErrorContaining("(-3)");
   }
 
   @Test
   void privateType() {
-    assertOneError("Hidden", Messages.UNREACHABLE_TYPE, "@Wire");
+    assertOneError("Hidden", Diagnostics.UNREACHABLE_TYPE, "@Wire");
   }
 
   @Test
   void innerClassThatNeedsAnOuterInstance() {
-    assertOneError("Engine", Messages.UNREACHABLE_TYPE, "@Wire");
+    assertOneError("Engine", Diagnostics.UNREACHABLE_TYPE, "@Wire");
   }
 
   @Test
   void finalClassWithoutAConstructorThatTakesTheFieldsInOrder() {
-    Compilation compilation = assertOneError("Swapped", Messages.NO_CANONICAL_CONSTRUCTOR, "@Wire");
+    Compilation compilation = assertOneError("Swapped", Diagnostics.NO_CANONICAL_CONSTRUCTOR, "@Wire");
     assertThat(compilation).hadErrorContaining("Declare Swapped(int count, java.lang.String name).");
   }
 
   @Test
   void privateFieldWithoutAnAccessor() {
-    assertOneError("Vault", Messages.PRIVATE_FIELD_WITHOUT_ACCESSOR, "private final long gold");
+    assertOneError("Vault", Diagnostics.PRIVATE_FIELD_WITHOUT_ACCESSOR, "private final long gold");
   }
 
   @Test
   void sealedInterfaceWithASubtypeThatIsNotAWireType() {
-    Compilation compilation = assertOneError("Sealed", Messages.SUBTYPE_NOT_WIRE, "sealed interface Command");
+    Compilation compilation = assertOneError("Sealed", Diagnostics.SUBTYPE_NOT_WIRE, "sealed interface Command");
     assertThat(compilation).hadErrorContaining("(bad.Sealed.Stop)");
   }
 
@@ -129,7 +129,7 @@ class WireProcessorErrorsTest {
     Compilation compilation =
         wire().compile(file, JavaFileObjects.forResource("wire/bad/Taken_Codec.java"));
 
-    assertThat(compilation).hadErrorContaining(Messages.codecNameTaken("bad.Taken_Codec"))
+    assertThat(compilation).hadErrorContaining(Diagnostics.codecNameTaken("bad.Taken_Codec"))
         .inFile(file).onLineContaining("@Wire");
     assertThat(compilation).hadErrorCount(1);
   }
@@ -141,7 +141,7 @@ class WireProcessorErrorsTest {
 
     assertThat(compilation).hadErrorContaining("cannot find symbol").inFile(file)
         .onLineContaining("DoesNotExist missing");
-    assertThat(compilation).hadErrorContaining(Messages.UNRESOLVED_FIELD_TYPE).inFile(file)
+    assertThat(compilation).hadErrorContaining(Diagnostics.UNRESOLVED_FIELD_TYPE).inFile(file)
         .onLineContaining("DoesNotExist missing");
     assertThat(compilation).hadErrorCount(2);
   }
@@ -157,7 +157,7 @@ class WireProcessorErrorsTest {
     JavaFileObject file = JavaFileObjects.forResource("wire/good/shapes/Position.java");
     Compilation compilation = wire().withClasspath(classPath).compile(file);
 
-    assertThat(compilation).hadErrorContaining(Messages.WIRE_LIBRARY_MISSING).inFile(file)
+    assertThat(compilation).hadErrorContaining(Diagnostics.WIRE_LIBRARY_MISSING).inFile(file)
         .onLineContaining("@Wire");
     assertThat(compilation).hadErrorCount(1);
   }

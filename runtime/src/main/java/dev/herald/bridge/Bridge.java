@@ -36,7 +36,7 @@ public interface Bridge {
   /**
    * Attaches a peer in another process and returns its endpoint: local code sends to its
    * address ({@link RemoteLink#send} carries the message), and the peer's messages are
-   * {@linkplain RemoteEndpoint#deliver delivered} as sent from it. A send to a remote address
+   * {@linkplain RemoteEndpoint#receive received} as sent from it. A send to a remote address
    * leaves at once: a stage, a delay or a {@code request} is refused.
    */
   RemoteEndpoint attachRemote(RemoteLink link);

@@ -7,10 +7,10 @@ import java.util.List;
 /**
  * A peer in another process, attached to a bus by {@link Bridge#attachRemote}: its
  * {@linkplain #address() address} is where local code sends messages for the peer, and
- * {@link #deliver} posts what the peer sent as coming from that address, so a handler's
+ * {@link #receive} posts what the peer sent as coming from that address, so a handler's
  * {@link Envelope#from()} names the peer and nobody else can post in its name.
  *
- * <p>Thread-safe: a link delivers from whichever thread receives the peer's messages.
+ * <p>Thread-safe: a link hands it what the peer sent from whichever thread receives the peer's messages.
  *
  * @since 0.1
  */
@@ -25,10 +25,10 @@ public interface RemoteEndpoint extends AutoCloseable {
    *
    * @return how many handlers ran
    */
-  int deliver(Object message);
+  int receive(Object message);
 
   /**
-   * Broadcasts {@code message} like {@link #deliver}, for a link that must know whether it was
+   * Broadcasts {@code message} like {@link #receive}, for a link that must know whether it was
    * handled before it acknowledges it to the peer: returns the first exception a handler of
    * {@code message} threw on this thread (given to the error handler as usual, not thrown
    * here), or null when every one returned normally. Handlers that run later or on other
@@ -36,10 +36,10 @@ public interface RemoteEndpoint extends AutoCloseable {
    * handlers post are not counted. What propagates from the bus (a
    * {@link VirtualMachineError}, what the error handler threw) propagates from here too.
    */
-  Throwable deliverWatched(Object message);
+  Throwable receiveWatched(Object message);
 
   /**
-   * Broadcasts {@code message} like {@link #deliver}, as a request from the peer: returns the
+   * Broadcasts {@code message} like {@link #receive}, as a request from the peer: returns the
    * replies of type {@code replyType}, for the link to carry back.
    */
   <R> List<R> request(Object message, Class<R> replyType);

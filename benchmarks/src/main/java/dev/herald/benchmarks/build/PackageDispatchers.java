@@ -65,19 +65,19 @@ final class PackageDispatchers {
         + "      this.first = first;\n"
         + "    }\n\n"
         + "    @Override\n"
-        + "    public void deliver(int handler, Object listener, Object message) {\n"
+        + "    public void call(int handler, Object listener, Object message) {\n"
         + "      if (handler < 0 || handler >= handlers().size()) {\n"
         + "        throw noSuchHandler(handler);\n"
         + "      }\n"
         + "      int row = first + handler;\n");
     for (int chunk = 0; chunk * CASES_PER_METHOD < rows; chunk++) {
       out.append("      if (row < ").append(Math.min(rows, (chunk + 1) * CASES_PER_METHOD))
-          .append(") {\n        deliver").append(chunk)
+          .append(") {\n        call").append(chunk)
           .append("(row, listener, message);\n        return;\n      }\n");
     }
     out.append("      throw noSuchHandler(handler);\n    }\n");
     for (int chunk = 0; chunk * CASES_PER_METHOD < rows; chunk++) {
-      out.append("\n    private static void deliver").append(chunk)
+      out.append("\n    private static void call").append(chunk)
           .append("(int row, Object listener, Object message) {\n      switch (row) {\n");
       int end = Math.min(rows, (chunk + 1) * CASES_PER_METHOD);
       for (int row = chunk * CASES_PER_METHOD; row < end; row++) {

@@ -2,7 +2,7 @@ package dev.herald.benchmarks.net;
 
 import dev.herald.net.Connection;
 import dev.herald.net.ConnectionConfig;
-import dev.herald.net.DeliveryListener;
+import dev.herald.net.MessageReceiver;
 import dev.herald.net.MessageDependency;
 import dev.herald.net.ProtocolException;
 import dev.herald.net.SendStatus;
@@ -63,7 +63,7 @@ public class ReliableDeliveryBenchmark {
   private long sent;
 
   /** Counts what the receiver executed. */
-  static final class Executions implements DeliveryListener {
+  static final class Executions implements MessageReceiver {
     long count;
 
     @Override

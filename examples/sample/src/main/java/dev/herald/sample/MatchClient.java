@@ -3,7 +3,7 @@ package dev.herald.sample;
 import dev.herald.Address;
 import dev.herald.annotation.Subscribe;
 import dev.herald.net.MessageDependency;
-import dev.herald.peers.NetworkedBus;
+import dev.herald.peers.UdpBridge;
 import dev.herald.peers.PeerConnected;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -16,7 +16,7 @@ import java.util.Random;
 final class MatchClient {
   static final int COMMANDS_PER_UNIT = 100;
 
-  private final NetworkedBus net;
+  private final UdpBridge net;
   private final Random dice;
   private final Map<Integer, Unit> units = new LinkedHashMap<>();
   private Address server;
@@ -24,7 +24,7 @@ final class MatchClient {
   long movedBeforeSpawn;
   long movedTwice;
 
-  MatchClient(NetworkedBus net, long seed) {
+  MatchClient(UdpBridge net, long seed) {
     this.net = net;
     this.dice = new Random(seed);
   }

@@ -4,7 +4,7 @@ import dev.herald.Address;
 import dev.herald.Envelope;
 import dev.herald.annotation.Subscribe;
 import dev.herald.net.MessageDependency;
-import dev.herald.peers.NetworkedBus;
+import dev.herald.peers.UdpBridge;
 import dev.herald.peers.PeerConnected;
 import dev.herald.peers.PeerDisconnected;
 import java.util.HashMap;
@@ -17,7 +17,7 @@ import java.util.Map;
 final class MatchServer {
   static final int UNITS_PER_PLAYER = 3;
 
-  private final NetworkedBus net;
+  private final UdpBridge net;
   private final Map<Address, Player> players = new HashMap<>();
   private int nextUnit = 1;
   int playersSeen;
@@ -25,7 +25,7 @@ final class MatchServer {
   long commandsApplied;
   long commandsOutOfOrder;
 
-  MatchServer(NetworkedBus net) {
+  MatchServer(UdpBridge net) {
     this.net = net;
   }
 

@@ -6,7 +6,7 @@ import dev.herald.net.testkit.LinkConditions;
 import dev.herald.net.testkit.LossyRelay;
 import dev.herald.net.udp.NodeConfig;
 import dev.herald.net.udp.Peer;
-import dev.herald.peers.NetworkedBus;
+import dev.herald.peers.UdpBridge;
 import dev.herald.wire.CodecRegistry;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -57,15 +57,15 @@ final class NetworkedMatch {
     say("== networked match: a server and two clients over loopback UDP, through a relay at 10 %% loss ==");
     CodecRegistry codecs = CodecRegistry.load();
     MessageBus serverBus = MessageBus.create();
-    try (NetworkedBus server = NetworkedBus.server(serverBus, codecs, loopback(0), NodeConfig.defaults());
+    try (UdpBridge server = UdpBridge.server(serverBus, codecs, loopback(0), NodeConfig.defaults());
         LossyRelay relay = LossyRelay.start(server.node().localAddress(), TEN_PERCENT_LOSS, 42)) {
       MatchServer match = new MatchServer(server);
       serverBus.register(match);
-      NetworkedBus[] nets = new NetworkedBus[2];
+      UdpBridge[] nets = new UdpBridge[2];
       MatchClient[] players = new MatchClient[2];
       for (int i = 0; i < 2; i++) {
         MessageBus bus = MessageBus.create();
-        nets[i] = NetworkedBus.client(bus, codecs, relay.address(), NodeConfig.defaults());
+        nets[i] = UdpBridge.client(bus, codecs, relay.address(), NodeConfig.defaults());
         players[i] = new MatchClient(nets[i], i);
         bus.register(players[i]);
       }
@@ -87,7 +87,7 @@ final class NetworkedMatch {
       }
       long fromClients = 0;
       long resentByClients = 0;
-      for (NetworkedBus net : nets) {
+      for (UdpBridge net : nets) {
         ConnectionCounters counters = net.node().server().counters();
         fromClients += counters.messagesSent();
         resentByClients += counters.retransmissions();
@@ -104,7 +104,7 @@ final class NetworkedMatch {
           match.commandsApplied, match.commandsOutOfOrder,
           players[0].movedBeforeSpawn + players[1].movedBeforeSpawn, players[0].movedTwice + players[1].movedTwice);
       say("every message arrived once and in dependency order: %s", good ? "yes" : "NO");
-      for (NetworkedBus net : nets) {
+      for (UdpBridge net : nets) {
         net.close();
       }
       return good;
@@ -114,7 +114,7 @@ final class NetworkedMatch {
   /** Serves until {@code players} players have played and left, or a minute passed with nobody connected. */
   static void server(int port, int players) throws IOException {
     MessageBus bus = MessageBus.create();
-    try (NetworkedBus server = NetworkedBus.server(bus, CodecRegistry.load(), new InetSocketAddress(port), NodeConfig.defaults())) {
+    try (UdpBridge server = UdpBridge.server(bus, CodecRegistry.load(), new InetSocketAddress(port), NodeConfig.defaults())) {
       MatchServer match = new MatchServer(server);
       bus.register(match);
       say("match server on %s: start clients with `java -jar herald-sample.jar client HOST %d`",
@@ -135,7 +135,7 @@ final class NetworkedMatch {
   /** Plays one match against {@code address}; returns whether everything arrived once and in order. */
   static boolean client(InetSocketAddress address) throws IOException {
     MessageBus bus = MessageBus.create();
-    try (NetworkedBus net = NetworkedBus.client(bus, CodecRegistry.load(), address, NodeConfig.defaults())) {
+    try (UdpBridge net = UdpBridge.client(bus, CodecRegistry.load(), address, NodeConfig.defaults())) {
       MatchClient player = new MatchClient(net, System.nanoTime());
       bus.register(player);
       long deadline = System.nanoTime() + LIMIT.toNanos();

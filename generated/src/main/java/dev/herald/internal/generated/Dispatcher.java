@@ -27,7 +27,7 @@ public abstract class Dispatcher<L> {
 
   /**
    * @param listenerType the listener class (its erasure, for a generic class)
-   * @param handlers the handler table; {@link #deliver} and {@link #invoke} take a position in
+   * @param handlers the handler table; {@link #call} and {@link #invoke} take a position in
    *     it
    */
   protected Dispatcher(Class<?> listenerType, HandlerInfo... handlers) {
@@ -61,7 +61,7 @@ public abstract class Dispatcher<L> {
    *     HandlerCall.Closed} for the number of a closed call)
    * @throws Throwable whatever the handler method throws
    */
-  public abstract void deliver(int handler, L listener, Object message) throws Throwable;
+  public abstract void call(int handler, L listener, Object message) throws Throwable;
 
   /**
    * Calls handler number {@code handler} of the table on {@code listener} with
@@ -70,7 +70,7 @@ public abstract class Dispatcher<L> {
    * asynchronous handlers.
    *
    * <p>The processor overrides it for classes that have such handlers, or handlers that
-   * return a value; this implementation, for the rest, {@linkplain #deliver delivers} and
+   * return a value; this implementation, for the rest, {@linkplain #call calls} and
    * returns {@code null}.
    *
    * @param envelope the delivery's {@code dev.herald.Envelope}, for handlers that
@@ -83,7 +83,7 @@ public abstract class Dispatcher<L> {
    */
   public Object invoke(int handler, L listener, Object message, Object envelope)
       throws Throwable {
-    deliver(handler, listener, message);
+    call(handler, listener, message);
     return null;
   }
 
@@ -94,21 +94,21 @@ public abstract class Dispatcher<L> {
    *
    * <p>The processor overrides it with a call class of the dispatcher's own, so that the bus's
    * call lands in code compiled for this listener class; this implementation, for dispatchers
-   * written before {@code bind} existed, returns a call that goes through {@link #deliver}.
+   * written before {@code bind} existed, returns a call that goes through {@link #call}.
    *
    * @throws IndexOutOfBoundsException from this implementation, if there is no such handler or
    *     it takes an envelope; a generated {@code bind} does not check, and its call fails when
-   *     made, as {@link #deliver} does
+   *     made, as {@link #call} does
    */
   public HandlerCall bind(int handler, L listener) {
     if (handler < 0 || handler >= handlers.size() || handlers.get(handler).takesEnvelope()) {
       throw noSuchHandler(handler);
     }
-    return DeliveringCall.of(this, handler, listener);
+    return UnboundCall.of(this, handler, listener);
   }
 
   /**
-   * For the {@code default} branch of a generated {@link #deliver} or {@link #invoke}: for the
+   * For the {@code default} branch of a generated {@link #call} or {@link #invoke}: for the
    * number of a {@linkplain HandlerCall#close closed} call, {@link HandlerCall.Closed}.
    */
   protected static IndexOutOfBoundsException noSuchHandler(int handler) {
@@ -124,11 +124,11 @@ public abstract class Dispatcher<L> {
   }
 
   /** {@link #bind}'s call for a dispatcher that does not override it. */
-  private static final class DeliveringCall<L> extends HandlerCall {
+  private static final class UnboundCall<L> extends HandlerCall {
     private final Dispatcher<L> dispatcher;
     private final L listener;
 
-    private DeliveringCall(Dispatcher<L> dispatcher, int handler, L listener) {
+    private UnboundCall(Dispatcher<L> dispatcher, int handler, L listener) {
       super(handler);
       this.dispatcher = dispatcher;
       this.listener = listener;
@@ -139,15 +139,15 @@ public abstract class Dispatcher<L> {
      * generated dispatcher never needs it, and each class loaded costs a program's start.
      */
     static <L> HandlerCall of(Dispatcher<L> dispatcher, int handler, L listener) {
-      return new DeliveringCall<>(dispatcher, handler, listener);
+      return new UnboundCall<>(dispatcher, handler, listener);
     }
 
     @Override
-    public void deliver(Object message) throws Throwable {
+    public void call(Object message) throws Throwable {
       if (isClosed()) {
-        throw Closed.instance(); // a hand-written deliver may not look at the number
+        throw Closed.instance(); // a hand-written call may not look at the number
       }
-      dispatcher.deliver(handler(), listener, message);
+      dispatcher.call(handler(), listener, message);
     }
   }
 }

@@ -1,10 +1,10 @@
 package dev.herald.internal.generated;
 
 /**
- * One handler method bound to one listener: calling {@link #deliver} calls that method on that
+ * One handler method bound to one listener: calling {@link #call} calls that method on that
  * listener with the message alone. The bus makes one per handler when a listener is
  * registered ({@link Dispatcher#bind}) and keeps them in an array per message class, so that a
- * plain post is a loop of {@code deliver} calls, the shape of a hand-written loop over
+ * plain post is a loop of {@code call} calls, the shape of a hand-written loop over
  * listeners.
  *
  * <p>The processor writes one subclass per dispatcher, so that each such call lands directly in
@@ -37,7 +37,7 @@ public abstract class HandlerCall {
    * @throws Closed if the call was closed: the handler did not run
    * @throws Throwable whatever the handler method throws
    */
-  public abstract void deliver(Object message) throws Throwable;
+  public abstract void call(Object message) throws Throwable;
 
   /** The handler's number in its dispatcher's table, or a number no handler has once closed. */
   protected final int handler() {
@@ -46,7 +46,7 @@ public abstract class HandlerCall {
 
   /**
    * Called by the bus when the handler leaves (its registration closed): from then on
-   * {@link #deliver} throws {@link Closed} instead of calling it.
+   * {@link #call} throws {@link Closed} instead of calling it.
    */
   public final void close() {
     handler = CLOSED;
@@ -58,7 +58,7 @@ public abstract class HandlerCall {
   }
 
   /**
-   * What {@link #deliver} throws once the call is closed, telling the bus that the handler did
+   * What {@link #call} throws once the call is closed, telling the bus that the handler did
    * not run: the {@link Dispatcher#noSuchHandler} of the number a closed call has. Made once,
    * with no stack trace: it is part of the bus's control flow, not an error.
    *

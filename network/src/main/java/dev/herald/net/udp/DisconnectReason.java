@@ -30,7 +30,7 @@ public enum DisconnectReason {
    * The peer sent more messages that could not be read than
    * {@link NodeConfig#maxUnreadableMessages()} allows: packets the reliable layer rejected, and
    * messages the listener reported with {@link UdpNode#reportUnreadable} (for a
-   * {@code NetworkedBus}, messages that did not decode). It is told with a disconnect packet.
+   * {@code UdpBridge}, messages that did not decode). It is told with a disconnect packet.
    */
   UNREADABLE_MESSAGES;
 

@@ -3,7 +3,7 @@ package dev.herald.net.udp;
 import dev.herald.net.Connection;
 import dev.herald.net.ConnectionCounters;
 import dev.herald.net.ConnectionError;
-import dev.herald.net.DeliveryListener;
+import dev.herald.net.MessageReceiver;
 import java.net.InetSocketAddress;
 
 /**
@@ -117,7 +117,7 @@ public final class Peer {
   }
 
   /** Hands the connection's deliveries to the node's listener, naming this peer. */
-  DeliveryListener inbox(PeerListener listener) {
+  MessageReceiver inbox(PeerListener listener) {
     return new Inbox(this, listener);
   }
 
@@ -126,7 +126,7 @@ public final class Peer {
     return "Peer#" + id + "[" + address + ", " + state + "]";
   }
 
-  private static final class Inbox implements DeliveryListener {
+  private static final class Inbox implements MessageReceiver {
     private final Peer peer;
     private final PeerListener listener;
 

@@ -173,8 +173,8 @@ final class ServerHandshake {
     return 16 * config.maxPeers();
   }
 
-  /** For the fuzz test: a response as if {@code client} had echoed a real challenge. */
-  byte[] validResponseFor(InetSocketAddress client, long nonce, long now) {
+  /** Test hook, for the fuzz test only: a response as if {@code client} had echoed a real challenge. */
+  byte[] validResponseForTests(InetSocketAddress client, long nonce, long now) {
     return ControlPacket.response(config.protocol(), challenge(client, nonce, now));
   }
 }

@@ -100,7 +100,9 @@ public final class UdpNode implements AutoCloseable {
   private final Map<InetSocketAddress, Peer> peers = new LinkedHashMap<>();
 
   /** Server only: answers and judges handshakes. */
-  private final ServerHandshake handshake;
+  private final ServerHandshake serverHandshake;
+  /** Client only: the handshake with the server. */
+  private final ClientHandshake clientHandshake;
   /** Client only: the server. */
   private final Peer server;
 
@@ -120,14 +122,14 @@ public final class UdpNode implements AutoCloseable {
     this.sendBytes = new byte[config.connection().maxPacketSize()];
     this.sendBuffer = ByteBuffer.wrap(sendBytes);
     if (serverAddress == null) {
-      this.handshake = new ServerHandshake(config, counters, random);
+      this.serverHandshake = new ServerHandshake(config, counters, random);
+      this.clientHandshake = null;
       this.server = null;
     } else {
-      this.handshake = null;
+      this.serverHandshake = null;
       this.server = new Peer(this, serverAddress, nextPeerId++, nonZero(), Peer.State.REQUESTING);
       long now = clock.nanoTime();
-      server.handshakeStartedNanos = now;
-      server.handshakePacket = ControlPacket.request(config.protocol(), server.nonce);
+      this.clientHandshake = new ClientHandshake(config, counters, server, now);
       sendHandshake(server, now);
     }
   }
@@ -243,7 +245,7 @@ public final class UdpNode implements AutoCloseable {
     if (closed) {
       return; // a listener closed the node: its socket is gone
     }
-    if (server != null && (server.state == Peer.State.REQUESTING || server.state == Peer.State.RESPONDING)) {
+    if (clientHandshake != null && clientHandshake.underWay()) {
       continueHandshake(now);
     }
     if (!swept || now - lastSweepNanos >= TIMER_SWEEP_NANOS) {
@@ -274,8 +276,8 @@ public final class UdpNode implements AutoCloseable {
         log(peer.unreadable.summaryDue(peer, now, config.unreadableLogInterval().toNanos()));
       }
     }
-    if (handshake != null) {
-      handshake.forgetExpired(now);
+    if (serverHandshake != null) {
+      serverHandshake.forgetExpired(now);
     }
   }
 
@@ -494,7 +496,7 @@ public final class UdpNode implements AutoCloseable {
 
   /**
    * Tells the node that a message from {@code peer} could not be read by the layer above it
-   * (a {@code NetworkedBus} reports each message that does not decode); call it from the
+   * (a {@code UdpBridge} reports each message that does not decode); call it from the
    * listener. It is counted for the peer ({@link Peer#unreadableMessages()}) and the node
    * ({@link NodeCounters#unreadableMessages()}), logged at most once per
    * {@link NodeConfig#unreadableLogInterval()} per peer (a WARNING with the counts and the last
@@ -611,21 +613,6 @@ public final class UdpNode implements AutoCloseable {
     }
   }
 
-  /**
-   * The entry point of the fuzz test: handles {@code datagram} as if read from the socket from
-   * {@code sender} (cut to the receive buffer's size, as the socket would).
-   */
-  synchronized void receiveAsIfFrom(InetSocketAddress sender, byte[] datagram) {
-    int length = Math.min(datagram.length, receiveBytes.length);
-    System.arraycopy(datagram, 0, receiveBytes, 0, length);
-    onDatagram(sender, length, clock.nanoTime());
-  }
-
-  /** For the fuzz test: a valid RESPONSE from {@code client}, as if it had echoed a real challenge. */
-  synchronized byte[] validResponseFor(InetSocketAddress client, long nonce) {
-    return handshake.validResponseFor(client, nonce, clock.nanoTime());
-  }
-
   private void onPacket(InetSocketAddress sender, int length) {
     Peer peer = peers.get(sender);
     if (peer == null) {
@@ -678,11 +665,11 @@ public final class UdpNode implements AutoCloseable {
 
   /** Server: answers with a cookie and remembers nothing. */
   private void onRequest(InetSocketAddress sender, int length, long now) {
-    if (handshake == null) {
+    if (serverHandshake == null) {
       counters.malformedHandshakes++; // a client answers no requests
       return;
     }
-    byte[] challenge = handshake.answer(sender, receiveBytes, length, now);
+    byte[] challenge = serverHandshake.answer(sender, receiveBytes, length, now);
     if (challenge != null) {
       transmit(sender, challenge);
     }
@@ -690,18 +677,18 @@ public final class UdpNode implements AutoCloseable {
 
   /** Server: a client that echoes a valid cookie has proved its address; connect it. */
   private void onResponse(InetSocketAddress sender, int length, long now) {
-    if (handshake == null) {
+    if (serverHandshake == null) {
       counters.malformedHandshakes++; // a client accepts nobody
       return;
     }
     Peer existing = peers.get(sender);
     long nonce = ServerHandshake.nonceOf(receiveBytes);
-    switch (handshake.judge(sender, receiveBytes, length, now, existing, peers.size())) {
+    switch (serverHandshake.judge(sender, receiveBytes, length, now, existing, peers.size())) {
       case ACCEPT_AGAIN:
         transmit(sender, ControlPacket.accept(nonce, existing.connection.token()));
         break;
       case CHALLENGE_AGAIN:
-        transmit(sender, handshake.challengeAgain(sender, receiveBytes, now));
+        transmit(sender, serverHandshake.challengeAgain(sender, receiveBytes, now));
         break;
       case REFUSE:
         transmit(sender, ControlPacket.denied(nonce));
@@ -735,31 +722,18 @@ public final class UdpNode implements AutoCloseable {
     counters.discardedAfterDisconnect++;
   }
 
-  /** How many accepted cookies the server remembers to refuse their replays: its only state per handshake. */
-  synchronized int rememberedNonces() {
-    return handshake == null ? 0 : handshake.remembered();
-  }
-
   /** Client: the server's cookie; echo it. */
   private void onChallenge(InetSocketAddress sender, int length, long now) {
-    // A challenge while responding is the server asking again (our cookie was too old for it
-    // to tell from a replay): answer the new one.
-    if (!fromServerWithNonce(sender, length, ControlPacket.CHALLENGE_SIZE)
-        || (server.state != Peer.State.REQUESTING && server.state != Peer.State.RESPONDING)) {
-      return;
+    if (fromTheServer() && clientHandshake.onChallenge(sender, receiveBytes, length)) {
+      sendHandshake(server, now);
     }
-    server.state = Peer.State.RESPONDING;
-    server.handshakePacket = ControlPacket.response(config.protocol(), java.util.Arrays.copyOf(receiveBytes, length));
-    sendHandshake(server, now);
   }
 
   /** Client: the server took us; the connection starts with its token. */
   private void onAccept(InetSocketAddress sender, int length) {
-    if (!fromServerWithNonce(sender, length, ControlPacket.ACCEPT_SIZE) || server.state != Peer.State.RESPONDING) {
+    if (!fromTheServer() || !clientHandshake.onAccept(sender, receiveBytes, length)) {
       return;
     }
-    server.state = Peer.State.CONNECTED;
-    server.handshakePacket = null;
     server.connection = new Connection(config.connection(), ControlPacket.getLong(receiveBytes, 9), clock, server.inbox(listener));
     peers.put(server.address(), server);
     listener.onConnected(server);
@@ -767,16 +741,14 @@ public final class UdpNode implements AutoCloseable {
   }
 
   private void onDenied(InetSocketAddress sender, int length) {
-    if (!fromServerWithNonce(sender, length, ControlPacket.DENIED_SIZE) || server.state == Peer.State.CONNECTED
-        || server.state == Peer.State.GONE) {
-      return;
+    if (fromTheServer() && clientHandshake.onDenied(sender, receiveBytes, length)) {
+      drop(server, DisconnectReason.SERVER_FULL);
     }
-    drop(server, DisconnectReason.SERVER_FULL);
   }
 
-  private boolean fromServerWithNonce(InetSocketAddress sender, int length, int expectedLength) {
-    if (server == null || !server.address().equals(sender) || length != expectedLength
-        || ControlPacket.getLong(receiveBytes, 1) != server.nonce) {
+  /** Whether this node is a client, which alone hears from a server; a server counts the datagram unknown. */
+  private boolean fromTheServer() {
+    if (clientHandshake == null) {
       counters.unknownDatagrams++;
       return false;
     }
@@ -815,10 +787,15 @@ public final class UdpNode implements AutoCloseable {
   // ---- sending and timers ------------------------------------------------------------------
 
   private void continueHandshake(long now) {
-    if (now - server.handshakeStartedNanos >= config.handshakeTimeout().toNanos()) {
-      drop(server, DisconnectReason.HANDSHAKE_TIMED_OUT);
-    } else if (now - server.handshakeSentNanos >= config.handshakeResendInterval().toNanos()) {
-      sendHandshake(server, now);
+    switch (clientHandshake.due(now)) {
+      case TIMED_OUT:
+        drop(server, DisconnectReason.HANDSHAKE_TIMED_OUT);
+        break;
+      case RESEND:
+        sendHandshake(server, now);
+        break;
+      default:
+        break;
     }
   }
 
@@ -891,6 +868,31 @@ public final class UdpNode implements AutoCloseable {
       value = random.nextLong();
     } while (value == 0);
     return value;
+  }
+
+  // ---- test hooks: package-private, called by tests only, never by the node itself ---------
+
+  /**
+   * For the fuzz test: handles {@code datagram} as if read from the socket from
+   * {@code sender} (cut to the receive buffer's size, as the socket would).
+   */
+  synchronized void receiveAsIfFromForTests(InetSocketAddress sender, byte[] datagram) {
+    int length = Math.min(datagram.length, receiveBytes.length);
+    System.arraycopy(datagram, 0, receiveBytes, 0, length);
+    onDatagram(sender, length, clock.nanoTime());
+  }
+
+  /** For the fuzz test: a valid RESPONSE from {@code client}, as if it had echoed a real challenge. */
+  synchronized byte[] validResponseForTests(InetSocketAddress client, long nonce) {
+    return serverHandshake.validResponseForTests(client, nonce, clock.nanoTime());
+  }
+
+  /**
+   * For the handshake tests: how many accepted cookies the server remembers to refuse their
+   * replays, its only state per handshake; 0 on a client.
+   */
+  synchronized int rememberedNoncesForTests() {
+    return serverHandshake == null ? 0 : serverHandshake.remembered();
   }
 
   @Override

@@ -38,7 +38,7 @@ class NodeFuzzTest {
   void handlesAnyDatagram(byte[] input) {
     ManualTicker clock = new ManualTicker();
     try (UdpNode server = UdpNode.server(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), CONFIG, new Recorder(), clock)) {
-      server.receiveAsIfFrom(PEER, server.validResponseFor(PEER, 1));
+      server.receiveAsIfFromForTests(PEER, server.validResponseForTests(PEER, 1));
       long token = server.peers().get(0).connectionToken();
       long nonce = 2;
       int start = 0;
@@ -50,13 +50,13 @@ class NodeFuzzTest {
           if (fromPeer) {
             datagram = withToken(datagram, token);
           } else if (datagram.length > 0 && (datagram[0] & 0xFF) == ControlPacket.RESPONSE) {
-            datagram = server.validResponseFor(STRANGER, nonce++);
+            datagram = server.validResponseForTests(STRANGER, nonce++);
           }
-          server.receiveAsIfFrom(fromPeer ? PEER : STRANGER, datagram);
+          server.receiveAsIfFromForTests(fromPeer ? PEER : STRANGER, datagram);
         }
         clock.advance(Duration.ofMillis(10));
         server.update();
-        if (server.peers().size() > CONFIG.maxPeers() || server.rememberedNonces() > 16 * CONFIG.maxPeers()) {
+        if (server.peers().size() > CONFIG.maxPeers() || server.rememberedNoncesForTests() > 16 * CONFIG.maxPeers()) {
           throw new AssertionError("the server exceeded its limits");
         }
         start = end + 2;

@@ -11,7 +11,7 @@ import javax.lang.model.element.TypeElement;
  * @param binaryName its binary name ({@code demo.Outer$Inner})
  * @param dispatcher the dispatcher to generate
  * @param handlers the handler table, in the order the dispatcher lists it
- * @param throwsClause what {@code deliver} and {@code invoke} declare
+ * @param throwsClause what {@code call} and {@code invoke} declare
  */
 public record ListenerClass(
     TypeElement element,

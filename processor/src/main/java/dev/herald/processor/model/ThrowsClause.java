@@ -1,7 +1,7 @@
 package dev.herald.processor.model;
 
 /**
- * What the generated {@code deliver} and {@code invoke} declare, from the checked exceptions
+ * What the generated {@code call} and {@code invoke} declare, from the checked exceptions
  * of the handlers.
  */
 public enum ThrowsClause {

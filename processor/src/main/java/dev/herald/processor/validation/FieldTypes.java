@@ -1,6 +1,6 @@
 package dev.herald.processor.validation;
 
-import dev.herald.processor.Messages;
+import dev.herald.processor.Diagnostics;
 import dev.herald.processor.model.ValueKind;
 import dev.herald.processor.model.WireAnnotation;
 import java.util.List;
@@ -25,7 +25,7 @@ final class FieldTypes {
    */
   record Unencodable(String message, boolean unresolved) {
     static Unencodable unsupported(TypeMirror type, String detail) {
-      return new Unencodable(Messages.unsupportedFieldType(type.toString(), detail), false);
+      return new Unencodable(Diagnostics.unsupportedFieldType(type.toString(), detail), false);
     }
 
     static Unencodable problem(String message) {
@@ -40,8 +40,8 @@ final class FieldTypes {
     }
     switch (type.getKind()) {
       case ARRAY: return array(type);
-      case TYPEVAR: return Unencodable.problem(Messages.TYPE_VARIABLE_FIELD);
-      case ERROR: return new Unencodable(Messages.UNRESOLVED_FIELD_TYPE, true);
+      case TYPEVAR: return Unencodable.problem(Diagnostics.TYPE_VARIABLE_FIELD);
+      case ERROR: return new Unencodable(Diagnostics.UNRESOLVED_FIELD_TYPE, true);
       case DECLARED: return declared(field, (DeclaredType) type);
       default: return Unencodable.unsupported(type, "");
     }
@@ -67,7 +67,7 @@ final class FieldTypes {
     boolean platform = name.startsWith("java.") || name.startsWith("javax.");
     if (!platform && (element.getKind() == ElementKind.RECORD || element.getKind() == ElementKind.CLASS
         || element.getKind() == ElementKind.INTERFACE)) {
-      return Unencodable.problem(Messages.notAWireFieldType(field, type.toString()));
+      return Unencodable.problem(Diagnostics.notAWireFieldType(field, type.toString()));
     }
     return Unencodable.unsupported(type, "");
   }

@@ -2,7 +2,7 @@ package dev.herald.processor.validation;
 
 import dev.herald.processor.model.SubscribeAnnotation;
 import dev.herald.processor.GeneratedNames;
-import dev.herald.processor.Messages;
+import dev.herald.processor.Diagnostics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -45,43 +45,43 @@ final class HandlerValidator {
     List<String> problems = new ArrayList<>();
     Set<Modifier> modifiers = method.getModifiers();
     if (!inherited && modifiers.contains(Modifier.PRIVATE)) {
-      problems.add(Messages.PRIVATE_HANDLER);
+      problems.add(Diagnostics.PRIVATE_HANDLER);
     }
     if (modifiers.contains(Modifier.STATIC)) {
-      problems.add(Messages.STATIC_HANDLER);
+      problems.add(Diagnostics.STATIC_HANDLER);
     }
     // an interface's handler is called through the interface, on whatever implements it
     if (modifiers.contains(Modifier.ABSTRACT)
         && method.getEnclosingElement().getKind() != ElementKind.INTERFACE) {
-      problems.add(Messages.ABSTRACT_HANDLER);
+      problems.add(Diagnostics.ABSTRACT_HANDLER);
     }
     int parameters = method.getParameters().size();
     if (parameters == 0 || parameters > 2) {
-      problems.add(Messages.PARAMETER_COUNT);
+      problems.add(Diagnostics.PARAMETER_COUNT);
     } else {
       parameterProblem(method.getParameters().get(0).asType(), listenerPackage)
           .ifPresent(problems::add);
       if (parameters == 2 && !isEnvelope(method.getParameters().get(1).asType())) {
-        problems.add(Messages.SECOND_PARAMETER);
+        problems.add(Diagnostics.SECOND_PARAMETER);
       }
     }
     SubscribeAnnotation.mirrorOn(method).ifPresent(mirror -> {
       boolean async = subscribe.async(mirror);
       boolean onLane = !subscribe.lane(mirror).isEmpty();
       if (subscribe.concurrent(mirror) && subscribe.serialized(mirror)) {
-        problems.add(Messages.CONCURRENT_AND_SERIALIZED);
+        problems.add(Diagnostics.CONCURRENT_AND_SERIALIZED);
       }
       if (async && onLane) {
-        problems.add(Messages.ASYNC_ON_LANE);
+        problems.add(Diagnostics.ASYNC_ON_LANE);
       }
       if ((async || onLane) && method.getReturnType().getKind() != TypeKind.VOID) {
-        problems.add(Messages.ASYNC_REPLY);
+        problems.add(Diagnostics.ASYNC_REPLY);
       }
       if (onLane && subscribe.lane(mirror).isBlank()) {
-        problems.add(Messages.BLANK_LANE);
+        problems.add(Diagnostics.BLANK_LANE);
       }
       if (subscribe.tags(mirror).contains("")) {
-        problems.add(Messages.EMPTY_TAG); // the runtime's TagSet rejects it at registration
+        problems.add(Diagnostics.EMPTY_TAG); // the runtime's TagSet rejects it at registration
       }
     });
     return problems;
@@ -90,11 +90,11 @@ final class HandlerValidator {
   private Optional<String> parameterProblem(TypeMirror type, String listenerPackage) {
     if (type.getKind().isPrimitive()) {
       TypeElement wrapper = types.boxedClass((PrimitiveType) type);
-      return Optional.of(Messages.primitiveParameter(wrapper.getSimpleName().toString()));
+      return Optional.of(Diagnostics.primitiveParameter(wrapper.getSimpleName().toString()));
     }
     switch (type.getKind()) {
       case TYPEVAR:
-        return Optional.of(Messages.TYPE_VARIABLE_PARAMETER);
+        return Optional.of(Diagnostics.TYPE_VARIABLE_PARAMETER);
       case ARRAY:
         TypeMirror component = ((ArrayType) type).getComponentType();
         // int[] is an object; its component needs no check
@@ -104,12 +104,12 @@ final class HandlerValidator {
       case DECLARED:
         DeclaredType declared = (DeclaredType) type;
         if (hasConcreteTypeArguments(declared)) {
-          return Optional.of(Messages.parameterizedParameter(declared.toString(), withWildcards(declared)));
+          return Optional.of(Diagnostics.parameterizedParameter(declared.toString(), withWildcards(declared)));
         }
         TypeElement element = (TypeElement) declared.asElement();
         if (!access.typeAccessibleFrom(element, listenerPackage)) {
           return Optional.of(
-              Messages.inaccessibleParameter(
+              Diagnostics.inaccessibleParameter(
                   element.getQualifiedName().toString(), listenerPackage));
         }
         return Optional.empty();

@@ -1,7 +1,7 @@
 package dev.herald.processor.validation;
 
 import dev.herald.processor.GeneratedNames;
-import dev.herald.processor.Messages;
+import dev.herald.processor.Diagnostics;
 import dev.herald.processor.model.ListenerHierarchy;
 import dev.herald.processor.model.SubscribeAnnotation;
 import java.util.ArrayList;
@@ -44,19 +44,19 @@ public final class ListenerValidator {
 
     List<Problem> unresolved = new ArrayList<>();
     superclasses.unresolvedSuperclass().ifPresent(
-        t -> unresolved.add(new Problem(listener, null, Messages.unresolvedType(t.toString()))));
+        t -> unresolved.add(new Problem(listener, null, Diagnostics.unresolvedType(t.toString()))));
     for (TypeElement ancestor : superclasses.flattened()) {
       for (ExecutableElement handler : SubscribeAnnotation.handlersDeclaredIn(ancestor)) {
         unresolvedTypeIn(handler).ifPresent(
-            t -> unresolved.add(new Problem(listener, null, Messages.unresolvedType(t.toString()))));
+            t -> unresolved.add(new Problem(listener, null, Diagnostics.unresolvedType(t.toString()))));
       }
     }
     for (ExecutableElement handler : own) {
       unresolvedTypeIn(handler)
-          .ifPresent(t -> unresolved.add(onHandler(handler, Messages.unresolvedType(t.toString()))));
+          .ifPresent(t -> unresolved.add(onHandler(handler, Diagnostics.unresolvedType(t.toString()))));
       SubscribeAnnotation.mirrorOn(handler)
           .flatMap(subscribe::unresolvedValue)
-          .ifPresent(v -> unresolved.add(onHandler(handler, Messages.unresolvedType(v))));
+          .ifPresent(v -> unresolved.add(onHandler(handler, Diagnostics.unresolvedType(v))));
     }
     if (!unresolved.isEmpty()) {
       return ListenerReport.deferred(listener, unresolved);
@@ -69,7 +69,7 @@ public final class ListenerValidator {
     boolean reachable = access.listenerReachable(listener);
     for (ExecutableElement handler : own) {
       if (!reachable) {
-        problems.add(onHandler(handler, Messages.UNREACHABLE_LISTENER));
+        problems.add(onHandler(handler, Diagnostics.UNREACHABLE_LISTENER));
       }
       for (String problem : handlerValidator.problemsOf(handler, listenerPackage, false)) {
         problems.add(onHandler(handler, problem));
@@ -86,14 +86,14 @@ public final class ListenerValidator {
             new Problem(
                 listener,
                 null,
-                Messages.inheritedInaccessible(
+                Diagnostics.inheritedInaccessible(
                     label,
                     ancestorName,
                     GeneratedNames.binaryName(listener, elements),
                     listenerPackage)));
       }
       for (String problem : handlerValidator.problemsOf(inherited, listenerPackage, true)) {
-        problems.add(new Problem(listener, null, Messages.inherited(label, ancestorName, problem)));
+        problems.add(new Problem(listener, null, Diagnostics.inherited(label, ancestorName, problem)));
       }
     }
     if (!problems.isEmpty()) {

@@ -10,7 +10,7 @@ import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
 import dev.herald.processor.GeneratedNames;
-import dev.herald.processor.Messages;
+import dev.herald.processor.Diagnostics;
 import java.util.HashSet;
 import java.util.Set;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -95,7 +95,7 @@ public final class LocalClassScanner {
         for (AnnotationTree annotation : tree.getModifiers().getAnnotations()) {
           if (isSubscribe(annotation)) {
             trees.printMessage(
-                Diagnostic.Kind.ERROR, Messages.UNREACHABLE_LISTENER, annotation, unit);
+                Diagnostic.Kind.ERROR, Diagnostics.UNREACHABLE_LISTENER, annotation, unit);
           }
         }
       }

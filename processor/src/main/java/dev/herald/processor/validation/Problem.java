@@ -13,7 +13,7 @@ import javax.tools.Diagnostic;
  *     problems of inherited handlers; the field of a {@code @Wire} type, or the type)
  * @param annotation the {@code @Subscribe} or {@code @Wire} mirror on {@code element}, or
  *     {@code null}
- * @param message a text from {@link dev.herald.processor.Messages}
+ * @param message a text from {@link dev.herald.processor.Diagnostics}
  */
 public record Problem(Element element, AnnotationMirror annotation, String message) {
 

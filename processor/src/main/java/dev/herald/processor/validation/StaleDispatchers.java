@@ -1,7 +1,7 @@
 package dev.herald.processor.validation;
 
 import dev.herald.processor.GeneratedNames;
-import dev.herald.processor.Messages;
+import dev.herald.processor.Diagnostics;
 import dev.herald.processor.model.QualifiedName;
 import dev.herald.processor.model.SubscribeAnnotation;
 import java.io.IOException;
@@ -53,7 +53,7 @@ public final class StaleDispatchers {
       QualifiedName dispatcher = GeneratedNames.dispatcherOf(type, elements);
       if (existsInClassOutput(dispatcher)) {
         messager.printMessage(
-            Diagnostic.Kind.ERROR, Messages.staleDispatcher(dispatcher.canonicalName()), type);
+            Diagnostic.Kind.ERROR, Diagnostics.staleDispatcher(dispatcher.canonicalName()), type);
       }
     }
     for (TypeElement nested : ElementFilter.typesIn(type.getEnclosedElements())) {

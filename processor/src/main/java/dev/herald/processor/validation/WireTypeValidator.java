@@ -1,7 +1,7 @@
 package dev.herald.processor.validation;
 
 import dev.herald.processor.GeneratedNames;
-import dev.herald.processor.Messages;
+import dev.herald.processor.Diagnostics;
 import dev.herald.processor.model.WireAnnotation;
 import dev.herald.processor.model.WireFields;
 import java.util.ArrayList;
@@ -39,15 +39,15 @@ public final class WireTypeValidator {
     AnnotationMirror wire = WireAnnotation.mirrorOn(type);
     List<Problem> problems = new ArrayList<>();
     if (elements.getTypeElement(GeneratedNames.WIRE_CODEC_CLASS) == null) {
-      problems.add(new Problem(type, wire, Messages.WIRE_LIBRARY_MISSING));
+      problems.add(new Problem(type, wire, Diagnostics.WIRE_LIBRARY_MISSING));
       return new WireReport(type, problems, false);
     }
     if (!reachable(type)) {
-      problems.add(new Problem(type, wire, Messages.UNREACHABLE_TYPE));
+      problems.add(new Problem(type, wire, Diagnostics.UNREACHABLE_TYPE));
     }
     int explicitId = WireAnnotation.explicitId(type);
     if (explicitId < 0) {
-      problems.add(new Problem(type, wire, Messages.invalidId(explicitId)));
+      problems.add(new Problem(type, wire, Diagnostics.invalidId(explicitId)));
     }
     boolean deferred = false;
     switch (type.getKind()) {
@@ -58,7 +58,7 @@ public final class WireTypeValidator {
         if (type.getModifiers().contains(Modifier.FINAL)) {
           deferred = checkFields(type, wire, problems);
         } else {
-          problems.add(new Problem(type, wire, Messages.NON_FINAL_CLASS));
+          problems.add(new Problem(type, wire, Diagnostics.NON_FINAL_CLASS));
         }
         break;
       case ENUM:
@@ -67,14 +67,14 @@ public final class WireTypeValidator {
         if (type.getModifiers().contains(Modifier.SEALED)) {
           checkSubtypes(type, wire, problems);
         } else {
-          problems.add(new Problem(type, wire, Messages.NON_SEALED_INTERFACE));
+          problems.add(new Problem(type, wire, Diagnostics.NON_SEALED_INTERFACE));
         }
         break;
       default:
-        problems.add(new Problem(type, wire, Messages.NOT_A_WIRE_KIND));
+        problems.add(new Problem(type, wire, Diagnostics.NOT_A_WIRE_KIND));
     }
     if (!type.getTypeParameters().isEmpty() && !hasTypeVariableField(problems)) {
-      problems.add(new Problem(type, wire, Messages.GENERIC_TYPE));
+      problems.add(new Problem(type, wire, Diagnostics.GENERIC_TYPE));
     }
     return new WireReport(type, problems, deferred);
   }
@@ -105,7 +105,7 @@ public final class WireTypeValidator {
     List<WireFields.DeclaredField> fields = wireFields.of(type);
     for (WireFields.DeclaredField field : fields) {
       if (field.read() == null) {
-        problems.add(new Problem(field.element(), null, Messages.PRIVATE_FIELD_WITHOUT_ACCESSOR));
+        problems.add(new Problem(field.element(), null, Diagnostics.PRIVATE_FIELD_WITHOUT_ACCESSOR));
         continue;
       }
       FieldTypes.Unencodable unencodable = FieldTypes.check(field.name(), field.type());
@@ -115,7 +115,7 @@ public final class WireTypeValidator {
       }
     }
     if (type.getKind() == ElementKind.CLASS && !hasCanonicalConstructor(type, fields)) {
-      problems.add(new Problem(type, wire, Messages.noCanonicalConstructor(signature(type, fields))));
+      problems.add(new Problem(type, wire, Diagnostics.noCanonicalConstructor(signature(type, fields))));
     }
     return unresolved;
   }
@@ -151,14 +151,14 @@ public final class WireTypeValidator {
       TypeElement subtype = (TypeElement) ((DeclaredType) permitted).asElement();
       if (!WireAnnotation.isOn(subtype)) {
         problems.add(new Problem(type, wire,
-            Messages.subtypeNotWire(subtype.getQualifiedName().toString())));
+            Diagnostics.subtypeNotWire(subtype.getQualifiedName().toString())));
       }
     }
   }
 
   private static boolean hasTypeVariableField(List<Problem> problems) {
     for (Problem problem : problems) {
-      if (problem.message().equals(Messages.TYPE_VARIABLE_FIELD)) {
+      if (problem.message().equals(Diagnostics.TYPE_VARIABLE_FIELD)) {
         return true;
       }
     }

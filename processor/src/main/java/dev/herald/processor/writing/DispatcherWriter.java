@@ -31,7 +31,7 @@ import javax.lang.model.util.Types;
 
 /**
  * Writes {@code Outer_Inner_Dispatcher} for a {@link ListenerClass}: a table of
- * {@code HandlerInfo} rows; a {@code deliver} that calls the handler a row names with the
+ * {@code HandlerInfo} rows; a {@code call} that calls the handler a row names with the
  * message alone (a {@code switch} in {@code callHandler}); for a class with handlers that take an
  * envelope or return a value, an {@code invoke} that passes the envelope and returns the value;
  * and a {@code bind} that makes a {@code Call} (the dispatcher's own {@code HandlerCall}: one
@@ -54,7 +54,7 @@ public final class DispatcherWriter {
   static final ClassName GENERATED_DISPATCHER =
       ClassName.get(GeneratedNames.CONTRACT_PACKAGE, GeneratedNames.GENERATED_DISPATCHER);
 
-  /** The static method with the switch that {@code deliver} and {@code Call} share. */
+  /** The static method with the switch that {@code call} and {@code Call} share. */
   private static final String CALL_HANDLER = "callHandler";
 
   private final Filer filer;
@@ -91,11 +91,11 @@ public final class DispatcherWriter {
             .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
             .superclass(ParameterizedTypeName.get(DISPATCHER, listenerType))
             .addMethod(constructor(listener, rawListener))
-            .addMethod(deliver(listener, listenerType));
+            .addMethod(callMethod(listener, listenerType));
     if (needsInvoke(listener)) {
       dispatcher.addMethod(invoke(listener, listenerType));
     }
-    if (hasDeliverable(listener)) {
+    if (hasPlainHandler(listener)) {
       ClassName call = dispatcherClass(listener).nestedClass(GeneratedNames.BOUND_CALL);
       dispatcher
           .addMethod(bind(listener, listenerType, call))
@@ -220,16 +220,16 @@ public final class DispatcherWriter {
   }
 
   /**
-   * {@code void deliver(handler, listener, message)}: {@link #callHandler}'s switch, or, when
+   * {@code void call(handler, listener, message)}: {@link #callHandler}'s switch, or, when
    * every handler takes an envelope (they are for {@code invoke} only), a refusal.
    */
-  private MethodSpec deliver(ListenerClass listener, TypeName listenerType) {
+  private MethodSpec callMethod(ListenerClass listener, TypeName listenerType) {
     Parameters parameters = Parameters.of(listener);
-    MethodSpec.Builder deliver = override("deliver", listener, listenerType, parameters);
-    if (!hasDeliverable(listener)) {
-      return deliver.addStatement("throw noSuchHandler($N)", parameters.handler()).build();
+    MethodSpec.Builder call = override("call", listener, listenerType, parameters);
+    if (!hasPlainHandler(listener)) {
+      return call.addStatement("throw noSuchHandler($N)", parameters.handler()).build();
     }
-    return deliver
+    return call
         .addStatement(
             "$N($N, $N, $N)",
             CALL_HANDLER,
@@ -241,7 +241,7 @@ public final class DispatcherWriter {
 
   /**
    * {@code static void callHandler(handler, listener, message)}: a case per handler that takes
-   * the message alone, shared by {@code deliver} and the bound {@code Call}.
+   * the message alone, shared by {@code call} and the bound {@code Call}.
    */
   private static MethodSpec callHandler(ListenerClass listener, TypeName listenerType) {
     Parameters parameters = Parameters.of(listener);
@@ -274,7 +274,7 @@ public final class DispatcherWriter {
   }
 
   /** Whether some handler takes the message alone, so that a plain post may call it. */
-  private static boolean hasDeliverable(ListenerClass listener) {
+  private static boolean hasPlainHandler(ListenerClass listener) {
     for (HandlerMethod handler : listener.handlers()) {
       if (!handler.takesEnvelope()) {
         return true;
@@ -299,14 +299,14 @@ public final class DispatcherWriter {
 
   /**
    * {@code Call}: one handler bound to one listener. It is a class of each dispatcher's own, not
-   * one shared class, so that the bus's call of {@code deliver(message)} lands in code compiled
+   * one shared class, so that the bus's call of {@code call(message)} lands in code compiled
    * for this listener class: a plain post then makes one call per handler, as a hand-written
    * loop would.
    */
   private static TypeSpec boundCall(ListenerClass listener, TypeName listenerType, ClassName call) {
     Parameters parameters = Parameters.of(listener);
-    MethodSpec.Builder deliver =
-        MethodSpec.methodBuilder("deliver")
+    MethodSpec.Builder callMethod =
+        MethodSpec.methodBuilder("call")
             .addAnnotation(Override.class)
             .addModifiers(Modifier.PUBLIC)
             .addParameter(Object.class, parameters.message())
@@ -315,7 +315,7 @@ public final class DispatcherWriter {
                 CALL_HANDLER,
                 parameters.listener(),
                 parameters.message());
-    addThrows(deliver, listener);
+    addThrows(callMethod, listener);
     return TypeSpec.classBuilder(call)
         .addJavadoc("A handler of the table, bound to one listener.\n")
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
@@ -328,11 +328,11 @@ public final class DispatcherWriter {
                 .addStatement("super($N)", parameters.handler())
                 .addStatement("this.$N = $N", parameters.listener(), parameters.listener())
                 .build())
-        .addMethod(deliver.build())
+        .addMethod(callMethod.build())
         .build();
   }
 
-  /** Whether the class needs more than the inherited {@code invoke}, which only delivers. */
+  /** Whether the class needs more than the inherited {@code invoke}, which only calls. */
   private static boolean needsInvoke(ListenerClass listener) {
     for (HandlerMethod handler : listener.handlers()) {
       if (handler.takesEnvelope() || handler.returnsValue()) {

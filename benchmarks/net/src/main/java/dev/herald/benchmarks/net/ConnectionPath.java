@@ -2,7 +2,7 @@ package dev.herald.benchmarks.net;
 
 import dev.herald.net.Connection;
 import dev.herald.net.ConnectionConfig;
-import dev.herald.net.DeliveryListener;
+import dev.herald.net.MessageReceiver;
 import dev.herald.net.MessageDependency;
 import dev.herald.net.ProtocolException;
 import dev.herald.net.SendStatus;
@@ -53,7 +53,7 @@ public class ConnectionPath {
   @Setup
   public void connect() {
     Ticker clock = Ticker.system();
-    DeliveryListener counter = new DeliveryListener() {
+    MessageReceiver counter = new MessageReceiver() {
       @Override
       public void onMessage(int sequence, byte[] message) {
         executed++;
@@ -64,7 +64,7 @@ public class ConnectionPath {
         executed++; // reads the message where it arrived: no copy
       }
     };
-    sender = new Connection(ConnectionConfig.defaults(), 42, clock, new DeliveryListener() {
+    sender = new Connection(ConnectionConfig.defaults(), 42, clock, new MessageReceiver() {
       @Override
       public void onMessage(int sequence, byte[] message) {}
     });

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Two processes' buses, in one, over loopback UDP: peers are addresses. */
-class NetworkedBusTest {
+class UdpBridgeTest {
 
   static final InetSocketAddress LOOPBACK = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
   static final CodecRegistry CODECS = CodecRegistry.load();
@@ -32,15 +32,15 @@ class NetworkedBusTest {
   private final MessageBus serverBus = MessageBus.create();
   private final Inbox atServer = new Inbox();
   private final Registration serverSide = serverBus.register(atServer);
-  private final NetworkedBus server;
+  private final UdpBridge server;
   private final MessageBus clientBus = MessageBus.create();
   private final Inbox atClient = new Inbox();
   private final Registration clientSide = clientBus.register(atClient);
-  private final NetworkedBus client;
+  private final UdpBridge client;
 
-  NetworkedBusTest() throws IOException {
-    server = NetworkedBus.server(serverBus, CODECS, LOOPBACK, NodeConfig.defaults());
-    client = NetworkedBus.client(clientBus, CODECS, server.node().localAddress(), NodeConfig.defaults());
+  UdpBridgeTest() throws IOException {
+    server = UdpBridge.server(serverBus, CODECS, LOOPBACK, NodeConfig.defaults());
+    client = UdpBridge.client(clientBus, CODECS, server.node().localAddress(), NodeConfig.defaults());
     until("connected", () -> atServer.connected.size() == 1 && atClient.connected.size() == 1, server, client);
   }
 
@@ -50,13 +50,13 @@ class NetworkedBusTest {
     server.close();
   }
 
-  static void until(String what, BooleanSupplier done, NetworkedBus... nodes) {
+  static void until(String what, BooleanSupplier done, UdpBridge... nodes) {
     long deadline = System.nanoTime() + 20_000_000_000L;
     while (!done.getAsBoolean()) {
       if (System.nanoTime() - deadline > 0) {
         fail("gave up waiting until " + what);
       }
-      for (NetworkedBus node : nodes) {
+      for (UdpBridge node : nodes) {
         node.update();
       }
       try {
@@ -128,7 +128,7 @@ class NetworkedBusTest {
     MessageBus secondBus = MessageBus.create();
     Inbox atSecond = new Inbox();
     secondBus.register(atSecond);
-    try (NetworkedBus second = NetworkedBus.client(secondBus, CODECS, server.node().localAddress(), NodeConfig.defaults())) {
+    try (UdpBridge second = UdpBridge.client(secondBus, CODECS, server.node().localAddress(), NodeConfig.defaults())) {
       until("second connected", () -> atSecond.connected.size() == 1, server, client, second);
 
       assertEquals(2, serverSide.send(server.allPeers(), new Messages.Hello("everyone")));

@@ -24,12 +24,13 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A bus whose peers in other processes are addresses: a {@link UdpNode} attached to a
- * {@link MessageBus}, carrying {@code @Wire} messages with their generated codecs.
+ * A bridge between a {@link MessageBus} and its peers in other processes over UDP, which makes
+ * each peer an address: a {@link UdpNode} attached to the bus, carrying {@code @Wire} messages
+ * with their generated codecs. It is to peers over UDP what {@code NatsBridge} is to NATS.
  *
  * <pre>{@code
  * MessageBus bus = MessageBus.create();
- * NetworkedBus net = NetworkedBus.server(bus, CodecRegistry.load(), new InetSocketAddress(7777), NodeConfig.defaults());
+ * UdpBridge net = UdpBridge.server(bus, CodecRegistry.load(), new InetSocketAddress(7777), NodeConfig.defaults());
  * bus.register(new Lobby());   // @Subscribe void on(PeerConnected c) { me.send(c.peer(), new Welcome()); }
  * while (running) { net.update(); ... }   // each frame
  * }</pre>
@@ -40,13 +41,13 @@ import java.util.Objects;
  *       {@code m} and send it reliably; a type with no wire codec fails the send at once with
  *       an {@code IllegalArgumentException}. {@link #send(Address, Object, MessageDependency...)}
  *       does the same and returns the message's handle, for later messages to depend on.
- *   <li>What a peer sends is posted on this bus as a broadcast from the peer's address: a
+ *   <li>What a peer sends is posted on the bus as a broadcast from the peer's address: a
  *       handler's {@code Envelope.from()} is the peer, set from the connection it came on, never
  *       from the payload. Replying is {@code registration.send(envelope.from(), reply)}.
  *   <li>{@link PeerConnected} and {@link PeerDisconnected} are posted as the peers come and go.
  *   <li>{@link #allPeers()} is an address that reaches every connected peer with one send.
  *   <li>A handler may {@linkplain #disconnect disconnect} the peer whose message it handles, or
- *       {@linkplain #close close} this bus: what that peer's packet holds after the message is
+ *       {@linkplain #close close} this bridge: what that peer's packet holds after the message is
  *       discarded ({@link dev.herald.net.udp.NodeCounters#discardedAfterDisconnect()}), and the
  *       update goes on.
  *   <li>A message that does not decode is dropped, counted ({@link #undecodableMessages()}) and
@@ -64,7 +65,7 @@ import java.util.Objects;
  *
  * @since 0.1
  */
-public final class NetworkedBus implements AutoCloseable {
+public final class UdpBridge implements AutoCloseable {
 
   private final MessageBus bus;
   private final CodecRegistry codecs;
@@ -79,7 +80,7 @@ public final class NetworkedBus implements AutoCloseable {
    * node reads the time from the bus's ticker, so a bus on a test or replay ticker drives its
    * connections' timers on that same time.
    */
-  private NetworkedBus(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, InetSocketAddress server,
+  private UdpBridge(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, InetSocketAddress server,
       NodeConfig config) throws IOException {
     this.bus = Objects.requireNonNull(bus, "bus");
     this.codecs = Objects.requireNonNull(codecs, "codecs");
@@ -94,16 +95,16 @@ public final class NetworkedBus implements AutoCloseable {
    * A server bound to {@code bind} (port 0 picks a free one: see {@link #node()}). Its node
    * reads the time from the bus's ticker ({@code MessageBus.Builder.ticker}).
    */
-  public static NetworkedBus server(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, NodeConfig config) throws IOException {
-    return new NetworkedBus(bus, codecs, Objects.requireNonNull(bind, "bind"), null, config);
+  public static UdpBridge server(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, NodeConfig config) throws IOException {
+    return new UdpBridge(bus, codecs, Objects.requireNonNull(bind, "bind"), null, config);
   }
 
   /**
    * A client of the server at {@code server}; {@link PeerConnected} is posted once it is in.
    * Its node reads the time from the bus's ticker ({@code MessageBus.Builder.ticker}).
    */
-  public static NetworkedBus client(MessageBus bus, CodecRegistry codecs, InetSocketAddress server, NodeConfig config) throws IOException {
-    return new NetworkedBus(bus, codecs, null, Objects.requireNonNull(server, "server"), config);
+  public static UdpBridge client(MessageBus bus, CodecRegistry codecs, InetSocketAddress server, NodeConfig config) throws IOException {
+    return new UdpBridge(bus, codecs, null, Objects.requireNonNull(server, "server"), config);
   }
 
   /** Reads what arrived and posts it on the bus, runs timers, sends what is due: once per frame. */
@@ -161,7 +162,7 @@ public final class NetworkedBus implements AutoCloseable {
    * executed are ignored), and returns its handle.
    *
    * @throws IllegalArgumentException if {@code message} has no wire codec, {@code peer} is not a
-   *     peer of this bus, or a handle belongs to another peer
+   *     peer of this bridge, or a handle belongs to another peer
    * @throws IllegalStateException if the peer is gone or its send window is full
    */
   public MessageDependency send(Address peer, Object message, MessageDependency... after) {
@@ -230,7 +231,7 @@ public final class NetworkedBus implements AutoCloseable {
         links.put(peer, link);
         byAddress.put(link.endpoint.address(), link);
       }
-      link.endpoint.deliver(new PeerConnected(link.endpoint.address(), peer.address()));
+      link.endpoint.receive(new PeerConnected(link.endpoint.address(), peer.address()));
     }
 
     @Override
@@ -261,7 +262,7 @@ public final class NetworkedBus implements AutoCloseable {
         node.reportUnreadable(peer, "a message did not decode: " + e.getMessage());
         return;
       }
-      link.endpoint.deliver(message);
+      link.endpoint.receive(message);
     }
 
     @Override
@@ -282,7 +283,7 @@ public final class NetworkedBus implements AutoCloseable {
       }
       link.endpoint.close();
       if (!bus.isClosed()) {
-        link.endpoint.deliver(new PeerDisconnected(link.endpoint.address(), reason));
+        link.endpoint.receive(new PeerDisconnected(link.endpoint.address(), reason));
       }
     }
   }

@@ -6,7 +6,7 @@ import java.util.Arrays;
  * Receives what a {@link Connection} delivers. Called on the thread that calls
  * {@link Connection#receive} or {@link Connection#update}.
  */
-public interface DeliveryListener {
+public interface MessageReceiver {
 
   /**
    * Executes one message. Called exactly once per message, after every message it depends on.

@@ -10,7 +10,7 @@ import java.io.StringWriter;
  * <p>Each text states the rule, why it exists, and the fix. The constants are the fixed part
  * of a message (tests match on them); the methods append the details of one occurrence.
  */
-public final class Messages {
+public final class Diagnostics {
 
   public static final String PRIVATE_HANDLER =
       "@Subscribe methods must not be private: Herald calls handlers directly from generated"
@@ -335,5 +335,5 @@ public final class Messages {
     return packageName.isEmpty() ? "(unnamed)" : packageName;
   }
 
-  private Messages() {}
+  private Diagnostics() {}
 }

@@ -1,0 +1,322 @@
+package dev.herald.nats;
+
+import dev.herald.Address;
+import dev.herald.MessageBus;
+import dev.herald.Registration;
+import dev.herald.bridge.Bridge;
+import dev.herald.wire.CodecRegistry;
+import dev.herald.wire.WireFormatException;
+import dev.herald.wire.WireReader;
+import dev.herald.wire.WireWriter;
+import io.nats.client.Connection;
+import io.nats.client.Dispatcher;
+import io.nats.client.JetStream;
+import io.nats.client.Message;
+import io.nats.client.MessageConsumer;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The bridge's hub: its state and what its parts call (the {@link Startup} that builds it, the
+ * {@link Exporter}s, the {@link Importer}s, the {@link ConnectionWatcher}, the
+ * {@link Announcer}). {@link NatsBridge} is the public face over it, as nats.java's
+ * {@code Connection} is over {@code NatsConnection}: what a program may call is there, what the
+ * parts share is here.
+ */
+final class BridgeCore {
+  final MessageBus bus;
+  final CodecRegistry codecs;
+  final String origin;
+  /** This run of the process: a restart under the same origin is a new sender ({@link Prelude}). */
+  final long incarnation;
+  final boolean echo;
+  final Duration requestTimeout;
+  /** How often a durable message whose delivery failed is delivered in all, and how far apart. */
+  final int deliveryAttempts;
+  final Duration redeliveryDelay;
+  final RemoteProcesses remotes;
+  final CoarseClock clock = new CoarseClock();
+  final Numberings numberings = new Numberings(clock);
+  private final Duration announceInterval;
+  private java.util.Timer timer;
+  private Announcer announcer;
+  /** What the importers are delivering: never exported back. */
+  final ImportingThreads importing = new ImportingThreads();
+  Connection connection;
+  private final boolean ownsConnection;
+  private final AtomicLong dropped = new AtomicLong();
+  private final AtomicLong lost = new AtomicLong();
+  private final AtomicBoolean down = new AtomicBoolean();
+  private final List<Registration> exports = new ArrayList<>();
+  private final List<MessageConsumer> consumers = new ArrayList<>();
+  private final ConnectionWatcher watcher = new ConnectionWatcher(this);
+  /** Open once the bridge is started, or closed: imports wait for it. */
+  private final CountDownLatch startup = new CountDownLatch(1);
+  private volatile boolean running;
+  private Dispatcher dispatcher;
+  private JetStream jetStream;
+  private String server;
+  private volatile boolean closed;
+  /** What the program holds: the public face of this bridge. */
+  final NatsBridge facade;
+
+  BridgeCore(NatsBridge.Builder builder, CodecRegistry codecs, long incarnation, Connection connection,
+      boolean ownsConnection) {
+    this.bus = builder.bus;
+    this.codecs = codecs;
+    this.origin = builder.origin;
+    this.incarnation = incarnation;
+    this.announceInterval = builder.announceInterval;
+    this.echo = builder.echo;
+    this.requestTimeout = builder.requestTimeout;
+    this.deliveryAttempts = builder.deliveryAttempts;
+    this.redeliveryDelay = builder.redeliveryDelay;
+    this.remotes = new RemoteProcesses(bus, this);
+    this.connection = connection;
+    this.ownsConnection = ownsConnection;
+    this.facade = new NatsBridge(this);
+  }
+
+  /** {@link NatsBridge#start()}. */
+  void start() {
+    if (closed) {
+      throw new IllegalStateException("This NatsBridge is closed: build a new one");
+    }
+    running = true;
+    startup.countDown();
+  }
+
+  long droppedCount() {
+    return dropped.get();
+  }
+
+  long lostCount() {
+    return lost.get();
+  }
+
+  /** {@link NatsBridge#close()}. */
+  void close() throws InterruptedException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    startup.countDown(); // imports still waiting for the start leave without posting
+    for (Registration export : exports) {
+      export.close();
+    }
+    if (timer != null) {
+      timer.cancel();
+      announcer.announce(true); // the last numbers, for receivers that missed the last messages
+    }
+    for (MessageConsumer consumer : consumers) {
+      try {
+        consumer.close();
+      } catch (Exception e) {
+        report(new ConnectionLostException(server + " (while closing a JetStream consumer: " + e + ")"));
+      }
+    }
+    if (dispatcher != null) {
+      try {
+        // unsubscribes, and lets the handler in progress finish: it may be answering a request
+        dispatcher.drain(Duration.ofSeconds(5)).get(6, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (TimeoutException | java.util.concurrent.ExecutionException | IllegalStateException e) {
+        connection.closeDispatcher(dispatcher); // the connection is down: nothing to drain
+      }
+    }
+    try {
+      connection.flush(Duration.ofSeconds(5));
+    } catch (TimeoutException | IllegalStateException notConnected) {
+      // what was still buffered is lost with the connection; its receivers see the gap
+    }
+    remotes.closeAll();
+    if (ownsConnection) {
+      connection.close();
+    } else {
+      connection.removeConnectionListener(watcher);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "NatsBridge[" + origin + " at " + server + ", " + dropped.get() + " dropped, "
+        + lost.get() + " lost]";
+  }
+
+  void built(Dispatcher dispatcher, List<MessageConsumer> consumers, List<Registration> exports,
+      List<Channel> channels) {
+    this.dispatcher = dispatcher;
+    this.consumers.addAll(consumers);
+    this.exports.addAll(exports);
+    this.server = connection.getConnectedUrl();
+    this.announcer = new Announcer(this, channels);
+    this.timer = new java.util.Timer("herald-nats " + origin, true);
+    long period = announceInterval.toMillis();
+    timer.scheduleAtFixedRate(announcer, period, period);
+  }
+
+  /**
+   * Waits until the bridge is started; returns whether it runs (false when it closed, or never
+   * built, or the thread was interrupted).
+   */
+  boolean awaitStart() {
+    try {
+      startup.await();
+    } catch (InterruptedException closing) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+    return running && !closed;
+  }
+
+  /** Whether {@link #close()} was called. */
+  boolean isClosed() {
+    return closed;
+  }
+
+  ConnectionWatcher watcher() {
+    return watcher;
+  }
+
+  synchronized JetStream jetStream() throws IOException {
+    if (jetStream == null) {
+      jetStream = connection.jetStream();
+    }
+    return jetStream;
+  }
+
+  void report(NatsBridgeException failure) {
+    Bridge.of(bus).reportError(failure, "NatsBridge " + origin, null);
+  }
+
+  void importFailed(ImportFailedException failure) {
+    importFailed(failure, true);
+  }
+
+  /** Reports {@code failure}; {@code counts}: unless a copy of the message counted already. */
+  void importFailed(ImportFailedException failure, boolean counts) {
+    if (counts && !failure.willBeRedelivered()) {
+      lost.incrementAndGet();
+    }
+    report(failure);
+  }
+
+  /** A message from another process that arrived but cannot be read (reported malformed). */
+  void unreadable() {
+    lost.incrementAndGet();
+  }
+
+  /**
+   * The last resort of an importer whose report threw (the error handler threw, or memory ran
+   * out again): the log, since nothing thrown on the client's thread reaches anyone.
+   */
+  void couldNotReport(Throwable failure, String subject) {
+    try {
+      System.getLogger("dev.herald.nats").log(System.Logger.Level.ERROR, "Herald's NATS bridge " + origin
+          + " could not report a failure to import a message on subject " + subject
+          + " to the bus's error handler; the imports go on", failure);
+    } catch (RuntimeException | Error unloggable) {
+      // nothing is left to tell: the import goes on
+    }
+  }
+
+  void dropped(Object message, String subject, Throwable cause) {
+    report(new MessageDroppedException(message, subject, dropped.incrementAndGet(), cause));
+  }
+
+  void lost(String from, String subject, long count) {
+    lost.addAndGet(count);
+    report(new MessagesLostException(from, subject, count));
+    postLocally(new MessagesLost(from, subject, count));
+  }
+
+  void connectionChanged(NatsConnectionEvent.Kind kind) {
+    String url = connection == null ? null : connection.getConnectedUrl();
+    if (url != null) {
+      server = url;
+    }
+    // the client says DISCONNECTED again after each failed attempt: one outage, one report
+    boolean wasDown = down.getAndSet(kind != NatsConnectionEvent.Kind.RECONNECTED);
+    if (kind == NatsConnectionEvent.Kind.DISCONNECTED) {
+      if (wasDown) {
+        return;
+      }
+      if (!closed) {
+        report(new ConnectionLostException(server));
+      }
+    }
+    postLocally(new NatsConnectionEvent(facade, kind, server, dropped.get()));
+  }
+
+  private void postLocally(Object message) {
+    if (!bus.isClosed()) {
+      try {
+        bus.post(message);
+      } catch (IllegalStateException closedMeanwhile) {
+        // the bus closed between the check and the post: nobody is left to tell
+      }
+    }
+  }
+
+  /**
+   * Publishes {@code message} for the process {@code to} alone; returns 1, or 0 when it was
+   * dropped (and reported).
+   */
+  int sendDirect(String subject, Object message) {
+    byte[] payload = Prelude.write(codecs, incarnation, 0, message);
+    try {
+      connection.publish(subject, payload);
+      return 1;
+    } catch (IllegalStateException bufferFullOrClosed) {
+      dropped(message, Subjects.withoutOrigin(subject), bufferFullOrClosed);
+      return 0;
+    }
+  }
+
+  /** Answers a request from another process with what the local handlers reply, if anything. */
+  void answer(RemoteProcess sender, Object request, String replyTo) {
+    List<Object> replies = sender.endpoint.request(request, Object.class);
+    if (replies.isEmpty()) {
+      return; // leave the answer to a process that has one
+    }
+    WireWriter out = WireWriter.growable(64);
+    for (Object reply : replies) {
+      try {
+        codecs.encode(reply, out);
+      } catch (IllegalArgumentException notAWireType) {
+        dropped(reply, replyTo, notAWireType);
+      }
+    }
+    if (out.position() > 0) {
+      try {
+        connection.publish(replyTo, out.toByteArray());
+      } catch (IllegalStateException bufferFullOrClosed) {
+        dropped(replies, replyTo, bufferFullOrClosed);
+      }
+    }
+  }
+
+  /**
+   * The replies another process answered with: frames one after the other. What cannot be read
+   * is reported under {@code subject}, the request's as the user named it: the reply's own
+   * is an inbox, which names neither the request nor who answered.
+   */
+  List<Object> decodeReplies(Message reply, String subject) {
+    List<Object> replies = new ArrayList<>();
+    WireReader in = new WireReader(reply.getData());
+    while (in.hasRemaining()) {
+      try {
+        replies.add(codecs.decode(in));
+      } catch (WireFormatException unreadable) {
+        report(new MalformedPayloadException("a reply to a request: " + unreadable.getMessage(), subject,
+            Prelude.UNKNOWN, unreadable));
+      }
+    }
+    return replies;
+  }
+}
