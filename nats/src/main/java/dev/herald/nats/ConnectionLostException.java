@@ -5,6 +5,8 @@ package dev.herald.nats;
  * then, what is exported waits in its bounded buffer (see
  * {@link NatsBridge.Builder#publishBufferBytes}), and what does not fit is dropped and reported
  * as a {@link MessageDroppedException}. A {@link NatsConnectionEvent} is posted on the bus too.
+ *
+ * @since 0.1
  */
 public final class ConnectionLostException extends NatsBridgeException {
   private static final long serialVersionUID = 1L;

@@ -15,6 +15,8 @@ package dev.herald.nats;
  * (each copy that throws is reported). The bridge never stops the process: an application that
  * would rather exit on a {@link VirtualMachineError} does so in its error handler, from the
  * cause.
+ *
+ * @since 0.1
  */
 public final class ImportFailedException extends NatsBridgeException {
   private static final long serialVersionUID = 1L;

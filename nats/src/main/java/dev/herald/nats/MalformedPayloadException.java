@@ -4,6 +4,8 @@ package dev.herald.nats;
  * A message from another process that this one cannot read: its bytes are not a frame of a wire
  * type this program knows, or it is not of the type its subject was imported for. The message is
  * not posted; the bridge goes on with the next one.
+ *
+ * @since 0.1
  */
 public final class MalformedPayloadException extends NatsBridgeException {
   private static final long serialVersionUID = 1L;

@@ -4,6 +4,8 @@ package dev.herald.nats;
  * A message the bridge could not hand to NATS: the publish buffer was full while the connection
  * was down, the connection was closed, or JetStream did not acknowledge it after every retry.
  * It was not sent. {@link #droppedSoFar()} counts every message this bridge has dropped.
+ *
+ * @since 0.1
  */
 public final class MessageDroppedException extends NatsBridgeException {
   private static final long serialVersionUID = 1L;

@@ -4,6 +4,8 @@ package dev.herald.nats;
  * Posted on the bus when messages from another process went missing (see
  * {@link MessagesLostException}, which goes to the error handler at the same time). A local
  * message, never exported.
+ *
+ * @since 0.1
  */
 public final class MessagesLost {
   private final String origin;

@@ -6,6 +6,8 @@ package dev.herald.nats;
  * went down, or sent while this process was not subscribed). A {@link MessagesLost} is posted
  * on the bus too. Core NATS promises at most once; export through JetStream where every message
  * matters.
+ *
+ * @since 0.1
  */
 public final class MessagesLostException extends NatsBridgeException {
   private static final long serialVersionUID = 1L;

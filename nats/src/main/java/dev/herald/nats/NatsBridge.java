@@ -100,6 +100,8 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>This class is the bridge's public face: the builder and what a program calls. Its parts
  * (exporters, importers, the connection's watcher) share a package-private core.
+ *
+ * @since 0.1
  */
 public final class NatsBridge implements AutoCloseable {
   /** The state and the hub that the bridge's parts call; this class only delegates to it. */

@@ -4,6 +4,8 @@ package dev.herald.nats;
  * Posted on the bus when a bridge's connection to the NATS server changes: lost, back, or
  * closed for good. A local message, never exported. (A class rather than a record: Herald's
  * libraries use no {@code java.lang.invoke}, which a record's generated methods need.)
+ *
+ * @since 0.1
  */
 public final class NatsConnectionEvent {
 

@@ -8,6 +8,8 @@ package dev.herald.nats;
  * {@code herald.lobby-1.>} (the prefix, then the origin, for each prefix or explicit subject's
  * first token it exports on) and {@code _HERALD.lobby-1.>}, and to answer requests on
  * {@code _INBOX.>}. The refused message is lost; its receivers see the gap.
+ *
+ * @since 0.1
  */
 public final class PublishRefusedException extends NatsBridgeException {
   private static final long serialVersionUID = 1L;

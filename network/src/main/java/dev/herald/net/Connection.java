@@ -29,6 +29,8 @@ import java.util.Objects;
  * rewrites every packet in both directions can do anything, until packets are encrypted.)
  *
  * <p>Not thread-safe: drive a connection from one thread.
+ *
+ * @since 0.1
  */
 public final class Connection {
 

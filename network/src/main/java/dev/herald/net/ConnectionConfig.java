@@ -43,6 +43,8 @@ import java.time.Duration;
  * {@link PacketFormat}); that is unambiguous for any window below half the 15-bit range, and
  * 4,096 keeps each side's per-connection arrays small. Packets are at most
  * {@value #MAX_PACKET_SIZE} bytes so that they are never fragmented on an Ethernet path.
+ *
+ * @since 0.1
  */
 public final class ConnectionConfig {
 

@@ -2,6 +2,8 @@ package dev.herald.net;
 
 /**
  * What a {@link Connection} has done so far: a live view, read on the connection's thread.
+ *
+ * @since 0.1
  */
 public final class ConnectionCounters {
 

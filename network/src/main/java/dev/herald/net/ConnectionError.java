@@ -1,6 +1,10 @@
 package dev.herald.net;
 
-/** Why a connection failed. A failed connection sends and executes nothing more. */
+/**
+ * Why a connection failed. A failed connection sends and executes nothing more.
+ *
+ * @since 0.1
+ */
 public enum ConnectionError {
   /** Nothing arrived from the peer for the connection timeout. */
   PEER_SILENT,

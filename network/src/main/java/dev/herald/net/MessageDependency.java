@@ -10,6 +10,8 @@ package dev.herald.net;
  * peer executed the message and every one sent before it, passing the handle as a dependency
  * costs nothing: it is left out of the wire format. Handles belong to the connection that
  * filled them. Not thread-safe, like the connection.
+ *
+ * @since 0.1
  */
 public final class MessageDependency {
 

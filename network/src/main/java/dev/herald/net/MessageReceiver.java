@@ -5,6 +5,8 @@ import java.util.Arrays;
 /**
  * Receives what a {@link Connection} delivers. Called on the thread that calls
  * {@link Connection#receive} or {@link Connection#update}.
+ *
+ * @since 0.1
  */
 public interface MessageReceiver {
 

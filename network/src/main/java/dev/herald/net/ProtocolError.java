@@ -4,6 +4,8 @@ package dev.herald.net;
  * What was wrong with a packet that was rejected. A rejected packet executes nothing and
  * acknowledges nothing. (A datagram without the connection's token is not rejected with an
  * error: it is dropped unread and counted, see {@link ConnectionCounters#foreignPackets()}.)
+ *
+ * @since 0.1
  */
 public enum ProtocolError {
   /** The packet is longer than the configured maximum packet size. */

@@ -1,6 +1,10 @@
 package dev.herald.net;
 
-/** What {@link Connection#trySend} did with a message. */
+/**
+ * What {@link Connection#trySend} did with a message.
+ *
+ * @since 0.1
+ */
 public enum SendStatus {
   /** The message was queued; its handle now names it. */
   ACCEPTED,

@@ -5,6 +5,8 @@ import java.time.Duration;
 /**
  * How badly a {@link SimulatedLink} treats packets: immutable, built from {@link #perfect()}
  * with the {@code with...} methods.
+ *
+ * @since 0.1
  */
 public final class LinkConditions {
 

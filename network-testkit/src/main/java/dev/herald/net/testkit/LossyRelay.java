@@ -40,6 +40,8 @@ import java.util.Objects;
  * its own until {@link #close()}, reading only the sockets that have datagrams waiting, so its
  * cost follows the traffic, not the number of clients. Listens on the loopback interface of the
  * server's address family.
+ *
+ * @since 0.1
  */
 public final class LossyRelay implements AutoCloseable {
 

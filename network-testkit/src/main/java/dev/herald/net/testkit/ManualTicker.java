@@ -8,6 +8,8 @@ import java.time.Duration;
  * to a connection, a node, or a bus ({@code MessageBus.Builder.ticker}), and their time moves only
  * when the test moves it. It starts at zero. Readable from any thread (a node on a thread of its
  * own, a bus's lanes); advance it from one thread at a time.
+ *
+ * @since 0.1
  */
 public final class ManualTicker implements Ticker {
 

@@ -17,6 +17,8 @@ import dev.herald.time.Ticker;
  * a.send(payload);
  * for (int tick = 0; tick < 100; tick++) { clock.advance(Duration.ofMillis(10)); network.step(); }
  * }</pre>
+ *
+ * @since 0.1
  */
 public final class NetworkSimulator {
 

@@ -10,6 +10,8 @@ import java.util.SplittableRandom;
  * reordered as the {@link LinkConditions} say. Everything it does depends only on the seed,
  * the conditions, and the sequence of calls and clock readings, so a run can be replayed.
  * Not thread-safe.
+ *
+ * @since 0.1
  */
 public final class SimulatedLink {
 

@@ -2,7 +2,11 @@ package dev.herald.net.udp;
 
 import dev.herald.net.ConnectionError;
 
-/** Why a peer is gone, or never came. */
+/**
+ * Why a peer is gone, or never came.
+ *
+ * @since 0.1
+ */
 public enum DisconnectReason {
   /** This side called {@link UdpNode#disconnect} or {@link UdpNode#close}. */
   CLOSED_HERE,

@@ -22,6 +22,8 @@ import java.util.Objects;
  *   <tr><td>unreadable messages: one log record per peer at most every</td><td>10 s</td></tr>
  *   <tr><td>socket receive buffer asked for</td><td>{@value #DEFAULT_RECEIVE_BUFFER} bytes</td></tr>
  * </table>
+ *
+ * @since 0.1
  */
 public final class NodeConfig {
 

@@ -4,6 +4,8 @@ package dev.herald.net.udp;
  * What a {@link UdpNode} has done with datagrams, as of when {@link UdpNode#counters()} was
  * called: an immutable snapshot. The reliable layer's own counters are per peer
  * ({@link Peer#counters()}).
+ *
+ * @since 0.1
  */
 public final class NodeCounters {
 

@@ -10,6 +10,8 @@ import java.net.InetSocketAddress;
  * The other end of one connection of a {@link UdpNode}: for a server, one per connected
  * client; for a client, the server. Identity is the object: a client that reconnects from the
  * same address is a new {@code Peer}.
+ *
+ * @since 0.1
  */
 public final class Peer {
 

@@ -6,6 +6,8 @@ import java.util.Arrays;
  * Receives what a {@link UdpNode} hears from its peers. Called on the thread that runs
  * {@link UdpNode#update()} (the node's own thread if it was {@linkplain UdpNode#start()
  * started}), never concurrently.
+ *
+ * @since 0.1
  */
 public interface PeerListener {
 

@@ -63,6 +63,8 @@ import java.util.Objects;
  *
  * <p>Nothing is encrypted: someone who sees the traffic can read it and, knowing the token,
  * forge packets (see {@link Connection} for what the reliable layer still promises then).
+ *
+ * @since 0.1
  */
 public final class UdpNode implements AutoCloseable {
 
