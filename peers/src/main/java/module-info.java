@@ -1,6 +1,6 @@
 /**
- * The UDP bridge: peers in other processes as addresses on the local bus, messages carried
- * by their wire codecs over Herald's reliable UDP layer.
+ * The UDP bridge: peers in other processes as addresses on the local bus, messages carried by their
+ * wire codecs over Herald's reliable UDP layer.
  */
 module dev.herald.peers {
   requires transitive dev.herald.runtime;

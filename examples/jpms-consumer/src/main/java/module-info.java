@@ -6,7 +6,9 @@ module dev.herald.example.modular {
   exports dev.herald.example.modular;
 
   // Written by the processor, as -Aherald.index in the pom asks.
-  provides dev.herald.internal.generated.DispatcherIndex with dev.herald.example.modular.HeraldIndex;
+  provides dev.herald.internal.generated.DispatcherIndex with
+      dev.herald.example.modular.HeraldIndex;
   // A named module's META-INF/services files are not read: each codec is named here.
-  provides dev.herald.wire.WireCodec with dev.herald.example.modular.Goal_Codec;
+  provides dev.herald.wire.WireCodec with
+      dev.herald.example.modular.Goal_Codec;
 }

@@ -3,21 +3,20 @@ package dev.herald;
 import java.util.Objects;
 
 /**
- * Where a message is sent. Every {@link Registration} has an address; several registrations
- * may share one, as the components of a game entity do ({@link MessageBus#createAddress()},
- * then {@link MessageBus#register(Object, Address)} for each component), so that everything
- * sent to the entity reaches all of them. Addresses are capabilities: only a registration can
- * send <em>from</em> its address.
+ * Where a message is sent. Every {@link Registration} has an address; several registrations may
+ * share one, as the components of a game entity do ({@link MessageBus#createAddress()}, then {@link
+ * MessageBus#register(Object, Address)} for each component), so that everything sent to the entity
+ * reaches all of them. Addresses are capabilities: only a registration can send <em>from</em> its
+ * address.
  *
- * <p>Besides the addresses a bus makes, there are destinations resolved when a message is
- * sent: {@link #BROADCAST} (everyone, the default), {@link #BROADCAST_NOT_ME} (everyone but
- * the handlers at the sender's address), {@link #SELF} (the sender's own address) and
- * {@link #named(String) named} addresses bound with {@link Registration#bind(String)}. A peer in
- * another process can have an address too ({@link #isRemote()}, made by
- * {@link dev.herald.bridge.Bridge#attachRemote}).
+ * <p>Besides the addresses a bus makes, there are destinations resolved when a message is sent:
+ * {@link #BROADCAST} (everyone, the default), {@link #BROADCAST_NOT_ME} (everyone but the handlers
+ * at the sender's address), {@link #SELF} (the sender's own address) and {@link #named(String)
+ * named} addresses bound with {@link Registration#bind(String)}. A peer in another process can have
+ * an address too ({@link #isRemote()}, made by {@link dev.herald.bridge.Bridge#attachRemote}).
  *
- * <p>An address made by a bus is retired when the last registration at it is closed; what
- * is sent to a retired address, or to a name nobody has bound, reaches nobody.
+ * <p>An address made by a bus is retired when the last registration at it is closed; what is sent
+ * to a retired address, or to a name nobody has bound, reaches nobody.
  *
  * <p>Immutable, so thread-safe (whether it is retired can change; it is read safely from any
  * thread).
@@ -45,8 +44,10 @@ public final class Address {
 
   final Kind kind;
   private final String name;
+
   /** For an address a bus made: who is there, kept by that bus's {@link Registry}; else null. */
   final AddressEntry entry;
+
   /** For a peer in another process: its endpoint on the bus that attached it; else null. */
   final RemotePeer remote;
 
@@ -61,7 +62,10 @@ public final class Address {
     this.remote = remote;
   }
 
-  /** The address of a peer in another process, attached by {@link dev.herald.bridge.Bridge#attachRemote}. */
+  /**
+   * The address of a peer in another process, attached by {@link
+   * dev.herald.bridge.Bridge#attachRemote}.
+   */
   static Address remote(RemotePeer endpoint) {
     return new Address(Kind.REMOTE, null, null, endpoint);
   }
@@ -72,8 +76,8 @@ public final class Address {
   }
 
   /**
-   * The address bound to {@code name} when a message is sent, for well-known objects such as
-   * {@code "world"}. A message sent to a name nobody has bound reaches nobody.
+   * The address bound to {@code name} when a message is sent, for well-known objects such as {@code
+   * "world"}. A message sent to a name nobody has bound reaches nobody.
    */
   public static Address named(String name) {
     Objects.requireNonNull(name, "name");
@@ -89,16 +93,16 @@ public final class Address {
   }
 
   /**
-   * Whether this address was made by a bus and all its registrations have been closed, or is
-   * a remote peer's whose endpoint was closed.
+   * Whether this address was made by a bus and all its registrations have been closed, or is a
+   * remote peer's whose endpoint was closed.
    */
   public boolean isRetired() {
     return entry != null ? entry.isRetired() : remote != null && remote.isClosed();
   }
 
   /**
-   * Whether this is a peer in another process ({@link dev.herald.bridge.Bridge#attachRemote}): what is sent
-   * here leaves the process instead of reaching local handlers.
+   * Whether this is a peer in another process ({@link dev.herald.bridge.Bridge#attachRemote}): what
+   * is sent here leaves the process instead of reaching local handlers.
    */
   public boolean isRemote() {
     return kind == Kind.REMOTE;
@@ -106,8 +110,8 @@ public final class Address {
 
   /**
    * Two named addresses are equal when their names are; every other address (one a bus made, a
-   * remote peer's, {@link #BROADCAST}, {@link #SELF}...) is equal only to itself. So
-   * {@code Address.named("score")} can be made again wherever it is needed, and used as a key.
+   * remote peer's, {@link #BROADCAST}, {@link #SELF}...) is equal only to itself. So {@code
+   * Address.named("score")} can be made again wherever it is needed, and used as a key.
    */
   @Override
   public boolean equals(Object other) {
@@ -153,11 +157,16 @@ public final class Address {
     Objects.requireNonNull(address, "address");
     if (address.kind != Address.Kind.ENTITY) {
       throw new IllegalArgumentException(
-          "Cannot " + what + " " + address + ": only an address made by the bus"
+          "Cannot "
+              + what
+              + " "
+              + address
+              + ": only an address made by the bus"
               + " (createAddress() or a registration's address()) can be used here");
     }
     if (address.entry.owner != registry) {
-      throw new IllegalArgumentException("Cannot " + what + " " + address + ": it belongs to another bus");
+      throw new IllegalArgumentException(
+          "Cannot " + what + " " + address + ": it belongs to another bus");
     }
     return address;
   }

@@ -4,23 +4,26 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Who is at one address a bus made: the handlers registered there and those observing it,
- * how many registrations share it, and whether it is retired. Only the owning
- * {@link Registry} changes it, under its lock; the send path reads {@link #index()} and
- * {@link #isRetired()} without one.
+ * Who is at one address a bus made: the handlers registered there and those observing it, how many
+ * registrations share it, and whether it is retired. Only the owning {@link Registry} changes it,
+ * under its lock; the send path reads {@link #index()} and {@link #isRetired()} without one.
  */
 final class AddressEntry {
   final Registry owner;
   final long number;
+
   /** The handlers at this address and those observing it; guarded by the registry's lock. */
   private List<Subscriber> members;
+
   /** Registrations at this address; guarded by the registry's lock. */
   private int registrations;
+
   /**
-   * The type index of the members, made when a message is first sent here: most addresses
-   * (one per plain registration) never receive one.
+   * The type index of the members, made when a message is first sent here: most addresses (one per
+   * plain registration) never receive one.
    */
   private volatile TypeIndex index;
+
   private volatile boolean retired;
 
   AddressEntry(Registry owner, long number) {
@@ -57,8 +60,8 @@ final class AddressEntry {
   }
 
   /**
-   * Counts a registration closed here, retiring the address with its last one; under the
-   * registry's lock.
+   * Counts a registration closed here, retiring the address with its last one; under the registry's
+   * lock.
    */
   void registrationRemoved() {
     if (--registrations == 0) {

@@ -12,10 +12,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs {@code @Subscribe(async = true)} handlers on the bus's executor, one call at a time
- * per handler unless it is marked {@code concurrent}, and keeps count of the calls not yet
- * finished so that {@link MessageBus#shutdown} can wait for them. A call the executor refuses
- * is reported to the error handler and counted as finished, never left waiting.
+ * Runs {@code @Subscribe(async = true)} handlers on the bus's executor, one call at a time per
+ * handler unless it is marked {@code concurrent}, and keeps count of the calls not yet finished so
+ * that {@link MessageBus#shutdown} can wait for them. A call the executor refuses is reported to
+ * the error handler and counted as finished, never left waiting.
  */
 final class AsyncCalls {
   /** The asynchronous calls of the bus whose call the current thread is running, if any. */
@@ -27,8 +27,10 @@ final class AsyncCalls {
   private boolean ownedShutDown;
   private final AtomicInteger unfinished = new AtomicInteger();
   private final Object idle = new Object();
+
   /** Set when shutdown stops taking calls: a post still under way is refused from then on. */
   private volatile boolean refusing;
+
   /** Set when shutdown returns: a call accepted before but not started by then never runs. */
   private volatile boolean stopped;
 
@@ -40,8 +42,8 @@ final class AsyncCalls {
   /**
    * Schedules one call; counted as unfinished until it has run or was refused.
    *
-   * @throws BusClosedException if the bus no longer takes calls: the post that reached this
-   *     handler was under way when shutdown began, and came too late for it to wait
+   * @throws BusClosedException if the bus no longer takes calls: the post that reached this handler
+   *     was under way when shutdown began, and came too late for it to wait
    */
   void submit(Subscriber subscriber, Object listener, Object message, Envelope envelope) {
     // Counted first, then the flag read; shutdown sets the flag, then reads the count (both
@@ -49,9 +51,13 @@ final class AsyncCalls {
     unfinished.incrementAndGet();
     if (refusing) {
       finished();
-      throw new BusClosedException("Cannot call " + subscriber.row.description + " with " + message
-          + ": the bus is closed. The post was under way when shutdown began and reached this"
-          + " asynchronous handler after the shutdown stopped taking calls");
+      throw new BusClosedException(
+          "Cannot call "
+              + subscriber.row.description
+              + " with "
+              + message
+              + ": the bus is closed. The post was under way when shutdown began and reached this"
+              + " asynchronous handler after the shutdown stopped taking calls");
     }
     Call call = new Call(this, subscriber, listener, message, envelope);
     if (subscriber.mailbox != null) {
@@ -72,9 +78,9 @@ final class AsyncCalls {
 
   /**
    * Waits until every call has run, or {@code timeoutNanos} have passed, or the thread is
-   * interrupted; then stops: a call not started by then never runs. Returns how many calls
-   * had not finished, those never to run and those still running. Called from inside an
-   * asynchronous call, it does not wait for that call itself.
+   * interrupted; then stops: a call not started by then never runs. Returns how many calls had not
+   * finished, those never to run and those still running. Called from inside an asynchronous call,
+   * it does not wait for that call itself.
    */
   int awaitIdleThenStop(long timeoutNanos) {
     int own = RUNNING.get() == this ? 1 : 0;
@@ -134,7 +140,12 @@ final class AsyncCalls {
     private final Object message;
     private final Envelope envelope;
 
-    Call(AsyncCalls owner, Subscriber subscriber, Object listener, Object message, Envelope envelope) {
+    Call(
+        AsyncCalls owner,
+        Subscriber subscriber,
+        Object listener,
+        Object message,
+        Envelope envelope) {
       this.owner = owner;
       this.subscriber = subscriber;
       this.listener = listener;
@@ -158,8 +169,8 @@ final class AsyncCalls {
     }
 
     /**
-     * The executor would not take these calls: they are over, and the error handler hears
-     * why. Refuses every call: all are counted finished first, then each is reported; if the error
+     * The executor would not take these calls: they are over, and the error handler hears why.
+     * Refuses every call: all are counted finished first, then each is reported; if the error
      * handler throws, the first exception propagates after the last report.
      */
     static void refuseAll(List<Call> calls, RuntimeException why) {
@@ -181,8 +192,8 @@ final class AsyncCalls {
   }
 
   /**
-   * The calls waiting for one handler that must not run concurrently with itself: at most
-   * one task drains it at a time.
+   * The calls waiting for one handler that must not run concurrently with itself: at most one task
+   * drains it at a time.
    */
   static final class Mailbox implements Runnable {
     private final ConcurrentLinkedQueue<Call> calls = new ConcurrentLinkedQueue<>();
@@ -252,8 +263,8 @@ final class AsyncCalls {
   /**
    * Threads that do not keep the JVM alive, nor any class loader. A pool makes its threads on
    * whichever thread submits, maybe in the middle of a plugin's handler: made as they are, they
-   * would keep that thread's context class loader and the access-control context of every
-   * frame on its stack, so the plugin's class loader, for as long as they live.
+   * would keep that thread's context class loader and the access-control context of every frame on
+   * its stack, so the plugin's class loader, for as long as they live.
    */
   private static final class DaemonThreads implements ThreadFactory {
     private static final ClassLoader HERALDS = DaemonThreads.class.getClassLoader();

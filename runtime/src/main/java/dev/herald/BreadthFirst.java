@@ -1,10 +1,9 @@
 package dev.herald;
 
 /**
- * Nested posts on a {@link NestedPosts#BREADTH_FIRST} bus: a post or immediate send made while
- * its thread delivers another message waits in the thread's {@link NestedQueue} (the call
- * returns 0), and the outermost delivery delivers it after its own message, in the order
- * posted.
+ * Nested posts on a {@link NestedPosts#BREADTH_FIRST} bus: a post or immediate send made while its
+ * thread delivers another message waits in the thread's {@link NestedQueue} (the call returns 0),
+ * and the outermost delivery delivers it after its own message, in the order posted.
  */
 final class BreadthFirst {
   private final Router router;
@@ -33,8 +32,7 @@ final class BreadthFirst {
   }
 
   /**
-   * {@link #post} for an immediate send, delivered into {@code delivery}; false when it was
-   * queued.
+   * {@link #post} for an immediate send, delivered into {@code delivery}; false when it was queued.
    */
   boolean send(Delivery delivery, Address from, Object message, Header header) {
     NestedQueue queue = queues.get();

@@ -33,17 +33,23 @@ final class BusBridge implements Bridge {
   }
 
   @Override
-  public <T> Registration forward(Registration.Builder options, Class<T> type, Forwarder<? super T> forwarder) {
+  public <T> Registration forward(
+      Registration.Builder options, Class<T> type, Forwarder<? super T> forwarder) {
     Objects.requireNonNull(options, "options");
     if (options.bus != bus) {
-      throw new IllegalArgumentException("These registration options were made by another bus: make them with "
-          + "registration() of the bus this bridge belongs to");
+      throw new IllegalArgumentException(
+          "These registration options were made by another bus: make them with "
+              + "registration() of the bus this bridge belongs to");
     }
     if (options.lane != null) {
-      throw new IllegalArgumentException("Cannot forward " + Objects.requireNonNull(type, "type").getName()
-          + " on the lane " + options.lane + ": a Forwarder runs on the sending thread, where it can answer"
-          + " requests. Register it without onLane, and hand the messages to your own executor if"
-          + " it must not block");
+      throw new IllegalArgumentException(
+          "Cannot forward "
+              + Objects.requireNonNull(type, "type").getName()
+              + " on the lane "
+              + options.lane
+              + ": a Forwarder runs on the sending thread, where it can answer"
+              + " requests. Register it without onLane, and hand the messages to your own executor if"
+              + " it must not block");
     }
     return bus.registry.forward(type, forwarder, options);
   }

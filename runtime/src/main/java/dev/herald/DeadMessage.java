@@ -4,9 +4,9 @@ import java.util.Objects;
 
 /**
  * A message that reached no handler, or only {@linkplain dev.herald.annotation.Subscribe#hidden
- * hidden} ones. The bus posts it in place of the message it wraps, so a handler of
- * {@code DeadMessage} can log or redirect what nobody received. A {@code DeadMessage} that
- * itself reaches nobody is dropped.
+ * hidden} ones. The bus posts it in place of the message it wraps, so a handler of {@code
+ * DeadMessage} can log or redirect what nobody received. A {@code DeadMessage} that itself reaches
+ * nobody is dropped.
  *
  * @since 0.1
  */
@@ -30,8 +30,8 @@ public final class DeadMessage {
   }
 
   /**
-   * How the message was sent, or {@code null} if it was posted without a header or sender
-   * (or the {@code DeadMessage} was made by hand).
+   * How the message was sent, or {@code null} if it was posted without a header or sender (or the
+   * {@code DeadMessage} was made by hand).
    */
   public Envelope envelope() {
     return envelope;

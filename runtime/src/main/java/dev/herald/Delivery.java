@@ -6,15 +6,15 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * One delivery in progress: a message on its way through {@link Router#deliver}: how it was sent, what every
- * handler it reaches is checked against, where replies are collected, and how many handlers
- * ran. The plain-post fast path needs none.
+ * One delivery in progress: a message on its way through {@link Router#deliver}: how it was sent,
+ * what every handler it reaches is checked against, where replies are collected, and how many
+ * handlers ran. The plain-post fast path needs none.
  *
- * <p>Each thread reuses its own, one per level of nested sends ({@link #begin} and
- * {@link #end}), so that sending allocates nothing but what a handler asks for (an envelope,
- * a reply list): escape analysis cannot be relied on to remove an object that crosses as many
- * calls as a delivery does. Nothing it refers to outlives the send: {@link #end} forgets the
- * message, the addresses and the replies, so a reused one keeps no listener's class alive.
+ * <p>Each thread reuses its own, one per level of nested sends ({@link #begin} and {@link #end}),
+ * so that sending allocates nothing but what a handler asks for (an envelope, a reply list): escape
+ * analysis cannot be relied on to remove an object that crosses as many calls as a delivery does.
+ * Nothing it refers to outlives the send: {@link #end} forgets the message, the addresses and the
+ * replies, so a reused one keeps no listener's class alive.
  */
 final class Delivery {
   private static final ThreadLocal<Levels> LEVELS = new ThreadLocal<Levels>();
@@ -22,36 +22,51 @@ final class Delivery {
   Object message;
   Header header;
   Address from;
+
   /** The destination as the envelope gives it: the resolved address, or a broadcast. */
   Address to;
+
   long sentNanos;
+
   /**
-   * Set while the send time is still to be read from this clock: reading it costs more than
-   * the rest of a short send on some machines, and only an envelope shows it.
+   * Set while the send time is still to be read from this clock: reading it costs more than the
+   * rest of a short send on some machines, and only an envelope shows it.
    */
   private Ticker unreadClock;
+
   long sentFrame;
+
   /** A plain post: a {@link DeadMessage} made of it carries no envelope. */
   boolean plainPost;
+
   /** For BROADCAST_NOT_ME: the sender's address, whose handlers are skipped. */
   Address excluded;
+
   /** For the observers' pass of an addressed send: the registrations already served. */
   Address alreadyServed;
+
   /** For a request: the type of the replies collected, else null. */
   Class<?> replyType;
+
   /** The replies so far, made by the first one. */
   List<Object> replies;
+
   /** Handlers that ran (or, asynchronous, were handed to the executor). */
   int ran;
+
   /** Of those, the ones that are not hidden: if none, the message is dead. */
   int received;
+
   private Envelope envelope;
+
   /** The calls of lane handlers, one batch per lane, handed over when the delivery ends. */
   private List<Lane.Batch> laneBatches;
+
   private boolean finished;
 
   /** The thread's deliveries this one belongs to, and its level among them. */
   private final Levels levels;
+
   private final int level;
 
   private Delivery(Levels levels, int level) {
@@ -60,8 +75,8 @@ final class Delivery {
   }
 
   /**
-   * This thread's delivery for one more level of nesting, empty; the caller must
-   * {@link #end} it, in a {@code finally}, before the level above ends.
+   * This thread's delivery for one more level of nesting, empty; the caller must {@link #end} it,
+   * in a {@code finally}, before the level above ends.
    */
   static Delivery begin() {
     Levels levels = LEVELS.get();
@@ -117,17 +132,17 @@ final class Delivery {
   }
 
   /**
-   * For a send delivered at once: its time is read from {@code clock} when first needed (see
-   * {@link #sentNanos()}), not now.
+   * For a send delivered at once: its time is read from {@code clock} when first needed (see {@link
+   * #sentNanos()}), not now.
    */
   void sentNow(Ticker clock) {
     unreadClock = clock;
   }
 
   /**
-   * When the message was sent. For a send delivered at once, read the first time it is asked
-   * for: {@link Router} asks before the first handler runs if any handler it is about to
-   * call takes an envelope, so the time is the send's, not that of a later handler.
+   * When the message was sent. For a send delivered at once, read the first time it is asked for:
+   * {@link Router} asks before the first handler runs if any handler it is about to call takes an
+   * envelope, so the time is the send's, not that of a later handler.
    */
   long sentNanos() {
     if (unreadClock != null) {
@@ -141,7 +156,14 @@ final class Delivery {
   Envelope envelope() {
     if (envelope == null) {
       envelope =
-          new Envelope(message, from, to, header, sentNanos(), sentFrame, replyType,
+          new Envelope(
+              message,
+              from,
+              to,
+              header,
+              sentNanos(),
+              sentFrame,
+              replyType,
               finished ? null : Thread.currentThread());
     }
     return envelope;
@@ -171,8 +193,8 @@ final class Delivery {
   }
 
   /**
-   * Ends the delivery on the sending thread: the envelope can no longer cancel, and each lane
-   * gets this message's calls in one piece, so all its handlers see one order.
+   * Ends the delivery on the sending thread: the envelope can no longer cancel, and each lane gets
+   * this message's calls in one piece, so all its handlers see one order.
    */
   void finish() {
     finished = true;
@@ -210,6 +232,7 @@ final class Delivery {
   /** One thread's deliveries, one per level of nested sends. */
   private static final class Levels {
     private Delivery[] deliveries = new Delivery[4];
+
     /** How many are in use. */
     int depth;
 

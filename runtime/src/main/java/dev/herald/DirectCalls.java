@@ -4,30 +4,32 @@ import dev.herald.internal.generated.HandlerCall;
 
 /**
  * The handlers of one message class as a plain post calls them: each handler's call bound at
- * registration, and at the same index the {@link Subscriber} it was bound for; usable while
- * every one of them may simply be called ({@link #direct}). {@link HandlersForClass} makes a new
- * one whenever its handlers change, and {@linkplain #replace marks} the one it replaces, so a
- * post making these calls learns that a handler was added or closed meanwhile.
+ * registration, and at the same index the {@link Subscriber} it was bound for; usable while every
+ * one of them may simply be called ({@link #direct}). {@link HandlersForClass} makes a new one
+ * whenever its handlers change, and {@linkplain #replace marks} the one it replaces, so a post
+ * making these calls learns that a handler was added or closed meanwhile.
  */
 final class DirectCalls {
   /**
-   * The class of no message, as no object is of type {@code void}: a class of its own would be
-   * one more class to load when a program starts.
+   * The class of no message, as no object is of type {@code void}: a class of its own would be one
+   * more class to load when a program starts.
    */
   private static final Class<?> NO_MESSAGE = void.class;
 
   final HandlerCall[] calls;
   private final HandlerList.Node[] subscribers;
+
   /** Whose calls these are. */
   final HandlersForClass handlers;
+
   /**
-   * The class of the messages these calls are for, until they are replaced: from then on the
-   * class of no message, so one comparison with a message's class tells a post both that these
-   * are its calls and that they are current. Set under the registry's lock; a plain field: the
-   * thread that closes a handler during its own post sees the change at once, and any other
-   * thread once it has synchronized with the change, as for {@link HandlerList.Node#retire}.
-   * (Not final, so a thread that finds this object through a racy read may see null: a
-   * mismatch, which only sends it to look the calls up again.)
+   * The class of the messages these calls are for, until they are replaced: from then on the class
+   * of no message, so one comparison with a message's class tells a post both that these are its
+   * calls and that they are current. Set under the registry's lock; a plain field: the thread that
+   * closes a handler during its own post sees the change at once, and any other thread once it has
+   * synchronized with the change, as for {@link HandlerList.Node#retire}. (Not final, so a thread
+   * that finds this object through a racy read may see null: a mismatch, which only sends it to
+   * look the calls up again.)
    */
   Class<?> messageClass;
 
@@ -36,21 +38,27 @@ final class DirectCalls {
       new DirectCalls(null, new HandlerList.Node[0], new HandlerCall[0], true, 0);
 
   /**
-   * Whether a plain post may make these calls, asking nothing: every handler here is
-   * {@linkplain Subscriber#direct direct}. If not, the calls of those that are not are null.
+   * Whether a plain post may make these calls, asking nothing: every handler here is {@linkplain
+   * Subscriber#direct direct}. If not, the calls of those that are not are null.
    */
   final boolean direct;
+
   /**
-   * How many of the handlers count as receivers: 0 when there are none, or only
-   * {@linkplain Subscriber#visible hidden} ones, and the post is then dead (rule 8).
+   * How many of the handlers count as receivers: 0 when there are none, or only {@linkplain
+   * Subscriber#visible hidden} ones, and the post is then dead (rule 8).
    */
   final int receivers;
+
   /** There are handlers, and all of them are hidden. */
   final boolean onlyHidden;
 
   /** {@code calls[i]} is the call of {@code subscribers[i]}; neither array is changed after. */
-  DirectCalls(HandlersForClass handlers, HandlerList.Node[] subscribers, HandlerCall[] calls,
-      boolean direct, int receivers) {
+  DirectCalls(
+      HandlersForClass handlers,
+      HandlerList.Node[] subscribers,
+      HandlerCall[] calls,
+      boolean direct,
+      int receivers) {
     this.handlers = handlers;
     this.direct = direct;
     this.receivers = receivers;
@@ -82,7 +90,9 @@ final class DirectCalls {
     return receiving;
   }
 
-  /** The array of subscribers these calls were made from, as {@link HandlerList#nodes()} gave it. */
+  /**
+   * The array of subscribers these calls were made from, as {@link HandlerList#nodes()} gave it.
+   */
   HandlerList.Node[] subscribers() {
     return subscribers;
   }

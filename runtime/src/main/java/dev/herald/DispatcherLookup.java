@@ -11,12 +11,12 @@ import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Finds the handlers of a listener class without reflection: the dispatchers come from
- * {@link ServiceLoader}, which reads what the processor registered in
- * {@code META-INF/services/dev.herald.internal.generated.Dispatcher} (once per class loader, when a class
+ * Finds the handlers of a listener class without reflection: the dispatchers come from {@link
+ * ServiceLoader}, which reads what the processor registered in {@code
+ * META-INF/services/dev.herald.internal.generated.Dispatcher} (once per class loader, when a class
  * from it is first seen), or from {@link DispatcherIndex} implementations given to the bus's
- * builder or registered as services; the composed result is cached per class in a
- * {@link ClassValue}.
+ * builder or registered as services; the composed result is cached per class in a {@link
+ * ClassValue}.
  */
 final class DispatcherLookup {
   /** The lookup shared by buses built without explicit indexes. */
@@ -27,9 +27,9 @@ final class DispatcherLookup {
   private static final Class<Dispatcher<?>> DISPATCHER = (Class) Dispatcher.class;
 
   /**
-   * The dispatcher of each listener class, kept with the class itself rather than in a map
-   * of classes: this lookup may be shared by every bus of the JVM, and must not keep a
-   * plugin's classes, nor so its class loader, once the plugin is dropped.
+   * The dispatcher of each listener class, kept with the class itself rather than in a map of
+   * classes: this lookup may be shared by every bus of the JVM, and must not keep a plugin's
+   * classes, nor so its class loader, once the plugin is dropped.
    */
   private final ClassValue<AtomicReference<Dispatcher<?>>> dispatchers =
       new ClassValue<AtomicReference<Dispatcher<?>>>() {
@@ -38,12 +38,15 @@ final class DispatcherLookup {
           return new AtomicReference<>();
         }
       };
+
   private final boolean explicit;
   private final Set<ClassLoader> scannedLoaders =
       Collections.newSetFromMap(new WeakHashMap<ClassLoader, Boolean>());
+
   /** The scanned loaders from which ServiceLoader found at least one dispatcher or index. */
   private final Set<ClassLoader> loadersWithDispatchers =
       Collections.newSetFromMap(new WeakHashMap<ClassLoader, Boolean>());
+
   private final ClassValue<ListenerType> types =
       new ClassValue<ListenerType>() {
         @Override
@@ -66,8 +69,8 @@ final class DispatcherLookup {
 
   /**
    * Why {@code type}, which has no dispatcher, cannot be registered, and how to fix it: if no
-   * dispatcher at all is known where it was loaded from, the program was compiled without
-   * Herald's processor; if some are, the class was (or it has no handlers).
+   * dispatcher at all is known where it was loaded from, the program was compiled without Herald's
+   * processor; if some are, the class was (or it has no handlers).
    */
   String whyNoDispatcher(Class<?> type) {
     String fixes =
@@ -77,17 +80,24 @@ final class DispatcherLookup {
             + " \"dev.herald:herald-processor\". Then build clean (mvn clean verify): an"
             + " incremental build keeps classes compiled without the processor.";
     if (!knowsAnyDispatcherFor(type)) {
-      return "Cannot register " + type.getName() + ": Herald found no generated dispatcher at"
+      return "Cannot register "
+          + type.getName()
+          + ": Herald found no generated dispatcher at"
           + " all where this class was loaded from (no META-INF/services/"
-          + Dispatcher.class.getName() + "), so the code was compiled without Herald's"
-          + " annotation processor." + fixes;
+          + Dispatcher.class.getName()
+          + "), so the code was compiled without Herald's"
+          + " annotation processor."
+          + fixes;
     }
-    return "Cannot register " + type.getName() + ": Herald found generated dispatchers, but"
+    return "Cannot register "
+        + type.getName()
+        + ": Herald found generated dispatchers, but"
         + " none for this class or its superclasses. Either it has no @Subscribe methods (for a"
         + " lambda or method reference, use subscribe(MessageType.class, handler) instead; for"
         + " code that registers objects it does not know, as Guava's register does, use"
         + " registerIfListener, which returns empty for such an object), or it was compiled"
-        + " without Herald's annotation processor." + fixes;
+        + " without Herald's annotation processor."
+        + fixes;
   }
 
   boolean knowsAnyDispatcherFor(Class<?> type) {
@@ -109,8 +119,8 @@ final class DispatcherLookup {
   /**
    * The class's own dispatcher composed with its superclass's type, then the handlers of its
    * interfaces (each composed the same way with its super-interfaces) that no row before them
-   * already calls: a lambda, an anonymous class or a mock has the handlers of the interfaces
-   * it implements.
+   * already calls: a lambda, an anonymous class or a mock has the handlers of the interfaces it
+   * implements.
    */
   private ListenerType compute(Class<?> type) {
     Dispatcher<?> dispatcher = dispatcherOf(type);
@@ -181,8 +191,8 @@ final class DispatcherLookup {
   }
 
   /**
-   * Whether {@code type} has handlers; false if it has none but other classes from its loader
-   * do, so the processor ran.
+   * Whether {@code type} has handlers; false if it has none but other classes from its loader do,
+   * so the processor ran.
    *
    * @throws IllegalArgumentException if no dispatcher at all is known where it was loaded from
    */

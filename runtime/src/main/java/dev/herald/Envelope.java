@@ -4,8 +4,8 @@ import dev.herald.time.Ticker;
 import java.util.Set;
 
 /**
- * Who sent a message, to whom, with which tags, and when. A handler receives it by taking it
- * as a second parameter:
+ * Who sent a message, to whom, with which tags, and when. A handler receives it by taking it as a
+ * second parameter:
  *
  * <pre>{@code
  * @Subscribe void onHit(Hit hit, Envelope envelope) {
@@ -28,14 +28,15 @@ public final class Envelope {
   private final long sentNanos;
   private final long sentFrame;
   private final Class<?> replyType;
+
   /**
    * The thread delivering the message, while it does; then null. Not volatile: only that thread
    * writes it, and only a call on that thread can find itself here; any other thread sees that
-   * thread or null, neither of which is its own, whichever it sees. (Volatile, it cost two
-   * fences on every delivery that makes an envelope.) Raced in jcstress/:
-   * {@code EnvelopeCancelRace}.
+   * thread or null, neither of which is its own, whichever it sees. (Volatile, it cost two fences
+   * on every delivery that makes an envelope.) Raced in jcstress/: {@code EnvelopeCancelRace}.
    */
   private Thread deliveringThread;
+
   private boolean cancelled;
 
   Envelope(
@@ -68,9 +69,9 @@ public final class Envelope {
   }
 
   /**
-   * The destination: the address it was delivered to (a {@link Address#SELF} or
-   * {@linkplain Address#named named} destination resolved), or {@link Address#BROADCAST} /
-   * {@link Address#BROADCAST_NOT_ME}.
+   * The destination: the address it was delivered to (a {@link Address#SELF} or {@linkplain
+   * Address#named named} destination resolved), or {@link Address#BROADCAST} / {@link
+   * Address#BROADCAST_NOT_ME}.
    */
   public Address to() {
     return to;
@@ -97,10 +98,10 @@ public final class Envelope {
   }
 
   /**
-   * The type of reply the sender waits for when the message came through {@code request}, or
-   * {@code null} when it was posted or sent and nobody waits. For bridges, through
-   * {@link dev.herald.bridge.Bridge#replyType}: an application's handler returns its reply and
-   * never needs it.
+   * The type of reply the sender waits for when the message came through {@code request}, or {@code
+   * null} when it was posted or sent and nobody waits. For bridges, through {@link
+   * dev.herald.bridge.Bridge#replyType}: an application's handler returns its reply and never needs
+   * it.
    */
   Class<?> replyType() {
     return replyType;
@@ -108,25 +109,34 @@ public final class Envelope {
 
   @Override
   public String toString() {
-    return "Envelope[" + message + " from " + (from == null ? "anonymous" : from) + " to " + to
+    return "Envelope["
+        + message
+        + " from "
+        + (from == null ? "anonymous" : from)
+        + " to "
+        + to
         + (header.tags().isEmpty() ? "" : " tags " + header.tags())
-        + " at frame " + sentFrame + "]";
+        + " at frame "
+        + sentFrame
+        + "]";
   }
 
   /**
    * Stops this message here (greenrobot's {@code cancelEventDelivery}): the handlers after the
-   * calling one (lower priority, or later registered) do not receive it, nor do observers of
-   * its address, nor asynchronous and lane handlers not yet handed over; those before it did.
-   * A handler of high priority uses it to consume a message. Only a handler called on the
-   * sending thread, during the delivery, can cancel.
+   * calling one (lower priority, or later registered) do not receive it, nor do observers of its
+   * address, nor asynchronous and lane handlers not yet handed over; those before it did. A handler
+   * of high priority uses it to consume a message. Only a handler called on the sending thread,
+   * during the delivery, can cancel.
    *
-   * @throws IllegalStateException when called off the sending thread or after the delivery
-   *     (from an asynchronous or lane handler, say)
+   * @throws IllegalStateException when called off the sending thread or after the delivery (from an
+   *     asynchronous or lane handler, say)
    */
   public void cancelDelivery() {
     if (deliveringThread != Thread.currentThread()) {
       throw new IllegalStateException(
-          "Cannot cancel the delivery of " + message + ": only a handler called on the sending"
+          "Cannot cancel the delivery of "
+              + message
+              + ": only a handler called on the sending"
               + " thread, while the message is delivered, can (not an async or lane handler)");
     }
     cancelled = true;

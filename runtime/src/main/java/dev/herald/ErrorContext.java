@@ -1,8 +1,8 @@
 package dev.herald;
 
 /**
- * Where a handler failed: which bus, which listener and handler, and which message. Given
- * to the {@link ErrorHandler} with the exception.
+ * Where a handler failed: which bus, which listener and handler, and which message. Given to the
+ * {@link ErrorHandler} with the exception.
  *
  * @since 0.1
  */

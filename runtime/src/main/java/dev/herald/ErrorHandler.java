@@ -1,13 +1,13 @@
 package dev.herald;
 
 /**
- * Receives the exceptions thrown by handlers. A handler that throws never stops delivery to
- * the other handlers: the bus catches the exception, gives it here, and goes on. A
- * {@link VirtualMachineError} is not caught; it propagates out of {@code post}.
+ * Receives the exceptions thrown by handlers. A handler that throws never stops delivery to the
+ * other handlers: the bus catches the exception, gives it here, and goes on. A {@link
+ * VirtualMachineError} is not caught; it propagates out of {@code post}.
  *
- * <p>The error handler runs on the posting thread, inside {@code post}. An exception it
- * throws propagates out of {@code post} and ends that delivery; that is how
- * {@link #rethrowing()} works, and why the default only logs.
+ * <p>The error handler runs on the posting thread, inside {@code post}. An exception it throws
+ * propagates out of {@code post} and ends that delivery; that is how {@link #rethrowing()} works,
+ * and why the default only logs.
  *
  * @since 0.1
  */
@@ -23,9 +23,8 @@ public interface ErrorHandler {
   }
 
   /**
-   * For tests: rethrows the handler's exception out of {@code post}, as is when it is
-   * unchecked, wrapped in a {@link HandlerException} when it is checked. Delivery of that
-   * message stops there.
+   * For tests: rethrows the handler's exception out of {@code post}, as is when it is unchecked,
+   * wrapped in a {@link HandlerException} when it is checked. Delivery of that message stops there.
    */
   static ErrorHandler rethrowing() {
     return RethrowingErrorHandler.INSTANCE;

@@ -5,16 +5,17 @@ import java.util.Objects;
 
 /**
  * The one policy for a handler's failure, wherever it is called from: call the generated
- * dispatcher, let a {@link VirtualMachineError} through (the JVM is in trouble, and no
- * handler can fix that), and give anything else to the bus's {@link ErrorHandler}, so that
- * one failing handler never stops delivery to the others. A {@link StackOverflowError} on the
- * posting thread becomes a {@link PostChainTooDeepException} that each handler call it
- * unwinds through adds its message to, so that the poster learns which chain of nested posts
- * overflowed. (The catch clauses cost the plain path nothing until something is thrown.)
+ * dispatcher, let a {@link VirtualMachineError} through (the JVM is in trouble, and no handler can
+ * fix that), and give anything else to the bus's {@link ErrorHandler}, so that one failing handler
+ * never stops delivery to the others. A {@link StackOverflowError} on the posting thread becomes a
+ * {@link PostChainTooDeepException} that each handler call it unwinds through adds its message to,
+ * so that the poster learns which chain of nested posts overflowed. (The catch clauses cost the
+ * plain path nothing until something is thrown.)
  */
 final class Failures {
   private final MessageBus bus;
   private final ErrorHandler errorHandler;
+
   /** The watched delivery under way on each thread ({@link #watch}); looked at only on failure. */
   private final ThreadLocal<Watch> watches = new ThreadLocal<>();
 
@@ -43,10 +44,10 @@ final class Failures {
   }
 
   /**
-   * The policy, for a call on the posting thread that threw {@code failure}: a closed call or
-   * a collected listener ran nothing (false); a stack overflow becomes the chain's
-   * {@link PostChainTooDeepException}; other {@link VirtualMachineError}s propagate; anything
-   * else goes to the error handler (true: the handler ran).
+   * The policy, for a call on the posting thread that threw {@code failure}: a closed call or a
+   * collected listener ran nothing (false); a stack overflow becomes the chain's {@link
+   * PostChainTooDeepException}; other {@link VirtualMachineError}s propagate; anything else goes to
+   * the error handler (true: the handler ran).
    */
   boolean failed(Throwable failure, Subscriber subscriber, Object message) {
     if (failure instanceof HandlerCall.Closed || failure instanceof WeakCall.Collected) {
@@ -70,9 +71,8 @@ final class Failures {
   }
 
   /**
-   * Starts watching, on this thread, the failures of the handlers of {@code message}: the
-   * first one that throws is kept in the returned watch (and reported as usual). End with
-   * {@link #unwatch}.
+   * Starts watching, on this thread, the failures of the handlers of {@code message}: the first one
+   * that throws is kept in the returned watch (and reported as usual). End with {@link #unwatch}.
    */
   Watch watch(Object message) {
     Watch watch = new Watch(message, watches.get());
@@ -102,9 +102,9 @@ final class Failures {
   }
 
   /**
-   * Calls an asynchronous handler on an executor thread. There is no poster to propagate to:
-   * a chain of nested posts that overflowed goes to the error handler, an exception from the
-   * error handler itself is logged, and a {@link VirtualMachineError} propagates as it is.
+   * Calls an asynchronous handler on an executor thread. There is no poster to propagate to: a
+   * chain of nested posts that overflowed goes to the error handler, an exception from the error
+   * handler itself is logged, and a {@link VirtualMachineError} propagates as it is.
    */
   void invokeOffThread(Subscriber subscriber, Object listener, Object message, Envelope envelope) {
     try {
@@ -118,17 +118,24 @@ final class Failures {
     } catch (VirtualMachineError fatal) {
       throw fatal;
     } catch (RuntimeException | Error unhandled) {
-      Logging.logger().log(System.Logger.Level.ERROR,
-          "Herald: the error handler threw on an asynchronous handler's failure", unhandled);
+      Logging.logger()
+          .log(
+              System.Logger.Level.ERROR,
+              "Herald: the error handler threw on an asynchronous handler's failure",
+              unhandled);
     }
   }
 
   /** Gives {@code failure}, which happened calling {@code subscriber}, to the error handler. */
   void report(Throwable failure, Subscriber subscriber, Object listener, Object message) {
-    errorHandler.handle(failure, new ErrorContext(bus, listener, subscriber.row.description, message));
+    errorHandler.handle(
+        failure, new ErrorContext(bus, listener, subscriber.row.description, message));
   }
 
-  /** A failure outside any handler, in {@code source}; see {@link dev.herald.bridge.Bridge#reportError}. */
+  /**
+   * A failure outside any handler, in {@code source}; see {@link
+   * dev.herald.bridge.Bridge#reportError}.
+   */
   void outside(Throwable failure, String source, Object message) {
     Objects.requireNonNull(failure, "failure");
     Objects.requireNonNull(source, "source");
@@ -138,6 +145,7 @@ final class Failures {
   /** A message sent with {@link Header#requireReceiver()} reached no visible handler. */
   void undelivered(Object message, Header header) {
     errorHandler.handle(
-        new UndeliveredMessageException(message, header), new ErrorContext(bus, null, null, message));
+        new UndeliveredMessageException(message, header),
+        new ErrorContext(bus, null, null, message));
   }
 }

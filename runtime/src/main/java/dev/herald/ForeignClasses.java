@@ -1,10 +1,10 @@
 package dev.herald;
 
 /**
- * Tells the classes a bus must not keep once nothing else does: those of a class loader that
- * is neither Herald's own nor one of its ancestors. A plugin's, say: a game that loads mods or
- * a server that redeploys drops such a loader while the bus lives on, and every table entry
- * keyed by one of its classes would keep the whole loader.
+ * Tells the classes a bus must not keep once nothing else does: those of a class loader that is
+ * neither Herald's own nor one of its ancestors. A plugin's, say: a game that loads mods or a
+ * server that redeploys drops such a loader while the bus lives on, and every table entry keyed by
+ * one of its classes would keep the whole loader.
  */
 final class ForeignClasses {
   private static final ClassLoader HERALDS = ForeignClasses.class.getClassLoader();

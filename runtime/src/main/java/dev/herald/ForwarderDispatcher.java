@@ -6,10 +6,9 @@ import dev.herald.internal.generated.HandlerInfo;
 
 /**
  * The dispatcher of a {@link Forwarder}: one hidden handler that takes the message alone. The bus
- * calls {@link #invoke} for it only for a request, since it takes no envelope, is not
- * asynchronous, and ({@link Registration.Builder#forward} refuses a lane) runs on the sending
- * thread; every other delivery, a plain post's bound call included, comes through
- * {@link #call}.
+ * calls {@link #invoke} for it only for a request, since it takes no envelope, is not asynchronous,
+ * and ({@link Registration.Builder#forward} refuses a lane) runs on the sending thread; every other
+ * delivery, a plain post's bound call included, comes through {@link #call}.
  */
 final class ForwarderDispatcher extends Dispatcher<Forwarder<Object>> {
 

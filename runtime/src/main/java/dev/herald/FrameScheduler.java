@@ -6,8 +6,8 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The game loop's side of the bus: the frame count, the messages waiting for a stage run
- * (the {@link Schedule}), and the runs that deliver them.
+ * The game loop's side of the bus: the frame count, the messages waiting for a stage run (the
+ * {@link Schedule}), and the runs that deliver them.
  */
 final class FrameScheduler {
   private final Ticker ticker;
@@ -54,8 +54,12 @@ final class FrameScheduler {
         // the error handler threw (it may be the rethrowing one): the rest keep their turn
         List<Pending> rest = due.subList(i + 1, due.size());
         if (!rest.isEmpty() && !schedule.restore(rest)) {
-          Logging.logger().log(System.Logger.Level.WARNING,
-              "Herald: the bus closed during a stage run; " + rest.size() + " due messages were not delivered");
+          Logging.logger()
+              .log(
+                  System.Logger.Level.WARNING,
+                  "Herald: the bus closed during a stage run; "
+                      + rest.size()
+                      + " due messages were not delivered");
         }
         throw failure;
       }
@@ -67,7 +71,9 @@ final class FrameScheduler {
     return schedule.size();
   }
 
-  /** Takes every queued message, in the order stage runs would deliver them, and closes the queue. */
+  /**
+   * Takes every queued message, in the order stage runs would deliver them, and closes the queue.
+   */
   List<Pending> takeAll() {
     return schedule.takeAll();
   }

@@ -7,30 +7,29 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The multicast mechanism behind {@link Signal} and every handler list of the bus: an
- * array that is copied when handlers are added or removed, and never while dispatching.
+ * The multicast mechanism behind {@link Signal} and every handler list of the bus: an array that is
+ * copied when handlers are added or removed, and never while dispatching.
  *
- * <p>A dispatch ({@link #dispatch}, or a loop over {@link #nodes()} such as
- * {@link Router}'s) iterates the array it found when it began, skipping nodes retired
- * since; when it is done it looks again, and if nodes were added meanwhile it visits those
- * too (those stamped after every node it visited), in list order. So a handler removed during
- * a dispatch is not called from then on, and one added during a dispatch on the same thread is
- * called for that message, after the handlers that were already there. A dispatch takes no
- * lock and allocates nothing.
+ * <p>A dispatch ({@link #dispatch}, or a loop over {@link #nodes()} such as {@link Router}'s)
+ * iterates the array it found when it began, skipping nodes retired since; when it is done it looks
+ * again, and if nodes were added meanwhile it visits those too (those stamped after every node it
+ * visited), in list order. So a handler removed during a dispatch is not called from then on, and
+ * one added during a dispatch on the same thread is called for that message, after the handlers
+ * that were already there. A dispatch takes no lock and allocates nothing.
  *
- * <p>Changes are not synchronized here: the owner makes them one at a time, under its own lock
- * (a {@link Signal}'s, or the registry's for the bus), and publishes each by the volatile
- * write of the new array.
+ * <p>Changes are not synchronized here: the owner makes them one at a time, under its own lock (a
+ * {@link Signal}'s, or the registry's for the bus), and publishes each by the volatile write of the
+ * new array.
  *
  * @param <N> the nodes held
  */
 class HandlerList<N extends HandlerList.Node> {
 
   /**
-   * What a list holds: retiring a node stops the dispatches on the retiring thread from using
-   * it, including the one in progress. Other threads need no flag: whoever retires a node also
-   * takes it out of the array, and that volatile write is what a dispatch starting later
-   * reads first, so it never sees the node.
+   * What a list holds: retiring a node stops the dispatches on the retiring thread from using it,
+   * including the one in progress. Other threads need no flag: whoever retires a node also takes it
+   * out of the array, and that volatile write is what a dispatch starting later reads first, so it
+   * never sees the node.
    */
   abstract static class Node {
     final long stamp;
@@ -69,8 +68,8 @@ class HandlerList<N extends HandlerList.Node> {
   }
 
   /**
-   * Calls {@code visitor} for every node that is not retired, in list order, then for the
-   * nodes added while that ran; returns the sum of what it returned.
+   * Calls {@code visitor} for every node that is not retired, in list order, then for the nodes
+   * added while that ran; returns the sum of what it returned.
    */
   @SuppressWarnings("unchecked")
   <M> int dispatch(M message, Visitor<? super N, ? super M> visitor) {
@@ -89,11 +88,12 @@ class HandlerList<N extends HandlerList.Node> {
   }
 
   /**
-   * The rare path: the list changed during a dispatch. A node added since was stamped after
-   * every node of the array the dispatch began with, so its stamp is above their highest.
+   * The rare path: the list changed during a dispatch. A node added since was stamped after every
+   * node of the array the dispatch began with, so its stamp is above their highest.
    */
   @SuppressWarnings("unchecked")
-  private <M> int visitAdded(Node[] visited, Node[] current, M message, Visitor<? super N, ? super M> visitor) {
+  private <M> int visitAdded(
+      Node[] visited, Node[] current, M message, Visitor<? super N, ? super M> visitor) {
     long seen = highestStamp(visited);
     int total = 0;
     while (current != visited) {
@@ -111,8 +111,8 @@ class HandlerList<N extends HandlerList.Node> {
   }
 
   /**
-   * The array of nodes now in the list, in order, for a dispatch written as a loop; it is
-   * never changed, and a new one replaces it whenever the list changes.
+   * The array of nodes now in the list, in order, for a dispatch written as a loop; it is never
+   * changed, and a new one replaces it whenever the list changes.
    */
   Node[] nodes() {
     return nodes;
@@ -127,7 +127,10 @@ class HandlerList<N extends HandlerList.Node> {
     return highest;
   }
 
-  /** Whether some node of {@code array} was added after every node of an array whose highest stamp is {@code seen}. */
+  /**
+   * Whether some node of {@code array} was added after every node of an array whose highest stamp
+   * is {@code seen}.
+   */
   static boolean addedSince(Node[] array, long seen) {
     for (Node node : array) {
       if (node.stamp > seen) {
@@ -195,8 +198,8 @@ class HandlerList<N extends HandlerList.Node> {
   }
 
   /**
-   * Takes every retired node out of the list with one copy (where {@link #remove} copies once
-   * per node): what a purge of many collected listeners needs.
+   * Takes every retired node out of the list with one copy (where {@link #remove} copies once per
+   * node): what a purge of many collected listeners needs.
    *
    * @return the nodes taken out
    */

@@ -5,35 +5,39 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * The handlers that receive messages of one runtime class, in delivery order, and whether a
- * plain post may call them all directly. Changed under the registry's lock.
+ * The handlers that receive messages of one runtime class, in delivery order, and whether a plain
+ * post may call them all directly. Changed under the registry's lock.
  */
 final class HandlersForClass extends HandlerList<Subscriber> {
   /**
-   * Not final: once dropped from its index, these handlers forget their class (see
-   * {@link #retire}), so that a post that still holds them, as the last-posted cache may, no
-   * longer matches them, and they no longer keep the class.
+   * Not final: once dropped from its index, these handlers forget their class (see {@link
+   * #retire}), so that a post that still holds them, as the last-posted cache may, no longer
+   * matches them, and they no longer keep the class.
    */
   Class<?> messageClass;
+
   /**
-   * How many handlers here a plain post cannot simply call (tagged, filtered by sender,
-   * taking an envelope, asynchronous, on a lane, serialized); while there are any, a plain
-   * post takes the full path.
+   * How many handlers here a plain post cannot simply call (tagged, filtered by sender, taking an
+   * envelope, asynchronous, on a lane, serialized); while there are any, a plain post takes the
+   * full path.
    */
   private int notDirect;
+
   /** How many handlers here count as receivers (are not hidden). */
   private int visible;
+
   /**
-   * How many handlers here take an envelope. Read without the lock: a stale count only makes a
-   * send read its time a little later, when the envelope is made.
+   * How many handlers here take an envelope. Read without the lock: a stale count only makes a send
+   * read its time a little later, when the envelope is made.
    */
   private int envelopeTakers;
+
   /**
    * The handlers' calls, current: replaced, and the one replaced marked, whenever the handlers
-   * change. Not volatile, so that publishing them costs a registration no fence: a
-   * {@link DirectCalls} is safe to read through a racy reference (its arrays are final fields,
-   * and a stale class only sends a post to look again), and a post that happens after a
-   * change, as rule 3 means it, sees the change. Raced in jcstress/: {@code DirectCallsRace}.
+   * change. Not volatile, so that publishing them costs a registration no fence: a {@link
+   * DirectCalls} is safe to read through a racy reference (its arrays are final fields, and a stale
+   * class only sends a post to look again), and a post that happens after a change, as rule 3 means
+   * it, sees the change. Raced in jcstress/: {@code DirectCallsRace}.
    */
   private DirectCalls calls = new DirectCalls(this, nodes(), new HandlerCall[0], true, 0);
 

@@ -9,8 +9,8 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * How a message is to be delivered: to whom, with which tags, whether someone must receive
- * it, and when. Immutable; build one once and reuse it for every message sent the same way.
+ * How a message is to be delivered: to whom, with which tags, whether someone must receive it, and
+ * when. Immutable; build one once and reuse it for every message sent the same way.
  *
  * <pre>{@code
  * static final Header TO_WORLD = Header.builder().to(Address.named("world")).requireReceiver().build();
@@ -20,12 +20,13 @@ import java.util.Set;
  * }</pre>
  *
  * <h2>When</h2>
- * A message with stage {@link Stage#IMMEDIATE} and no delay is delivered at once. Any other
- * is queued and delivered during the first {@link MessageBus#runStage run of its stage} at
- * which it is due: at once if it has no delay, once the bus's {@link Ticker} has advanced by
- * {@link #delay()}, or once {@link #delayFrames()} frames have ended. {@code IMMEDIATE} with a
- * delay has no stage constraint: it is delivered at the first run of any stage once due. A
- * header sets at most one of the two delays.
+ *
+ * A message with stage {@link Stage#IMMEDIATE} and no delay is delivered at once. Any other is
+ * queued and delivered during the first {@link MessageBus#runStage run of its stage} at which it is
+ * due: at once if it has no delay, once the bus's {@link Ticker} has advanced by {@link #delay()},
+ * or once {@link #delayFrames()} frames have ended. {@code IMMEDIATE} with a delay has no stage
+ * constraint: it is delivered at the first run of any stage once due. A header sets at most one of
+ * the two delays.
  *
  * <p>Immutable, so thread-safe: one header can be kept in a constant and sent from any thread.
  *
@@ -67,17 +68,17 @@ public final class Header {
   }
 
   /**
-   * The message's tags. A handler with {@code @Subscribe(tags)} receives the message only if
-   * it shares at least one of them; handlers without tags receive it either way.
+   * The message's tags. A handler with {@code @Subscribe(tags)} receives the message only if it
+   * shares at least one of them; handlers without tags receive it either way.
    */
   public Set<String> tags() {
     return tags.names();
   }
 
   /**
-   * Whether a visible handler must receive the message: if none does, an
-   * {@link UndeliveredMessageException} goes to the bus's error handler (and the message, as
-   * always, is posted as a {@link DeadMessage}).
+   * Whether a visible handler must receive the message: if none does, an {@link
+   * UndeliveredMessageException} goes to the bus's error handler (and the message, as always, is
+   * posted as a {@link DeadMessage}).
    */
   public boolean requireReceiver() {
     return requireReceiver;
@@ -104,8 +105,8 @@ public final class Header {
   }
 
   /**
-   * The delay in nanoseconds, at most 2^62 (about 146 years) so that due times stay
-   * comparable by difference; -1 when none is set.
+   * The delay in nanoseconds, at most 2^62 (about 146 years) so that due times stay comparable by
+   * difference; -1 when none is set.
    */
   long delayNanos() {
     if (delay == null) {
@@ -134,7 +135,9 @@ public final class Header {
 
   @Override
   public String toString() {
-    return "Header[to=" + to + (tags.isEmpty() ? "" : ", tags=" + tags)
+    return "Header[to="
+        + to
+        + (tags.isEmpty() ? "" : ", tags=" + tags)
         + (requireReceiver ? ", requireReceiver" : "")
         + (stage == Stage.IMMEDIATE ? "" : ", stage=" + stage)
         + (delay == null ? "" : ", delay=" + delay)
@@ -186,8 +189,8 @@ public final class Header {
     }
 
     /**
-     * Delays delivery by {@code delay} of the bus's {@link Ticker} time. Delays beyond about
-     * 146 years (2^62 ns) count as that long.
+     * Delays delivery by {@code delay} of the bus's {@link Ticker} time. Delays beyond about 146
+     * years (2^62 ns) count as that long.
      *
      * @throws IllegalArgumentException if {@code delay} is negative
      */
@@ -195,7 +198,9 @@ public final class Header {
       Objects.requireNonNull(delay, "delay");
       if (delay.isNegative()) {
         throw new IllegalArgumentException(
-            "A delay must not be negative, but was " + delay + ": use Duration.ZERO for the next stage run");
+            "A delay must not be negative, but was "
+                + delay
+                + ": use Duration.ZERO for the next stage run");
       }
       this.delay = delay;
       return this;
@@ -209,7 +214,9 @@ public final class Header {
     public Builder delayFrames(long frames) {
       if (frames < 0) {
         throw new IllegalArgumentException(
-            "A frame delay must not be negative, but was " + frames + ": use 0 for the next stage run");
+            "A frame delay must not be negative, but was "
+                + frames
+                + ": use 0 for the next stage run");
       }
       this.delayFrames = frames;
       return this;
@@ -218,14 +225,17 @@ public final class Header {
     /**
      * The header.
      *
-     * @throws IllegalArgumentException if both a time delay and a frame delay are set: which
-     *     should win is the sender's decision, so Herald asks for one
+     * @throws IllegalArgumentException if both a time delay and a frame delay are set: which should
+     *     win is the sender's decision, so Herald asks for one
      */
     public Header build() {
       if (delay != null && delayFrames >= 0) {
         throw new IllegalArgumentException(
-            "A header takes a delay in time or in frames, not both (delay=" + delay
-                + ", delayFrames=" + delayFrames + "): keep the one that should decide");
+            "A header takes a delay in time or in frames, not both (delay="
+                + delay
+                + ", delayFrames="
+                + delayFrames
+                + "): keep the one that should decide");
       }
       return new Header(this);
     }

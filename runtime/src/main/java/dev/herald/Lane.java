@@ -9,20 +9,21 @@ import java.util.Map;
 import java.util.concurrent.Executor;
 
 /**
- * A named delivery lane: an executor given to the bus's builder under a name
- * ({@code lane("ui", Platform::runLater)}), and one queue of messages in front of it. Every
- * message for the lane's handlers enters the queue once, with all of them, so each handler of
- * the lane receives messages in the one order they entered it, one call at a time: however
- * many threads post, no handler of a lane sees two messages in a different order than another.
+ * A named delivery lane: an executor given to the bus's builder under a name ({@code lane("ui",
+ * Platform::runLater)}), and one queue of messages in front of it. Every message for the lane's
+ * handlers enters the queue once, with all of them, so each handler of the lane receives messages
+ * in the one order they entered it, one call at a time: however many threads post, no handler of a
+ * lane sees two messages in a different order than another.
  *
- * <p>The lane hands the executor one task at a time, which delivers what is queued, then
- * returns; the executor may be a single UI thread or a pool.
+ * <p>The lane hands the executor one task at a time, which delivers what is queued, then returns;
+ * the executor may be a single UI thread or a pool.
  */
 final class Lane implements Runnable {
   final String name;
   private final Executor executor;
   private final Failures failures;
   private final ArrayDeque<Batch> queue = new ArrayDeque<>();
+
   /** Whether a task of this lane is with the executor; guarded by {@code queue}. */
   private boolean scheduled;
 

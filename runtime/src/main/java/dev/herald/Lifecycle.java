@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The end of a bus: {@link MessageBus#shutdown} stops it accepting messages, delivers or
- * discards what is queued, waits for the asynchronous calls, and reports; once.
+ * The end of a bus: {@link MessageBus#shutdown} stops it accepting messages, delivers or discards
+ * what is queued, waits for the asynchronous calls, and reports; once.
  */
 final class Lifecycle {
   private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
@@ -24,11 +24,15 @@ final class Lifecycle {
     this.async = async;
   }
 
-  /** {@link MessageBus#close}: a shutdown that delivers what is queued, and warns if it left work undone. */
+  /**
+   * {@link MessageBus#close}: a shutdown that delivers what is queued, and warns if it left work
+   * undone.
+   */
   void close() {
     ShutdownReport report = shutdown(QueuedMessages.DELIVER, CLOSE_TIMEOUT);
     if (!report.isComplete()) {
-      Logging.logger().log(System.Logger.Level.WARNING, "Herald: closed with work left undone: " + report);
+      Logging.logger()
+          .log(System.Logger.Level.WARNING, "Herald: closed with work left undone: " + report);
     }
   }
 
@@ -37,7 +41,8 @@ final class Lifecycle {
     Objects.requireNonNull(queued, "queued");
     Objects.requireNonNull(timeout, "timeout");
     if (timeout.isNegative()) {
-      throw new IllegalArgumentException("A shutdown timeout must not be negative, but was " + timeout);
+      throw new IllegalArgumentException(
+          "A shutdown timeout must not be negative, but was " + timeout);
     }
     synchronized (lock) {
       if (report != null) {

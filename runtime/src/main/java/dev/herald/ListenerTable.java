@@ -3,9 +3,9 @@ package dev.herald;
 /**
  * The registrations of a bus by listener identity (not {@code equals}), without holding the
  * listeners: an open-addressing table of the registrations themselves, each probed by its
- * listener's identity hash, so that a lookup allocates no key. A registration whose weakly
- * held listener was collected matches nothing until the purge removes it. Changed under the
- * registry's lock.
+ * listener's identity hash, so that a lookup allocates no key. A registration whose weakly held
+ * listener was collected matches nothing until the purge removes it. Changed under the registry's
+ * lock.
  */
 final class ListenerTable {
   private RegistrationEntry[] slots = new RegistrationEntry[16];

@@ -9,15 +9,15 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Every handler of one listener class: the rows of the nearest class's dispatcher followed
- * by those of its superclasses' dispatchers, less the rows that a subclass overrides; then
- * those of its interfaces' dispatchers, less the methods a row before them already calls.
+ * Every handler of one listener class: the rows of the nearest class's dispatcher followed by those
+ * of its superclasses' dispatchers, less the rows that a subclass overrides; then those of its
+ * interfaces' dispatchers, less the methods a row before them already calls.
  *
- * <p>Once per method: Java gives a class one method per signature, however many interfaces
- * declare it, so an interface's row is left out when an earlier row has the same method name,
- * message type and envelope parameter. Class rows come first, so a class's {@code @Subscribe}
- * on the method wins over its interfaces'; an interface's own rows come before its
- * super-interfaces', so a sub-interface's wins over theirs.
+ * <p>Once per method: Java gives a class one method per signature, however many interfaces declare
+ * it, so an interface's row is left out when an earlier row has the same method name, message type
+ * and envelope parameter. Class rows come first, so a class's {@code @Subscribe} on the method wins
+ * over its interfaces'; an interface's own rows come before its super-interfaces', so a
+ * sub-interface's wins over theirs.
  */
 final class ListenerType {
   /** The type of a class for which no class in its hierarchy has a dispatcher. */
@@ -52,7 +52,6 @@ final class ListenerType {
     }
     return type;
   }
-
 
   /** Composes {@code dispatcher}'s rows with the type of its listener's superclass. */
   static ListenerType compose(Dispatcher<?> dispatcher, ListenerType inherited) {
@@ -134,6 +133,7 @@ final class ListenerType {
     final String declaringClass;
     final String description;
     final TagSet tags;
+
     /** Whether an interface declares the method: then any implementation's method runs. */
     final boolean fromInterface;
 

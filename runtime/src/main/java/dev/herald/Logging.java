@@ -1,8 +1,8 @@
 package dev.herald;
 
 /**
- * Herald's {@link System.Logger}, made on first use: {@code System.getLogger} starts the
- * logging machinery, which a program that never logs should not pay for at start-up.
+ * Herald's {@link System.Logger}, made on first use: {@code System.getLogger} starts the logging
+ * machinery, which a program that never logs should not pay for at start-up.
  */
 final class Logging {
   private Logging() {}

@@ -6,6 +6,7 @@ final class LoggingErrorHandler implements ErrorHandler {
 
   @Override
   public void handle(Throwable error, ErrorContext context) {
-    Logging.logger().log(System.Logger.Level.ERROR, "Herald: " + context + " threw " + error, error);
+    Logging.logger()
+        .log(System.Logger.Level.ERROR, "Herald: " + context + " threw " + error, error);
   }
 }

@@ -24,31 +24,30 @@ import java.util.function.Consumer;
  * }</pre>
  *
  * <p>{@link #post} calls, on the posting thread and before it returns, every handler whose
- * parameter type is the message's runtime class or a supertype of it, each at most once:
- * higher {@code priority} first, then in registration order; nested posts at once, depth
- * first, unless the bus is built with {@link NestedPosts#BREADTH_FIRST}. Handlers on the
- * posting thread are not serialized unless asked ({@link Builder#serializedHandlers()},
- * {@code @Subscribe(serialized = true)}, {@link Registration.Builder#serialized()}). What
- * reaches no handler, or only hidden ones, is posted again as a {@link DeadMessage}.
- * A handler unregistered during a delivery is not called from then on, even for that message;
- * one registered during a delivery on the same thread is called for it, after the others.
+ * parameter type is the message's runtime class or a supertype of it, each at most once: higher
+ * {@code priority} first, then in registration order; nested posts at once, depth first, unless the
+ * bus is built with {@link NestedPosts#BREADTH_FIRST}. Handlers on the posting thread are not
+ * serialized unless asked ({@link Builder#serializedHandlers()}, {@code @Subscribe(serialized =
+ * true)}, {@link Registration.Builder#serialized()}). What reaches no handler, or only hidden ones,
+ * is posted again as a {@link DeadMessage}. A handler unregistered during a delivery is not called
+ * from then on, even for that message; one registered during a delivery on the same thread is
+ * called for it, after the others.
  *
  * <p>Every registration has an {@link Address}. {@code post} broadcasts anonymously; {@link
  * #post(Object, Header)} and a registration's {@code send} can address a message, tag it and
  * require a receiver. A message sent to an address reaches only the handlers there and those
- * {@linkplain Registration.Builder#observing observing} it, then those observing all traffic,
- * at a cost that does not grow with the handlers elsewhere on the bus.
+ * {@linkplain Registration.Builder#observing observing} it, then those observing all traffic, at a
+ * cost that does not grow with the handlers elsewhere on the bus.
  *
  * <p>{@link #register} holds the listener strongly, as Guava and greenrobot do, until closed;
- * {@link #registerWeakly} holds it weakly (once unreachable, it stops and is forgotten). A
- * handler that throws does not stop the others: its exception goes to the {@link ErrorHandler};
- * {@link VirtualMachineError}s propagate, a {@link StackOverflowError} on the posting thread as
- * a {@link PostChainTooDeepException} naming the chain of nested posts. Every method is
- * thread-safe; {@code post} without a header takes no lock and, once a message class has been
- * seen, allocates nothing.
+ * {@link #registerWeakly} holds it weakly (once unreachable, it stops and is forgotten). A handler
+ * that throws does not stop the others: its exception goes to the {@link ErrorHandler}; {@link
+ * VirtualMachineError}s propagate, a {@link StackOverflowError} on the posting thread as a {@link
+ * PostChainTooDeepException} naming the chain of nested posts. Every method is thread-safe; {@code
+ * post} without a header takes no lock and, once a message class has been seen, allocates nothing.
  *
- * <p>The numbered rules behind this, and which file answers which question, are in the
- * repository's {@code docs/DESIGN.md}.
+ * <p>The numbered rules behind this, and which file answers which question, are in the repository's
+ * {@code docs/DESIGN.md}.
  *
  * @since 0.1
  */
@@ -65,14 +64,19 @@ public final class MessageBus implements AutoCloseable {
   private final Lifecycle lifecycle;
   private final Failures failures;
   private final StickyMessages sticky;
+
   /** Where this bus reads the time; a bridge builds its network on the same ticker. */
   final Ticker ticker;
+
   /** Guava's rule: every handler not marked concurrent is serialized. */
   final boolean serializedHandlers;
+
   /** The lanes by name, fixed when the bus is built. */
   final Map<String, Lane> lanes;
+
   /** The options of a plain register and registerWeakly, never changed, so never copied. */
   private final Registration.Builder weakly = new Registration.Builder(this).weakly();
+
   private final Registration.Builder strongly = new Registration.Builder(this);
 
   MessageBus(Builder builder) {
@@ -87,7 +91,8 @@ public final class MessageBus implements AutoCloseable {
         new Router(registry, scheduler, async, failures, builder.ticker, builder.nestedPosts);
     this.plainPosts = router.plainPosts();
     this.lifecycle = new Lifecycle(router, scheduler, async);
-    this.sticky = new StickyMessages(this, builder.ticker, builder.stickyCapacity, builder.stickyExpiry);
+    this.sticky =
+        new StickyMessages(this, builder.ticker, builder.stickyCapacity, builder.stickyExpiry);
   }
 
   /** A bus that logs handler failures and finds dispatchers through {@code ServiceLoader}. */
@@ -101,15 +106,15 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /**
-   * Registers every {@code @Subscribe} method of {@code listener}, including inherited ones
-   * and those of its interfaces, at a new address, holding the listener strongly until the
-   * registration is closed or the listener unregistered (Guava's and greenrobot's rule: a
-   * listener made only to be registered keeps receiving).
+   * Registers every {@code @Subscribe} method of {@code listener}, including inherited ones and
+   * those of its interfaces, at a new address, holding the listener strongly until the registration
+   * is closed or the listener unregistered (Guava's and greenrobot's rule: a listener made only to
+   * be registered keeps receiving).
    *
    * @return the registration; the existing one if {@code listener} is already registered
-   * @throws IllegalArgumentException if no dispatcher was generated for the listener's class
-   *     or any superclass (the class has no {@code @Subscribe} methods, or was compiled
-   *     without {@code herald-processor})
+   * @throws IllegalArgumentException if no dispatcher was generated for the listener's class or any
+   *     superclass (the class has no {@code @Subscribe} methods, or was compiled without {@code
+   *     herald-processor})
    */
   public Registration register(Object listener) {
     return strongly.register(listener);
@@ -125,19 +130,18 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /**
-   * Like {@link #register(Object)}, but holds {@code listener} weakly: once nothing else
-   * references it, its handlers stop running and the bus forgets it, with no {@code close}
-   * or {@code unregister} needed. For objects with a life of their own (game entities,
-   * screens); never for a listener made only to be registered, which would stop receiving at
-   * the next garbage collection.
+   * Like {@link #register(Object)}, but holds {@code listener} weakly: once nothing else references
+   * it, its handlers stop running and the bus forgets it, with no {@code close} or {@code
+   * unregister} needed. For objects with a life of their own (game entities, screens); never for a
+   * listener made only to be registered, which would stop receiving at the next garbage collection.
    */
   public Registration registerWeakly(Object listener) {
     return weakly.register(listener);
   }
 
   /**
-   * Registers {@code listener} if it has handlers; otherwise does nothing and returns empty,
-   * as Guava's {@code register} does: see {@link Registration.Builder#registerIfListener}.
+   * Registers {@code listener} if it has handlers; otherwise does nothing and returns empty, as
+   * Guava's {@code register} does: see {@link Registration.Builder#registerIfListener}.
    */
   public Optional<Registration> registerIfListener(Object listener) {
     return strongly.registerIfListener(listener);
@@ -192,20 +196,20 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /**
-   * Sends {@code message} anonymously as {@code header} says: at once, or queued for a stage
-   * run if the header gives a stage or a delay.
+   * Sends {@code message} anonymously as {@code header} says: at once, or queued for a stage run if
+   * the header gives a stage or a delay.
    *
    * @return how many handlers ran; 0 for a queued message
-   * @throws IllegalArgumentException if the header is addressed to {@link Address#SELF}
-   *     (an anonymous post has no address of its own) or to another bus's address
+   * @throws IllegalArgumentException if the header is addressed to {@link Address#SELF} (an
+   *     anonymous post has no address of its own) or to another bus's address
    */
   public int post(Object message, Header header) {
     return router.send(null, message, header);
   }
 
   /**
-   * Broadcasts {@code message} like {@link #post}; returns the handlers' non-null replies of
-   * type {@code replyType} in delivery order, in a new list (or {@code List.of()} if none).
+   * Broadcasts {@code message} like {@link #post}; returns the handlers' non-null replies of type
+   * {@code replyType} in delivery order, in a new list (or {@code List.of()} if none).
    */
   public <R> List<R> request(Object message, Class<R> replyType) {
     return router.request(null, message, Header.BROADCAST, replyType);
@@ -227,11 +231,11 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /**
-   * Delivers the queued messages due now (by the {@link Ticker} or the {@link #frame() frame})
-   * that were sent with this stage, then those sent with {@link Stage#IMMEDIATE} and a delay;
-   * in each group, frame-delayed (and undelayed) ones by due frame, then time-delayed ones by
-   * due time, ties by send order. Messages queued during the run wait for the next one; a run
-   * that delivers nothing costs the same however many wait.
+   * Delivers the queued messages due now (by the {@link Ticker} or the {@link #frame() frame}) that
+   * were sent with this stage, then those sent with {@link Stage#IMMEDIATE} and a delay; in each
+   * group, frame-delayed (and undelayed) ones by due frame, then time-delayed ones by due time,
+   * ties by send order. Messages queued during the run wait for the next one; a run that delivers
+   * nothing costs the same however many wait.
    *
    * @return how many messages were delivered
    * @throws IllegalArgumentException for {@link Stage#IMMEDIATE}, not a point of the frame
@@ -247,8 +251,8 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /**
-   * Closes the bus as {@link #shutdown shutdown(QueuedMessages.DELIVER, 10 seconds)} does, and
-   * logs a warning through {@link System.Logger} if anything was left undone.
+   * Closes the bus as {@link #shutdown shutdown(QueuedMessages.DELIVER, 10 seconds)} does, and logs
+   * a warning through {@link System.Logger} if anything was left undone.
    */
   @Override
   public void close() {
@@ -256,26 +260,25 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /**
-   * Stops the bus: from now on it accepts no message (posting, sending or running a stage
-   * throws {@link BusClosedException}, and so does a handler's post during this shutdown,
-   * which goes to the error handler). Then it delivers or discards the queued messages as
-   * {@code queued} says, and waits up to {@code timeout} for the asynchronous handler calls
-   * still to run. Calling it again returns the first report.
+   * Stops the bus: from now on it accepts no message (posting, sending or running a stage throws
+   * {@link BusClosedException}, and so does a handler's post during this shutdown, which goes to
+   * the error handler). Then it delivers or discards the queued messages as {@code queued} says,
+   * and waits up to {@code timeout} for the asynchronous handler calls still to run. Calling it
+   * again returns the first report.
    *
-   * <p>A post that another thread began before the shutdown is not waited for: its
-   * synchronous handlers run on that thread, and the bus does not count posts in flight (that
-   * would cost every post). Its asynchronous calls are taken, and waited for, until the queued
-   * messages are delivered; from then on that post is refused with a
-   * {@link BusClosedException} at its first asynchronous handler. When this method returns, no
-   * asynchronous handler call of this bus starts any more: a call taken but not started by
-   * the end of the wait never runs, and is counted in
+   * <p>A post that another thread began before the shutdown is not waited for: its synchronous
+   * handlers run on that thread, and the bus does not count posts in flight (that would cost every
+   * post). Its asynchronous calls are taken, and waited for, until the queued messages are
+   * delivered; from then on that post is refused with a {@link BusClosedException} at its first
+   * asynchronous handler. When this method returns, no asynchronous handler call of this bus starts
+   * any more: a call taken but not started by the end of the wait never runs, and is counted in
    * {@link ShutdownReport#unfinishedAsync()} with those still running.
    *
-   * <p>Every queued message is accounted for in the report: delivered, discarded, or failed
-   * (its delivery threw out of the bus: the error handler rethrew, or an {@code Error}); the
-   * messages after a failed one are still delivered. Once the report is made, the first such
-   * throwable is thrown from here (later ones suppressed in it, a checked one wrapped in an
-   * {@link IllegalStateException}); {@code shutdown} or {@code close} again returns the report.
+   * <p>Every queued message is accounted for in the report: delivered, discarded, or failed (its
+   * delivery threw out of the bus: the error handler rethrew, or an {@code Error}); the messages
+   * after a failed one are still delivered. Once the report is made, the first such throwable is
+   * thrown from here (later ones suppressed in it, a checked one wrapped in an {@link
+   * IllegalStateException}); {@code shutdown} or {@code close} again returns the report.
    *
    * @return what was delivered and what was not
    */
@@ -290,7 +293,11 @@ public final class MessageBus implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "MessageBus[" + registry.listenerCount() + " listeners, " + registry.handlerCount() + " handlers]";
+    return "MessageBus["
+        + registry.listenerCount()
+        + " listeners, "
+        + registry.handlerCount()
+        + " handlers]";
   }
 
   /**
@@ -324,8 +331,8 @@ public final class MessageBus implements AutoCloseable {
     }
 
     /**
-     * Where {@code @Subscribe(async = true)} handlers run: by default a pool of daemon threads
-     * made on first use, which {@link MessageBus#close()} shuts down; one given here, the bus does not.
+     * Where {@code @Subscribe(async = true)} handlers run: by default a pool of daemon threads made
+     * on first use, which {@link MessageBus#close()} shuts down; one given here, the bus does not.
      */
     public Builder executor(Executor executor) {
       this.executor = Objects.requireNonNull(executor, "executor");
@@ -334,8 +341,8 @@ public final class MessageBus implements AutoCloseable {
 
     /**
      * Adds an index to consult before {@link java.util.ServiceLoader}'s, where service files are
-     * lost (a shaded jar): the processor names it {@code HeraldIndex_…}, or as told by
-     * {@code -Aherald.index=com.example.MyIndex}.
+     * lost (a shaded jar): the processor names it {@code HeraldIndex_…}, or as told by {@code
+     * -Aherald.index=com.example.MyIndex}.
      */
     public Builder index(DispatcherIndex index) {
       indexes.add(Objects.requireNonNull(index, "index"));
@@ -343,12 +350,11 @@ public final class MessageBus implements AutoCloseable {
     }
 
     /**
-     * Serializes every handler on the posting thread, as Guava's {@code EventBus} does: calls
-     * to one handler of one listener never overlap, unless it is
-     * {@code @Subscribe(concurrent = true)} (Guava's {@code @AllowConcurrentEvents}). Without
-     * this, the default, handlers run whenever their threads post, at the same time, and only
-     * {@code @Subscribe(serialized = true)} handlers and serialized registrations are
-     * serialized.
+     * Serializes every handler on the posting thread, as Guava's {@code EventBus} does: calls to
+     * one handler of one listener never overlap, unless it is {@code @Subscribe(concurrent = true)}
+     * (Guava's {@code @AllowConcurrentEvents}). Without this, the default, handlers run whenever
+     * their threads post, at the same time, and only {@code @Subscribe(serialized = true)} handlers
+     * and serialized registrations are serialized.
      */
     public Builder serializedHandlers() {
       this.serializedHandlers = true;
@@ -365,8 +371,8 @@ public final class MessageBus implements AutoCloseable {
     }
 
     /**
-     * A delivery lane named {@code name}, on {@code executor} ({@code Platform::runLater},
-     * {@code SwingUtilities::invokeLater}, a single-thread executor): handlers marked
+     * A delivery lane named {@code name}, on {@code executor} ({@code Platform::runLater}, {@code
+     * SwingUtilities::invokeLater}, a single-thread executor): handlers marked
      * {@code @Subscribe(lane = name)}, or registered {@linkplain Registration.Builder#onLane on
      * it}, receive there, each message once for all of them, in the order posted, one call at a
      * time. The bus does not shut the executor down.
@@ -397,7 +403,10 @@ public final class MessageBus implements AutoCloseable {
       return this;
     }
 
-    /** How long a sticky message is replayed after it was kept (by the bus's ticker); default: always. */
+    /**
+     * How long a sticky message is replayed after it was kept (by the bus's ticker); default:
+     * always.
+     */
     public Builder stickyExpiry(Duration expiry) {
       Objects.requireNonNull(expiry, "expiry");
       if (expiry.isNegative() || expiry.isZero()) {

@@ -3,8 +3,8 @@ package dev.herald;
 import java.util.ArrayList;
 
 /**
- * One thread's nested posts under {@link NestedPosts#BREADTH_FIRST}, waiting for the outer
- * delivery to end: reused, never shrunk.
+ * One thread's nested posts under {@link NestedPosts#BREADTH_FIRST}, waiting for the outer delivery
+ * to end: reused, never shrunk.
  */
 final class NestedQueue {
   boolean delivering;

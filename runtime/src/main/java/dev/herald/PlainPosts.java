@@ -4,25 +4,29 @@ import dev.herald.internal.generated.HandlerCall;
 import java.util.Objects;
 
 /**
- * How a plain post reaches its handlers: {@link #broadcast}, one loop over the calls bound
- * when the handlers of the message's class registered, while every one of them may simply be
- * called; otherwise {@link Router} delivers it as a send to everyone. Takes no lock and,
- * while the handlers of the message's class do not change, allocates nothing.
+ * How a plain post reaches its handlers: {@link #broadcast}, one loop over the calls bound when the
+ * handlers of the message's class registered, while every one of them may simply be called;
+ * otherwise {@link Router} delivers it as a send to everyone. Takes no lock and, while the handlers
+ * of the message's class do not change, allocates nothing.
  */
 final class PlainPosts {
   private final Router router;
   private final Registry registry;
   private final Failures failures;
+
   /** Null on a depth-first bus. */
   private final BreadthFirst breadthFirst;
+
   /** Accepting, and depth first: all a plain post asks before it goes straight to handlers. */
   private volatile boolean atOnce;
+
   /**
-   * The calls of the last plain post: a program posting one class in a loop skips the index.
-   * Racy but safe: a {@link DirectCalls} is immutable but for its class, which only ever
-   * changes to that of no message (raced in jcstress/: {@code LastPostCallsRace}).
+   * The calls of the last plain post: a program posting one class in a loop skips the index. Racy
+   * but safe: a {@link DirectCalls} is immutable but for its class, which only ever changes to that
+   * of no message (raced in jcstress/: {@code LastPostCallsRace}).
    */
   private DirectCalls lastDirect = DirectCalls.NONE;
+
   /** Looked up once: every message nobody receives asks whether anyone listens for it. */
   private final HandlersForClass deadMessages;
 
@@ -47,8 +51,8 @@ final class PlainPosts {
   }
 
   /**
-   * A plain post on a bus that is closed, closing or breadth first: kept out of {@link #post}
-   * so that post stays within the size the JIT inlines at any call site, hot or not.
+   * A plain post on a bus that is closed, closing or breadth first: kept out of {@link #post} so
+   * that post stays within the size the JIT inlines at any call site, hot or not.
    */
   private int postNotAtOnce(Object message) {
     router.requireAccepting(message);
@@ -60,10 +64,10 @@ final class PlainPosts {
 
   /**
    * A broadcast that a remote peer sent ({@link dev.herald.bridge.RemoteEndpoint#receive}): as
-   * {@link Router#send} with {@link Header#BROADCAST} delivers it, but when every handler of
-   * the class takes the message as it is (no envelope, tags or sender filter, which is when the
-   * sender makes no difference to them), each is called directly, as for a plain post: a bridge
-   * delivers every message from another process this way.
+   * {@link Router#send} with {@link Header#BROADCAST} delivers it, but when every handler of the
+   * class takes the message as it is (no envelope, tags or sender filter, which is when the sender
+   * makes no difference to them), each is called directly, as for a plain post: a bridge delivers
+   * every message from another process this way.
    */
   int sendFromRemote(Address from, Object message) {
     Objects.requireNonNull(message, "message");
@@ -75,9 +79,9 @@ final class PlainPosts {
   }
 
   /**
-   * The plain post once accepted (the bus's own {@link DeadMessage} posts start here too), or
-   * with {@code from} a remote peer's broadcast: when every handler of the class takes the
-   * message as it is, make each one's call.
+   * The plain post once accepted (the bus's own {@link DeadMessage} posts start here too), or with
+   * {@code from} a remote peer's broadcast: when every handler of the class takes the message as it
+   * is, make each one's call.
    */
   int broadcast(Address from, Object message) {
     Class<?> messageClass = message.getClass();
@@ -115,15 +119,16 @@ final class PlainPosts {
    *
    * @return how many handlers ran, from the first
    */
-  private int finishFailed(Throwable failure, DirectCalls direct, int i, Address from, Object message) {
+  private int finishFailed(
+      Throwable failure, DirectCalls direct, int i, Address from, Object message) {
     int ran = failedCall(failure, direct, i, message);
     int received = direct.receiversBefore(i) + ran * direct.subscriber(i).visible;
     return i + ran + finishChanged(direct, i + 1, from, message, received);
   }
 
   /**
-   * {@link Failures#failed}, for direct call {@code i}: 1 if the handler ran (and its failure
-   * was reported), 0 if its call was closed or its listener collected.
+   * {@link Failures#failed}, for direct call {@code i}: 1 if the handler ran (and its failure was
+   * reported), 0 if its call was closed or its listener collected.
    */
   private int failedCall(Throwable failure, DirectCalls direct, int i, Object message) {
     if (failures.failed(failure, direct.subscriber(i), message)) {
@@ -136,15 +141,16 @@ final class PlainPosts {
   }
 
   /**
-   * The careful rest of a broadcast that could not go on as it began (its handlers changed,
-   * or a call failed), or all of one that only hidden handlers see (a bridge's forwarder, say):
-   * the calls from {@code next} of those it began with, less those closed meanwhile, then the
-   * handlers added meanwhile, then rule 8.
+   * The careful rest of a broadcast that could not go on as it began (its handlers changed, or a
+   * call failed), or all of one that only hidden handlers see (a bridge's forwarder, say): the
+   * calls from {@code next} of those it began with, less those closed meanwhile, then the handlers
+   * added meanwhile, then rule 8.
    *
    * @param receivedBefore how many handlers that count as receivers ran before {@code next}
    * @return how many handlers ran from {@code next} on
    */
-  private int finishChanged(DirectCalls direct, int next, Address from, Object message, int receivedBefore) {
+  private int finishChanged(
+      DirectCalls direct, int next, Address from, Object message, int receivedBefore) {
     int ran = 0;
     int received = receivedBefore;
     for (int i = next; i < direct.calls.length; i++) {
@@ -183,8 +189,8 @@ final class PlainPosts {
   }
 
   /**
-   * Rule 8 for a broadcast that reached nobody: a plain post's {@link DeadMessage} has no
-   * envelope; a peer's has the one a send's would have.
+   * Rule 8 for a broadcast that reached nobody: a plain post's {@link DeadMessage} has no envelope;
+   * a peer's has the one a send's would have.
    */
   private void postDeadBroadcast(Address from, Object message) {
     postDead(message, from == null ? null : deadEnvelope(from, message));
@@ -209,9 +215,9 @@ final class PlainPosts {
   }
 
   /**
-   * Lets go of the last plain post's calls if they were replaced: called when a registration
-   * left, so that they keep none of its listeners (or a plugin's classes) alive until the next
-   * post. A racing post may put them back; it then replaces them at its next post.
+   * Lets go of the last plain post's calls if they were replaced: called when a registration left,
+   * so that they keep none of its listeners (or a plugin's classes) alive until the next post. A
+   * racing post may put them back; it then replaces them at its next post.
    */
   void forgetReplacedCalls() {
     if (lastDirect.isReplaced()) {

@@ -7,16 +7,15 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Thrown by a post when the stack overflowed while its handlers ran: most often a chain of
- * handlers that each post the next message (nested posts are delivered at once, depth first,
- * so each link of the chain takes stack), sometimes a single handler that recursed too deep.
- * It names the message types of the chain and holds the {@link StackOverflowError} as its
- * cause. It goes to the poster, not to the error handler, as that error would; the bus is
- * unharmed and keeps working.
+ * Thrown by a post when the stack overflowed while its handlers ran: most often a chain of handlers
+ * that each post the next message (nested posts are delivered at once, depth first, so each link of
+ * the chain takes stack), sometimes a single handler that recursed too deep. It names the message
+ * types of the chain and holds the {@link StackOverflowError} as its cause. It goes to the poster,
+ * not to the error handler, as that error would; the bus is unharmed and keeps working.
  *
- * <p>To run a chain of any length, let each handler queue the next message instead of
- * posting it at once (send it with a {@link Header#stage stage} and run that stage), or give
- * the posting thread a larger stack.
+ * <p>To run a chain of any length, let each handler queue the next message instead of posting it at
+ * once (send it with a {@link Header#stage stage} and run that stage), or give the posting thread a
+ * larger stack.
  *
  * @since 0.1
  */
@@ -42,9 +41,9 @@ public final class PostChainTooDeepException extends RuntimeException {
   }
 
   /**
-   * The classes of the messages in the chain, the first one posted first: each was posted by
-   * a handler of the one before it. (Near the point of overflow a few links may be missing:
-   * they failed again while the error unwound.)
+   * The classes of the messages in the chain, the first one posted first: each was posted by a
+   * handler of the one before it. (Near the point of overflow a few links may be missing: they
+   * failed again while the error unwound.)
    */
   public List<Class<?>> chain() {
     List<Class<?>> chain = unwound == null ? new ArrayList<>() : new ArrayList<>(unwound);
@@ -56,16 +55,21 @@ public final class PostChainTooDeepException extends RuntimeException {
   public String getMessage() {
     List<Class<?>> chain = chain();
     if (chain.size() == 1) {
-      return "The stack overflowed while a handler of " + chain.get(0).getName() + " ran; it"
+      return "The stack overflowed while a handler of "
+          + chain.get(0).getName()
+          + " ran; it"
           + " posted nothing that went deeper, so the handler itself recursed too deep";
     }
     Set<String> types = new LinkedHashSet<>();
     for (Class<?> type : chain) {
       types.add(type.getName());
     }
-    return "The stack overflowed in a chain of " + chain.size() + " nested posts, each made by a"
+    return "The stack overflowed in a chain of "
+        + chain.size()
+        + " nested posts, each made by a"
         + " handler of the message before it; the message types in the chain, from the first: "
-        + String.join(", ", types) + ". Nested posts are delivered at once, depth first: to run"
+        + String.join(", ", types)
+        + ". Nested posts are delivered at once, depth first: to run"
         + " a chain of any length, send each next message with a stage (Header.stage) and run"
         + " that stage, or give the posting thread a larger stack";
   }

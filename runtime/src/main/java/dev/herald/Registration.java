@@ -7,20 +7,21 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * A listener's place on a {@link MessageBus}: its {@linkplain #address() address}, the right
- * to send from that address, and the names it has bound. Closing it unregisters the
- * listener: from the moment {@link #close()} returns, no dispatch that starts calls its
- * handlers, and a dispatch in progress on the same thread does not call them from then on.
+ * A listener's place on a {@link MessageBus}: its {@linkplain #address() address}, the right to
+ * send from that address, and the names it has bound. Closing it unregisters the listener: from the
+ * moment {@link #close()} returns, no dispatch that starts calls its handlers, and a dispatch in
+ * progress on the same thread does not call them from then on.
  *
- * <p>A registration made by {@link MessageBus#register} holds its listener strongly, until it
- * is closed. One made by {@link MessageBus#registerWeakly} holds it weakly: when the listener
- * becomes unreachable, its handlers stop running and the bus forgets it, as if it had been
- * closed. Every method is thread-safe; closing is idempotent.
+ * <p>A registration made by {@link MessageBus#register} holds its listener strongly, until it is
+ * closed. One made by {@link MessageBus#registerWeakly} holds it weakly: when the listener becomes
+ * unreachable, its handlers stop running and the bus forgets it, as if it had been closed. Every
+ * method is thread-safe; closing is idempotent.
  *
  * @since 0.1
  */
 public final class Registration implements AutoCloseable {
   private final MessageBus bus;
+
   /** What the bus keeps for this registration; only its registry changes it. */
   final RegistrationEntry entry;
 
@@ -30,8 +31,8 @@ public final class Registration implements AutoCloseable {
   }
 
   /**
-   * The listener, or {@code null} if it was held weakly and has been collected. For a
-   * {@linkplain MessageBus#subscribe subscription}, the handler function.
+   * The listener, or {@code null} if it was held weakly and has been collected. For a {@linkplain
+   * MessageBus#subscribe subscription}, the handler function.
    */
   public Object listener() {
     return entry.listener();
@@ -91,9 +92,9 @@ public final class Registration implements AutoCloseable {
   }
 
   /**
-   * Binds {@code name} to this registration's address, so that messages sent to
-   * {@code Address.named(name)} reach it. Only this registration can unbind it; closing the
-   * registration releases it.
+   * Binds {@code name} to this registration's address, so that messages sent to {@code
+   * Address.named(name)} reach it. Only this registration can unbind it; closing the registration
+   * releases it.
    *
    * @throws IllegalStateException if the name is bound already, or this registration is closed
    */
@@ -134,8 +135,8 @@ public final class Registration implements AutoCloseable {
   }
 
   /**
-   * Registers a listener with routing options: where it lives, whom it hears from, and what
-   * other traffic it observes. Made by {@link MessageBus#registration()}.
+   * Registers a listener with routing options: where it lives, whom it hears from, and what other
+   * traffic it observes. Made by {@link MessageBus#registration()}.
    *
    * <pre>{@code
    * Address tank = bus.createAddress();
@@ -164,8 +165,8 @@ public final class Registration implements AutoCloseable {
 
     /**
      * Registers at {@code address} (from {@link MessageBus#createAddress()} or another
-     * registration), sharing it with the registrations already there. The default is a new
-     * address of its own.
+     * registration), sharing it with the registrations already there. The default is a new address
+     * of its own.
      */
     public Builder at(Address address) {
       this.at = Address.requireLive(bus.registry, address, "register at");
@@ -173,8 +174,8 @@ public final class Registration implements AutoCloseable {
     }
 
     /**
-     * Receives only messages sent from {@code sender}. This narrows what the listener
-     * receives; it never adds messages addressed to others.
+     * Receives only messages sent from {@code sender}. This narrows what the listener receives; it
+     * never adds messages addressed to others.
      */
     public Builder onlyFrom(Address sender) {
       this.onlyFrom = Address.requireLive(bus.registry, sender, "filter on");
@@ -201,8 +202,8 @@ public final class Registration implements AutoCloseable {
 
     /**
      * Holds the listener weakly: once nothing else references it, its handlers stop and the bus
-     * forgets it, with no {@code close} needed (game objects, screens). Not for a listener
-     * made just to be registered: it would stop receiving at the next collection.
+     * forgets it, with no {@code close} needed (game objects, screens). Not for a listener made
+     * just to be registered: it would stop receiving at the next collection.
      */
     public Builder weakly() {
       this.strong = false;
@@ -210,9 +211,9 @@ public final class Registration implements AutoCloseable {
     }
 
     /**
-     * No two calls of this listener's handlers overlap, whichever handler and whichever thread:
-     * for a listener whose state is not thread-safe. (Guava's rule serializes each handler
-     * alone; this is stricter.) Asynchronous and lane handlers are serialized by their queues.
+     * No two calls of this listener's handlers overlap, whichever handler and whichever thread: for
+     * a listener whose state is not thread-safe. (Guava's rule serializes each handler alone; this
+     * is stricter.) Asynchronous and lane handlers are serialized by their queues.
      */
     public Builder serialized() {
       this.serialized = true;
@@ -229,8 +230,8 @@ public final class Registration implements AutoCloseable {
     }
 
     /**
-     * The listener's handlers (or the subscribed function) receive on the lane {@code name},
-     * given to the bus's builder with {@link MessageBus.Builder#lane}, except those whose
+     * The listener's handlers (or the subscribed function) receive on the lane {@code name}, given
+     * to the bus's builder with {@link MessageBus.Builder#lane}, except those whose
      * {@code @Subscribe(lane)} names another.
      */
     public Builder onLane(String name) {
@@ -241,22 +242,23 @@ public final class Registration implements AutoCloseable {
     /**
      * Registers {@code listener}'s {@code @Subscribe} methods with these options.
      *
-     * @return the new registration, or the existing one (unchanged) if the listener is
-     *     already registered
+     * @return the new registration, or the existing one (unchanged) if the listener is already
+     *     registered
      * @throws IllegalArgumentException if no dispatcher was generated for its class
      */
     public Registration register(Object listener) {
-      return bus.replaySticky(bus.registry.register(Objects.requireNonNull(listener, "listener"), this));
+      return bus.replaySticky(
+          bus.registry.register(Objects.requireNonNull(listener, "listener"), this));
     }
 
     /**
-     * Registers {@code listener} like {@link #register} if its class, a superclass or an
-     * interface of it has {@code @Subscribe} methods; otherwise does nothing, as Guava's
-     * {@code register} does, and returns empty. For code that registers objects it does not
-     * know (a plugin host, a dependency-injection hook). Elsewhere prefer {@link #register}:
-     * its exception is how a class compiled without Herald's processor shows up, where this
-     * method would quietly register nothing. It still throws when no dispatcher at all was
-     * generated where the class was loaded from, since then the processor never ran.
+     * Registers {@code listener} like {@link #register} if its class, a superclass or an interface
+     * of it has {@code @Subscribe} methods; otherwise does nothing, as Guava's {@code register}
+     * does, and returns empty. For code that registers objects it does not know (a plugin host, a
+     * dependency-injection hook). Elsewhere prefer {@link #register}: its exception is how a class
+     * compiled without Herald's processor shows up, where this method would quietly register
+     * nothing. It still throws when no dispatcher at all was generated where the class was loaded
+     * from, since then the processor never ran.
      *
      * @throws IllegalArgumentException if Herald's processor never ran for the class's code
      */

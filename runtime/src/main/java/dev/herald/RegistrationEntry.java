@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What the {@link Registry} keeps for one {@link Registration}: the listener (strongly or
- * weakly), where it lives, what it observes, its handlers, the names it bound, and whether it
- * was closed. Only the registry changes it, under its lock.
+ * What the {@link Registry} keeps for one {@link Registration}: the listener (strongly or weakly),
+ * where it lives, what it observes, its handlers, the names it bound, and whether it was closed.
+ * Only the registry changes it, under its lock.
  */
 final class RegistrationEntry {
   private static final Address[] NO_ADDRESSES = {};
@@ -19,34 +19,46 @@ final class RegistrationEntry {
   final Registration handle;
   final Object strongListener;
   final WeakListener weakListener;
+
   /**
-   * Where it lives: given when registered {@code at} an address, else made when first asked
-   * for (most registrations never send or receive addressed messages, and registering stays
-   * cheap). Set by the registry under its lock.
+   * Where it lives: given when registered {@code at} an address, else made when first asked for
+   * (most registrations never send or receive addressed messages, and registering stays cheap). Set
+   * by the registry under its lock.
    */
   volatile Address address;
+
   final Address onlyFrom;
   final Address[] observed;
   final boolean observesAll;
   final Subscriber[] subscribers;
+
   /** {@link Registration.Builder#serialized()}: no two of its handlers' calls overlap. */
   final boolean serializedListener;
+
   /** What the calls of a serialized listener's handlers hold, all of them the same; else null. */
   final Object listenerLock;
+
   /** The bus serializes every handler not marked concurrent (Guava's rule). */
   final boolean serializedByBus;
+
   /** {@link Registration.Builder#sticky()}: every handler of it is sticky. */
   final boolean stickyListener;
+
   /** Whether some handler of it is sticky, so that registering replays kept messages. */
   final boolean hasStickyHandlers;
+
   private final String laneName;
   private final Map<String, Lane> lanes;
+
   /** Whether kept sticky messages were replayed to it; guarded by this entry. */
   private boolean replayClaimed;
+
   /** The listener's identity hash: where {@link ListenerTable} keeps this registration. */
   final int identityHash;
+
   /** Names bound by this registration, made by the first bind; guarded by the registry's lock. */
   Set<String> names;
+
   private volatile boolean closed;
 
   RegistrationEntry(
@@ -64,7 +76,8 @@ final class RegistrationEntry {
     this.identityHash = System.identityHashCode(listener);
     this.address = address;
     this.onlyFrom = options.onlyFrom;
-    this.observed = options.observed.isEmpty() ? NO_ADDRESSES : distinctOthers(options.observed, address);
+    this.observed =
+        options.observed.isEmpty() ? NO_ADDRESSES : distinctOthers(options.observed, address);
     this.observesAll = options.observesAll;
     this.serializedListener = options.serialized;
     this.listenerLock = options.serialized ? new Object() : null;
@@ -82,8 +95,8 @@ final class RegistrationEntry {
   }
 
   /**
-   * The lane a handler receives on: its own {@code @Subscribe(lane)}, else the registration's,
-   * else none.
+   * The lane a handler receives on: its own {@code @Subscribe(lane)}, else the registration's, else
+   * none.
    *
    * @throws IllegalArgumentException if the bus has no lane of that name
    */
@@ -95,8 +108,14 @@ final class RegistrationEntry {
     Lane lane = lanes.get(name);
     if (lane == null) {
       throw new IllegalArgumentException(
-          "Cannot register " + info + ": the bus has no lane named \"" + name + "\". Give it"
-              + " one with MessageBus.builder().lane(\"" + name + "\", executor); its lanes are "
+          "Cannot register "
+              + info
+              + ": the bus has no lane named \""
+              + name
+              + "\". Give it"
+              + " one with MessageBus.builder().lane(\""
+              + name
+              + "\", executor); its lanes are "
               + lanes.keySet());
     }
     return lane;
@@ -121,8 +140,8 @@ final class RegistrationEntry {
   }
 
   /**
-   * Marks this registration closed and retires its handlers, so that a dispatch in progress
-   * on this thread calls them no more; under the registry's lock.
+   * Marks this registration closed and retires its handlers, so that a dispatch in progress on this
+   * thread calls them no more; under the registry's lock.
    *
    * @return false if it was closed already
    */
@@ -167,13 +186,14 @@ final class RegistrationEntry {
   /** A weakly held listener; the registry learns of its collection through the reference queue. */
   static final class WeakListener extends WeakReference<Object> {
     /**
-     * Null once the registration was removed: then this reference, which the reference queue
-     * keeps until the registry next polls it, holds nothing of the registration (its
-     * listener's class, so its class loader). Guarded by the registry's lock.
+     * Null once the registration was removed: then this reference, which the reference queue keeps
+     * until the registry next polls it, holds nothing of the registration (its listener's class, so
+     * its class loader). Guarded by the registry's lock.
      */
     RegistrationEntry registration;
 
-    WeakListener(Object listener, RegistrationEntry registration, ReferenceQueue<Object> collected) {
+    WeakListener(
+        Object listener, RegistrationEntry registration, ReferenceQueue<Object> collected) {
       super(listener, collected);
       this.registration = registration;
     }

@@ -18,10 +18,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * Who is on the bus: the registrations by listener, their handlers in the type indexes, the
- * names bound to addresses, who is at each address, and the weakly held listeners that were
- * collected. The only holder of the bus's lock, taken on the rare paths (registering,
- * unregistering, binding, the first message of a class); sending reads without it.
+ * Who is on the bus: the registrations by listener, their handlers in the type indexes, the names
+ * bound to addresses, who is at each address, and the weakly held listeners that were collected.
+ * The only holder of the bus's lock, taken on the rare paths (registering, unregistering, binding,
+ * the first message of a class); sending reads without it.
  */
 final class Registry {
   /** From how many collected listeners a purge takes them out of each list all at once. */
@@ -88,20 +88,24 @@ final class Registry {
     return lookup;
   }
 
-  <T> Registration subscribe(Class<T> type, Consumer<? super T> handler, Registration.Builder options) {
+  <T> Registration subscribe(
+      Class<T> type, Consumer<? super T> handler, Registration.Builder options) {
     return subscribe(type, handler, ListenerType.subscription(type), options);
   }
 
-  <T> Registration respond(Class<T> type, Responder<? super T> responder, Registration.Builder options) {
+  <T> Registration respond(
+      Class<T> type, Responder<? super T> responder, Registration.Builder options) {
     return subscribe(type, responder, ListenerType.responder(type), options);
   }
 
-  <T> Registration forward(Class<T> type, Forwarder<? super T> forwarder, Registration.Builder options) {
+  <T> Registration forward(
+      Class<T> type, Forwarder<? super T> forwarder, Registration.Builder options) {
     return subscribe(type, forwarder, ListenerType.forwarder(type), options);
   }
 
   /** A function held strongly, registered with its one handler. */
-  private Registration subscribe(Class<?> type, Object function, ListenerType listenerType, Registration.Builder options) {
+  private Registration subscribe(
+      Class<?> type, Object function, ListenerType listenerType, Registration.Builder options) {
     Objects.requireNonNull(function, "handler");
     synchronized (lock) {
       purgeCollectedLocked();
@@ -198,8 +202,8 @@ final class Registry {
   }
 
   /**
-   * After a registration of a foreign listener (a plugin's) left: lets go of the foreign
-   * classes the type indexes keep, so that its class loader can be collected once dropped.
+   * After a registration of a foreign listener (a plugin's) left: lets go of the foreign classes
+   * the type indexes keep, so that its class loader can be collected once dropped.
    */
   private void forgetForeignClassesLocked(Collection<AddressEntry> addresses) {
     everyone.forgetForeignClasses();
@@ -242,7 +246,8 @@ final class Registry {
     // Many at once (a scene unloaded, a burst of short-lived listeners): removing them one by
     // one copies every list they are in once per handler, quadratic work under the lock.
     // Close them all, then take the retired handlers out of each list with one copy.
-    Set<AddressEntry> addresses = Collections.newSetFromMap(new IdentityHashMap<AddressEntry, Boolean>());
+    Set<AddressEntry> addresses =
+        Collections.newSetFromMap(new IdentityHashMap<AddressEntry, Boolean>());
     boolean observersOfAllChanged = false;
     boolean foreign = false;
     for (RegistrationEntry registration : dead) {
@@ -291,8 +296,8 @@ final class Registry {
   }
 
   /**
-   * The address of {@code registration}, made now if it has none yet; a closed registration's
-   * is retired.
+   * The address of {@code registration}, made now if it has none yet; a closed registration's is
+   * retired.
    */
   Address addressOf(RegistrationEntry registration) {
     Address address = registration.address;
@@ -347,7 +352,10 @@ final class Registry {
       }
       if (owner != null) {
         throw new IllegalStateException(
-            "The name \"" + name + "\" is already bound to " + owner.address
+            "The name \""
+                + name
+                + "\" is already bound to "
+                + owner.address
                 + "; only the registration that bound it can unbind it (closing it does too)");
       }
       addressOfLocked(registration);

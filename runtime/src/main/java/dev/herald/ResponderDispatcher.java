@@ -32,7 +32,8 @@ final class ResponderDispatcher extends Dispatcher<Responder<Object>> {
 
     Replies(List<?> replies) {
       if (replies == null) {
-        throw new NullPointerException("A Responder or Forwarder returned null: return List.of() for no replies");
+        throw new NullPointerException(
+            "A Responder or Forwarder returned null: return List.of() for no replies");
       }
       this.replies = replies;
     }

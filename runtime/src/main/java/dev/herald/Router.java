@@ -5,12 +5,12 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The bus's router: how a message sent in any way but a plain post reaches its handlers, and the checks and
- * queues on the way: {@link #deliver} resolves the destination, then walks the handlers
- * there, calling each one the message is for as it was registered to be called. A plain post
- * is {@link PlainPosts}'s, which hands over here when a handler of its class needs more than a
- * call. Takes no lock and allocates nothing but what a handler asks for (an envelope, a reply
- * list): each thread reuses its {@link Delivery}.
+ * The bus's router: how a message sent in any way but a plain post reaches its handlers, and the
+ * checks and queues on the way: {@link #deliver} resolves the destination, then walks the handlers
+ * there, calling each one the message is for as it was registered to be called. A plain post is
+ * {@link PlainPosts}'s, which hands over here when a handler of its class needs more than a call.
+ * Takes no lock and allocates nothing but what a handler asks for (an envelope, a reply list): each
+ * thread reuses its {@link Delivery}.
  */
 final class Router {
   private final Registry registry;
@@ -19,8 +19,10 @@ final class Router {
   private final Failures failures;
   private final Ticker ticker;
   private volatile boolean accepting = true;
+
   /** Null on a depth-first bus. */
   private final BreadthFirst breadthFirst;
+
   private final PlainPosts plainPosts;
 
   Router(
@@ -44,8 +46,9 @@ final class Router {
   }
 
   /**
-   * {@code from}'s broadcast of {@code message} (see {@link dev.herald.bridge.RemoteEndpoint#receiveWatched}):
-   * the first failure of one of its handlers on this thread, or null.
+   * {@code from}'s broadcast of {@code message} (see {@link
+   * dev.herald.bridge.RemoteEndpoint#receiveWatched}): the first failure of one of its handlers on
+   * this thread, or null.
    */
   Throwable sendFromRemoteWatched(Address from, Object message) {
     Failures.Watch watch = failures.watch(message);
@@ -58,8 +61,7 @@ final class Router {
   }
 
   /**
-   * A send with a header or a sender: at once if the header says so, else queued for its
-   * stage run.
+   * A send with a header or a sender: at once if the header says so, else queued for its stage run.
    *
    * @return how many handlers ran; 0 for a queued message
    */
@@ -86,7 +88,8 @@ final class Router {
   }
 
   /** Checks a send, then delivers it into {@code delivery}, or queues it and returns false. */
-  private boolean sendNow(Delivery delivery, Address from, Object message, Header header, Class<?> replyType) {
+  private boolean sendNow(
+      Delivery delivery, Address from, Object message, Header header, Class<?> replyType) {
     Objects.requireNonNull(message, "message");
     Objects.requireNonNull(header, "header");
     requireAccepting(message);
@@ -113,7 +116,8 @@ final class Router {
     long now = ticker.nanoTime();
     if (replyType != null) {
       throw new IllegalArgumentException(
-          "request() returns the replies, so it cannot wait for a stage or a delay: " + header
+          "request() returns the replies, so it cannot wait for a stage or a delay: "
+              + header
               + ". Send the message with send() or post(), and reply with another message");
     }
     if (!scheduler.queue(message, header, from, now)) {
@@ -123,7 +127,8 @@ final class Router {
   }
 
   /** Delivers an immediate send into {@code delivery}, as {@link #deliver} describes. */
-  void deliverNow(Delivery delivery, Address from, Object message, Header header, Class<?> replyType) {
+  void deliverNow(
+      Delivery delivery, Address from, Object message, Header header, Class<?> replyType) {
     delivery.sentNow(ticker); // the 0 below: the time is read only if a handler needs it
     deliver(delivery, from, message, header, 0, scheduler.frame(), false, replyType);
   }
@@ -142,8 +147,15 @@ final class Router {
   int broadcastAsSent(Address from, Object message) {
     Delivery delivery = Delivery.begin();
     try {
-      return deliver(delivery, from, message, Header.BROADCAST, ticker.nanoTime(),
-          scheduler.frame(), from == null, null);
+      return deliver(
+          delivery,
+          from,
+          message,
+          Header.BROADCAST,
+          ticker.nanoTime(),
+          scheduler.frame(),
+          from == null,
+          null);
     } finally {
       delivery.end();
     }
@@ -153,20 +165,27 @@ final class Router {
   void deliver(Pending pending) {
     Delivery delivery = Delivery.begin();
     try {
-      deliver(delivery, pending.from, pending.message, pending.header, pending.sentNanos,
-          pending.sentFrame, false, null);
+      deliver(
+          delivery,
+          pending.from,
+          pending.message,
+          pending.header,
+          pending.sentNanos,
+          pending.sentFrame,
+          false,
+          null);
     } finally {
       delivery.end();
     }
   }
 
   /**
-   * The one delivery of a message sent in any way: resolve the destination, call the
-   * handlers there that the message is for (then, for an addressed message, those observing
-   * all traffic), and if no visible handler received it, post it as a {@link DeadMessage}.
+   * The one delivery of a message sent in any way: resolve the destination, call the handlers there
+   * that the message is for (then, for an addressed message, those observing all traffic), and if
+   * no visible handler received it, post it as a {@link DeadMessage}.
    *
-   * @param sentNanos when it was sent; ignored if {@link Delivery#sentNow} was called, so that
-   *     the clock is read only if a handler's envelope shows the time
+   * @param sentNanos when it was sent; ignored if {@link Delivery#sentNow} was called, so that the
+   *     clock is read only if a handler's envelope shows the time
    * @return how many handlers ran; {@code delivery} holds the replies
    */
   private int deliver(
@@ -196,8 +215,16 @@ final class Router {
       default:
         target = to;
     }
-    delivery.of(message, header, from, target != null ? target : to, sentNanos, sentFrame,
-        plainPost, excluded, replyType);
+    delivery.of(
+        message,
+        header,
+        from,
+        target != null ? target : to,
+        sentNanos,
+        sentFrame,
+        plainPost,
+        excluded,
+        replyType);
     Class<?> messageClass = message.getClass();
     HandlersForClass handlers = null;
     HandlersForClass observers = null;
@@ -210,7 +237,8 @@ final class Router {
         observers = registry.handlersFor(registry.observersOfAll(), messageClass);
       }
     }
-    if ((handlers != null && handlers.takesEnvelopes()) || (observers != null && observers.takesEnvelopes())) {
+    if ((handlers != null && handlers.takesEnvelopes())
+        || (observers != null && observers.takesEnvelopes())) {
       delivery.sentNanos(); // now, before any handler runs: an envelope shows when it was sent
     }
     try {
@@ -236,8 +264,8 @@ final class Router {
   }
 
   /**
-   * Calls each handler of {@code list} stamped after {@code visitedUpTo} that {@code delivery}
-   * is for, in list order; then, if the list changed meanwhile, the handlers added since.
+   * Calls each handler of {@code list} stamped after {@code visitedUpTo} that {@code delivery} is
+   * for, in list order; then, if the list changed meanwhile, the handlers added since.
    */
   void deliverTo(HandlersForClass list, long visitedUpTo, Delivery delivery) {
     HandlerList.Node[] nodes = list.nodes();
@@ -247,7 +275,9 @@ final class Router {
         if (delivery.isCancelled()) {
           return;
         }
-        if (subscriber.stamp > visitedUpTo && !subscriber.isRetired() && subscriber.accepts(delivery)) {
+        if (subscriber.stamp > visitedUpTo
+            && !subscriber.isRetired()
+            && subscriber.accepts(delivery)) {
           call(subscriber, delivery);
         }
       }
@@ -284,7 +314,8 @@ final class Router {
   }
 
   /** Calls a handler on this thread, with the envelope and for its reply if it needs them. */
-  private void callHere(Subscriber subscriber, Object listener, Delivery delivery, Envelope envelope) {
+  private void callHere(
+      Subscriber subscriber, Object listener, Delivery delivery, Envelope envelope) {
     if (subscriber.takesEnvelope || delivery.isRequest()) {
       delivery.collect(failures.invoke(subscriber, listener, delivery.message, envelope));
     } else {
@@ -296,8 +327,16 @@ final class Router {
   void replay(Subscriber subscriber, Object message, Header header) {
     Delivery delivery = Delivery.begin();
     try {
-      delivery.of(message, header, null, header.to(), ticker.nanoTime(), scheduler.frame(),
-          false, null, null);
+      delivery.of(
+          message,
+          header,
+          null,
+          header.to(),
+          ticker.nanoTime(),
+          scheduler.frame(),
+          false,
+          null,
+          null);
       try {
         if (!subscriber.isRetired() && subscriber.accepts(delivery)) {
           call(subscriber, delivery);
@@ -311,12 +350,22 @@ final class Router {
   }
 
   /**
-   * This thread's next delivery, for a broadcast (a plain post's when {@code from} is null);
-   * the caller ends it.
+   * This thread's next delivery, for a broadcast (a plain post's when {@code from} is null); the
+   * caller ends it.
    */
   Delivery broadcastDelivery(Address from, Object message) {
-    Delivery delivery = Delivery.begin().of(message, Header.BROADCAST, from, Address.BROADCAST, 0,
-        scheduler.frame(), from == null, null, null);
+    Delivery delivery =
+        Delivery.begin()
+            .of(
+                message,
+                Header.BROADCAST,
+                from,
+                Address.BROADCAST,
+                0,
+                scheduler.frame(),
+                from == null,
+                null,
+                null);
     delivery.sentNow(ticker); // the time is read only if an envelope shows it
     return delivery;
   }
@@ -327,7 +376,9 @@ final class Router {
     accepting = false;
   }
 
-  /** @throws BusClosedException once the bus stopped accepting */
+  /**
+   * @throws BusClosedException once the bus stopped accepting
+   */
   void requireAccepting(Object message) {
     if (!accepting) {
       throw closedError(message);

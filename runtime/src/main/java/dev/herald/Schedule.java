@@ -7,11 +7,10 @@ import java.util.List;
 import java.util.PriorityQueue;
 
 /**
- * The messages waiting for a stage run: per stage, one priority queue by due frame (frame
- * delays, and staged messages without delay) and one by due time; the queues of
- * {@link Stage#IMMEDIATE} hold the delayed messages without a stage constraint, which any
- * stage run delivers. A run costs O(k log n) for k due out of n pending: it looks only at the
- * heads of the queues.
+ * The messages waiting for a stage run: per stage, one priority queue by due frame (frame delays,
+ * and staged messages without delay) and one by due time; the queues of {@link Stage#IMMEDIATE}
+ * hold the delayed messages without a stage constraint, which any stage run delivers. A run costs
+ * O(k log n) for k due out of n pending: it looks only at the heads of the queues.
  *
  * <p>Thread-safe; the lock is held only to move entries in and out, never while delivering.
  */
@@ -81,10 +80,10 @@ final class Schedule {
   }
 
   /**
-   * Takes what a run of {@code stage} delivers at {@code frame} and {@code nowNanos}, in
-   * delivery order: the stage's own messages (frame-due by due frame, then time-due by due
-   * time, each then by send order), then the due messages without a stage constraint, in the
-   * same order. Entries added after this returns wait for the next run.
+   * Takes what a run of {@code stage} delivers at {@code frame} and {@code nowNanos}, in delivery
+   * order: the stage's own messages (frame-due by due frame, then time-due by due time, each then
+   * by send order), then the due messages without a stage constraint, in the same order. Entries
+   * added after this returns wait for the next run.
    */
   List<Pending> takeDue(Stage stage, long frame, long nowNanos) {
     synchronized (lock) {
@@ -105,8 +104,8 @@ final class Schedule {
   }
 
   /**
-   * Takes everything, as {@link #takeDue} would order it if all of it were due, and closes
-   * the schedule: nothing can be added after.
+   * Takes everything, as {@link #takeDue} would order it if all of it were due, and closes the
+   * schedule: nothing can be added after.
    */
   List<Pending> takeAll() {
     synchronized (lock) {

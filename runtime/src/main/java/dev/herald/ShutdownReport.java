@@ -29,25 +29,25 @@ public final class ShutdownReport {
   }
 
   /**
-   * Queued messages whose delivery threw out of the bus (the error handler rethrew a
-   * handler's failure, or an {@code Error} escaped); {@code delivered + discarded + failed} is
-   * the number of messages that were queued.
+   * Queued messages whose delivery threw out of the bus (the error handler rethrew a handler's
+   * failure, or an {@code Error} escaped); {@code delivered + discarded + failed} is the number of
+   * messages that were queued.
    */
   public int failed() {
     return failed;
   }
 
   /**
-   * Asynchronous handler calls that had not finished when the wait ended: those still running
-   * then, which finish on their own, and those not started, which never run.
+   * Asynchronous handler calls that had not finished when the wait ended: those still running then,
+   * which finish on their own, and those not started, which never run.
    */
   public int unfinishedAsync() {
     return unfinishedAsync;
   }
 
   /**
-   * Messages and handler calls that did not fully happen:
-   * {@code discarded + failed + unfinishedAsync}.
+   * Messages and handler calls that did not fully happen: {@code discarded + failed +
+   * unfinishedAsync}.
    */
   public int undelivered() {
     return discarded + failed + unfinishedAsync;
@@ -60,7 +60,14 @@ public final class ShutdownReport {
 
   @Override
   public String toString() {
-    return "ShutdownReport[delivered=" + delivered + ", discarded=" + discarded
-        + ", failed=" + failed + ", unfinishedAsync=" + unfinishedAsync + "]";
+    return "ShutdownReport[delivered="
+        + delivered
+        + ", discarded="
+        + discarded
+        + ", failed="
+        + failed
+        + ", unfinishedAsync="
+        + unfinishedAsync
+        + "]";
   }
 }

@@ -4,8 +4,8 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * A single event with any number of handlers: the lightweight alternative to a bus for
- * per-object events, such as one signal per property of a game entity.
+ * A single event with any number of handlers: the lightweight alternative to a bus for per-object
+ * events, such as one signal per property of a game entity.
  *
  * <pre>{@code
  * Signal<Integer> healthChanged = new Signal<>();
@@ -13,18 +13,17 @@ import java.util.function.Consumer;
  * healthChanged.emit(75);
  * }</pre>
  *
- * <p>Handlers run in the order they were added, on the thread that calls {@link #emit}.
- * The list may change while an {@code emit} is running: a handler removed during an
- * {@code emit} is not called from then on, a handler added during an {@code emit} on the
- * same thread is called in that same {@code emit} after the others, and {@link #clear()}
- * stops the {@code emit} in progress. An exception thrown by a handler propagates out of
- * {@code emit}, and the handlers after it do not run for that value.
+ * <p>Handlers run in the order they were added, on the thread that calls {@link #emit}. The list
+ * may change while an {@code emit} is running: a handler removed during an {@code emit} is not
+ * called from then on, a handler added during an {@code emit} on the same thread is called in that
+ * same {@code emit} after the others, and {@link #clear()} stops the {@code emit} in progress. An
+ * exception thrown by a handler propagates out of {@code emit}, and the handlers after it do not
+ * run for that value.
  *
- * <p>Every method is thread-safe; {@code emit} takes no lock and allocates nothing. Handlers
- * are held strongly. The bus's own handler lists are built on the same mechanism.
+ * <p>Every method is thread-safe; {@code emit} takes no lock and allocates nothing. Handlers are
+ * held strongly. The bus's own handler lists are built on the same mechanism.
  *
  * @param <T> the type of value emitted
- *
  * @since 0.1
  */
 public final class Signal<T> {

@@ -9,12 +9,12 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The messages a bus keeps to replay to handlers that register later (greenrobot's sticky
- * events): the last message of each class, and of each class per address when it was sent
- * to one (or to a name, kept for the address bound to it then). A handler receives them when its listener registers if it is
- * {@code @Subscribe(sticky = true)} (or registered with {@link Registration.Builder#sticky()}),
- * oldest first, each that its message type and routing accept; then it receives what is
- * posted, like any handler.
+ * The messages a bus keeps to replay to handlers that register later (greenrobot's sticky events):
+ * the last message of each class, and of each class per address when it was sent to one (or to a
+ * name, kept for the address bound to it then). A handler receives them when its listener registers
+ * if it is {@code @Subscribe(sticky = true)} (or registered with {@link
+ * Registration.Builder#sticky()}), oldest first, each that its message type and routing accept;
+ * then it receives what is posted, like any handler.
  *
  * <pre>{@code
  * bus.sticky().post(new Weather("rain"));                    // kept, and posted now
@@ -23,11 +23,11 @@ import java.util.Objects;
  * bus.sticky().remove(Weather.class);
  * }</pre>
  *
- * <p>Bounded, never a leak: at most {@link MessageBus.Builder#stickyCapacity capacity}
- * messages are kept (1,000 by default); keeping one more forgets the one least recently
- * kept. With {@link MessageBus.Builder#stickyExpiry an expiry}, a message older than it (by
- * the bus's ticker) is no longer replayed or returned. Thread-safe; keeping, removing and
- * replaying take a lock of their own, never the post path's.
+ * <p>Bounded, never a leak: at most {@link MessageBus.Builder#stickyCapacity capacity} messages are
+ * kept (1,000 by default); keeping one more forgets the one least recently kept. With {@link
+ * MessageBus.Builder#stickyExpiry an expiry}, a message older than it (by the bus's ticker) is no
+ * longer replayed or returned. Thread-safe; keeping, removing and replaying take a lock of their
+ * own, never the post path's.
  *
  * @since 0.1
  */
@@ -36,6 +36,7 @@ public final class StickyMessages {
   private final Ticker ticker;
   private final int capacity;
   private final long expiryNanos;
+
   /** In the order kept, oldest first: a re-kept key moves to the end. Guarded by itself. */
   private final LinkedHashMap<Key, Kept> kept = new LinkedHashMap<>();
 
@@ -47,8 +48,8 @@ public final class StickyMessages {
   }
 
   /**
-   * Keeps {@code message} as the sticky message of its class (replacing the one kept before),
-   * then posts it as {@link MessageBus#post(Object)} does.
+   * Keeps {@code message} as the sticky message of its class (replacing the one kept before), then
+   * posts it as {@link MessageBus#post(Object)} does.
    *
    * @return how many handlers ran
    */
@@ -58,19 +59,19 @@ public final class StickyMessages {
   }
 
   /**
-   * Keeps {@code message} as the sticky message of its class at the header's destination when
-   * that is an address made by the bus (otherwise as for a broadcast), then sends it as
-   * {@link MessageBus#post(Object, Header)} does. Only registrations at that address, or
-   * observing it, receive it when they register.
+   * Keeps {@code message} as the sticky message of its class at the header's destination when that
+   * is an address made by the bus (otherwise as for a broadcast), then sends it as {@link
+   * MessageBus#post(Object, Header)} does. Only registrations at that address, or observing it,
+   * receive it when they register.
    */
   public int post(Object message, Header header) {
     Objects.requireNonNull(message, "message");
     Objects.requireNonNull(header, "header");
     Address to = header.to();
     Address target =
-        to.kind == Address.Kind.ENTITY ? to
-            : to.kind == Address.Kind.NAMED ? bus.registry.boundTo(to.name())
-            : null;
+        to.kind == Address.Kind.ENTITY
+            ? to
+            : to.kind == Address.Kind.NAMED ? bus.registry.boundTo(to.name()) : null;
     keep(message, header, target);
     return bus.post(message, header);
   }
@@ -165,8 +166,10 @@ public final class StickyMessages {
   private static final class Kept {
     final Object message;
     final Header header;
+
     /** The address it was kept for; null for broadcast. */
     final Address address;
+
     final long keptNanos;
 
     Kept(Object message, Header header, Address address, long keptNanos) {
@@ -189,9 +192,7 @@ public final class StickyMessages {
 
     @Override
     public boolean equals(Object other) {
-      return other instanceof Key
-          && ((Key) other).type == type
-          && ((Key) other).address == address;
+      return other instanceof Key && ((Key) other).type == type && ((Key) other).address == address;
     }
 
     @Override

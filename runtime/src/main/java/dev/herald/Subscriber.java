@@ -22,34 +22,42 @@ final class Subscriber extends HandlerList.Node {
   private final WeakReference<Object> weakListener;
   final Class<?> messageType;
   final int priority;
+
   /** 1 if a call counts as the message being received, 0 for a hidden handler. */
   final int visible;
+
   final TagSet tags;
   final boolean takesEnvelope;
   final boolean async;
+
   /** Untagged and not filtered by sender: a plain, anonymous, untagged post reaches it. */
   final boolean receivesPlainPosts;
+
   /**
    * A plain post calls it as it is, on the posting thread, without an envelope. Hidden or not:
    * whether anyone received the post is counted from the calls' {@link #visible} flags.
    */
   final boolean direct;
+
   /** For an asynchronous handler whose calls must not overlap; null otherwise. */
   final AsyncCalls.Mailbox mailbox;
+
   /**
-   * Held while calling a handler on the posting thread whose calls must not overlap: the
-   * subscriber itself for a serialized handler, the registration for a serialized listener;
-   * null when calls may overlap.
+   * Held while calling a handler on the posting thread whose calls must not overlap: the subscriber
+   * itself for a serialized handler, the registration for a serialized listener; null when calls
+   * may overlap.
    */
   final Object serialLock;
+
   /** The lane it receives on; null for the posting thread (or the executor, if async). */
   final Lane lane;
+
   /** Whether kept sticky messages replay to it when it registers. */
   final boolean sticky;
+
   /**
-   * What a plain post calls, bound when registered: the dispatcher's own call of this handler
-   * on a strongly held listener, a {@link WeakCall} on a weakly held one; null unless
-   * {@link #direct}.
+   * What a plain post calls, bound when registered: the dispatcher's own call of this handler on a
+   * strongly held listener, a {@link WeakCall} on a weakly held one; null unless {@link #direct}.
    */
   final HandlerCall call;
 
@@ -71,17 +79,23 @@ final class Subscriber extends HandlerList.Node {
     this.mailbox = async && !row.info.isConcurrent() ? new AsyncCalls.Mailbox() : null;
     this.lane = registration.laneFor(row.info);
     this.serialLock =
-        async || lane != null ? null // their own queues serialize them already
-            : registration.serializedListener ? registration.listenerLock
-            : row.info.isSerialized() || (registration.serializedByBus && !row.info.isConcurrent()) ? this
-            : null;
+        async || lane != null
+            ? null // their own queues serialize them already
+            : registration.serializedListener
+                ? registration.listenerLock
+                : row.info.isSerialized()
+                        || (registration.serializedByBus && !row.info.isConcurrent())
+                    ? this
+                    : null;
     this.sticky = row.info.isSticky() || registration.stickyListener;
     this.direct =
-        receivesPlainPosts && !takesEnvelope && !async && lane == null
-            && serialLock == null;
-    this.call = !direct ? null
-        : strongListener != null ? dispatcher.bind(index, strongListener)
-        : WeakCall.of(dispatcher, index, weakListener);
+        receivesPlainPosts && !takesEnvelope && !async && lane == null && serialLock == null;
+    this.call =
+        !direct
+            ? null
+            : strongListener != null
+                ? dispatcher.bind(index, strongListener)
+                : WeakCall.of(dispatcher, index, weakListener);
   }
 
   /** The listener, or null once a weakly held one was collected. */

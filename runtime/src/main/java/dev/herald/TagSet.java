@@ -9,10 +9,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A set of tags as the sorted numbers of interned tags, so that matching a message's tags
- * against a handler's compares a few ints, never strings. Any number of distinct tags may
- * exist; numbers are given out once per JVM. A set costs memory in proportion to its own tags,
- * whatever their numbers (a bit set would be sized by the highest number in use).
+ * A set of tags as the sorted numbers of interned tags, so that matching a message's tags against a
+ * handler's compares a few ints, never strings. Any number of distinct tags may exist; numbers are
+ * given out once per JVM. A set costs memory in proportion to its own tags, whatever their numbers
+ * (a bit set would be sized by the highest number in use).
  */
 final class TagSet {
   static final TagSet NONE = new TagSet(new int[0], Set.of());
@@ -69,7 +69,6 @@ final class TagSet {
     }
     return false;
   }
-
 
   Set<String> names() {
     return names;

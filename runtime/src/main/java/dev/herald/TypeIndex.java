@@ -7,14 +7,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A set of handlers and, for each message class sent to them so far, the
- * {@link HandlersForClass} of those whose parameter type matches it. The registry has one
- * for everyone and one for the observers of all traffic, and every address that received a
- * message has one for the handlers there.
+ * A set of handlers and, for each message class sent to them so far, the {@link HandlersForClass}
+ * of those whose parameter type matches it. The registry has one for everyone and one for the
+ * observers of all traffic, and every address that received a message has one for the handlers
+ * there.
  *
- * <p>{@link #find} is the hot path: it reads an open-addressing array that is replaced whole
- * when a class is added, so it takes no lock and allocates nothing. Everything else changes
- * the index, and its caller holds the registry's lock.
+ * <p>{@link #find} is the hot path: it reads an open-addressing array that is replaced whole when a
+ * class is added, so it takes no lock and allocates nothing. Everything else changes the index, and
+ * its caller holds the registry's lock.
  */
 final class TypeIndex {
   private static final HandlersForClass[] EMPTY = new HandlersForClass[1];
@@ -81,8 +81,8 @@ final class TypeIndex {
   }
 
   /**
-   * Takes the retired handlers out of {@code subscribers} in one pass: removing them one at a
-   * time shifts the rest each time, quadratic for a purge of many (seconds for 100,000).
+   * Takes the retired handlers out of {@code subscribers} in one pass: removing them one at a time
+   * shifts the rest each time, quadratic for a purge of many (seconds for 100,000).
    */
   static void keepLive(List<Subscriber> subscribers) {
     int kept = 0;
@@ -96,10 +96,10 @@ final class TypeIndex {
   }
 
   /**
-   * Forgets what is keyed by a {@linkplain ForeignClasses foreign} class: the parameter types
-   * no handler takes any more, and the handlers of every such message class, to be found again
-   * if that class is sent again. Called when a foreign registration left, so that its class
-   * loader can be collected once dropped.
+   * Forgets what is keyed by a {@linkplain ForeignClasses foreign} class: the parameter types no
+   * handler takes any more, and the handlers of every such message class, to be found again if that
+   * class is sent again. Called when a foreign registration left, so that its class loader can be
+   * collected once dropped.
    */
   void forgetForeignClasses() {
     for (Iterator<ParameterType> it = byParameterType.values().iterator(); it.hasNext(); ) {
@@ -177,7 +177,8 @@ final class TypeIndex {
   }
 
   /** A copy of {@code table} with {@code added}, grown to keep it at most half full. */
-  private static HandlersForClass[] withClass(HandlersForClass[] table, HandlersForClass added, int count) {
+  private static HandlersForClass[] withClass(
+      HandlersForClass[] table, HandlersForClass added, int count) {
     int length = table.length;
     while (count * 2 > length) {
       length *= 2;
@@ -202,8 +203,8 @@ final class TypeIndex {
   }
 
   /**
-   * The handlers of one parameter type, and the message classes they match, so that adding
-   * a handler touches only the lists it joins.
+   * The handlers of one parameter type, and the message classes they match, so that adding a
+   * handler touches only the lists it joins.
    */
   private static final class ParameterType {
     final Class<?> type;

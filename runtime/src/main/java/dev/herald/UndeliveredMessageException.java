@@ -1,9 +1,9 @@
 package dev.herald;
 
 /**
- * Reported to the bus's {@link ErrorHandler} when a message whose header
- * {@linkplain Header#requireReceiver() requires a receiver} reached no visible handler.
- * Not thrown by {@code post}, which returns normally.
+ * Reported to the bus's {@link ErrorHandler} when a message whose header {@linkplain
+ * Header#requireReceiver() requires a receiver} reached no visible handler. Not thrown by {@code
+ * post}, which returns normally.
  *
  * @since 0.1
  */
@@ -14,8 +14,12 @@ public final class UndeliveredMessageException extends RuntimeException {
   private final transient Header header;
 
   UndeliveredMessageException(Object message, Header header) {
-    super("No handler received " + message + " sent with " + header
-        + ", which requires a receiver (hidden handlers do not count)");
+    super(
+        "No handler received "
+            + message
+            + " sent with "
+            + header
+            + ", which requires a receiver (hidden handlers do not count)");
     this.undelivered = message;
     this.header = header;
   }

@@ -5,9 +5,9 @@ import dev.herald.internal.generated.HandlerCall;
 import java.lang.ref.WeakReference;
 
 /**
- * The call of a handler of a weakly held listener: it must not hold the listener, so it holds
- * the weak reference, goes through the dispatcher with the listener of the moment, and says
- * when there is none.
+ * The call of a handler of a weakly held listener: it must not hold the listener, so it holds the
+ * weak reference, goes through the dispatcher with the listener of the moment, and says when there
+ * is none.
  */
 final class WeakCall extends HandlerCall {
   private final Dispatcher<Object> dispatcher;
@@ -20,10 +20,11 @@ final class WeakCall extends HandlerCall {
   }
 
   /**
-   * Typed as any call, so that verifying {@link Subscriber} does not load this class in a
-   * program that holds every listener strongly: each class loaded costs a program's start.
+   * Typed as any call, so that verifying {@link Subscriber} does not load this class in a program
+   * that holds every listener strongly: each class loaded costs a program's start.
    */
-  static HandlerCall of(Dispatcher<Object> dispatcher, int handler, WeakReference<Object> listener) {
+  static HandlerCall of(
+      Dispatcher<Object> dispatcher, int handler, WeakReference<Object> listener) {
     return new WeakCall(dispatcher, handler, listener);
   }
 
@@ -37,8 +38,8 @@ final class WeakCall extends HandlerCall {
   }
 
   /**
-   * Thrown instead of calling a collected listener's handler, so that the post neither counts
-   * it as run nor keeps it: rare (once per collected listener, until the purge) and made once.
+   * Thrown instead of calling a collected listener's handler, so that the post neither counts it as
+   * run nor keeps it: rare (once per collected listener, until the purge) and made once.
    */
   static final class Collected extends RuntimeException {
     private static final long serialVersionUID = 1L;

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 /** docs/DESIGN.md rule 7: in the steady state, {@code post} allocates nothing. */
 class AllocationTest {
   private static final int POSTS = 100_000;
+
   /** Slack for the measurement itself; a post that allocated would cost at least 16 bytes each. */
   private static final long SLACK_BYTES = 16 * 1024;
 
@@ -66,8 +67,8 @@ class AllocationTest {
   }
 
   /**
-   * Sends with a header, to an address, and requests nobody answers take the full delivery;
-   * they reuse their thread's bookkeeping, so they allocate nothing either, compiled or not.
+   * Sends with a header, to an address, and requests nobody answers take the full delivery; they
+   * reuse their thread's bookkeeping, so they allocate nothing either, compiled or not.
    */
   @Test
   void steadyStateSendsAllocateNothing() {
@@ -109,9 +110,12 @@ class AllocationTest {
 
   private static com.sun.management.ThreadMXBean allocationCounter() {
     java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
-    assumeTrue(bean instanceof com.sun.management.ThreadMXBean, "no per-thread allocation counter on this JVM");
+    assumeTrue(
+        bean instanceof com.sun.management.ThreadMXBean,
+        "no per-thread allocation counter on this JVM");
     com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
-    assumeTrue(threads.isThreadAllocatedMemorySupported(), "per-thread allocation counting unsupported");
+    assumeTrue(
+        threads.isThreadAllocatedMemorySupported(), "per-thread allocation counting unsupported");
     threads.setThreadAllocatedMemoryEnabled(true);
     return threads;
   }

@@ -23,7 +23,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-/** docs/DESIGN.md rule 17, {@code @Subscribe(async = true)}: the executor, no overlap, failures. No sleeps: latches. */
+/**
+ * docs/DESIGN.md rule 17, {@code @Subscribe(async = true)}: the executor, no overlap, failures. No
+ * sleeps: latches.
+ */
 class AsyncHandlersTest {
   private static final long WAIT_SECONDS = 30;
 
@@ -39,8 +42,8 @@ class AsyncHandlersTest {
   }
 
   /**
-   * Counts how many calls are inside at once; the first call stays inside until released, so
-   * that every later post happens while it runs.
+   * Counts how many calls are inside at once; the first call stays inside until released, so that
+   * every later post happens while it runs.
    */
   static final class OverlapMeter {
     final AtomicInteger inside = new AtomicInteger();
@@ -140,11 +143,13 @@ class AsyncHandlersTest {
       assertTrue(meter.firstInside.await(WAIT_SECONDS, TimeUnit.SECONDS));
       Thread[] posters = new Thread[2];
       for (int t = 0; t < posters.length; t++) {
-        posters[t] = new Thread(() -> {
-          for (int i = 0; i < posts / 2; i++) {
-            bus.post(new Ping(i));
-          }
-        });
+        posters[t] =
+            new Thread(
+                () -> {
+                  for (int i = 0; i < posts / 2; i++) {
+                    bus.post(new Ping(i));
+                  }
+                });
         posters[t].start();
       }
       for (Thread poster : posters) {
@@ -153,7 +158,8 @@ class AsyncHandlersTest {
 
       // Every post ran while the first call was inside: none may have started another task
       // for this handler, which on a pool of 4 could overlap it.
-      assertEquals(1, executor.tasks.get(), "tasks handed to the executor while the first call ran");
+      assertEquals(
+          1, executor.tasks.get(), "tasks handed to the executor while the first call ran");
       meter.release.countDown();
       assertTrue(meter.done.await(WAIT_SECONDS, TimeUnit.SECONDS));
       assertEquals(posts + 1, meter.calls.get());
@@ -174,7 +180,8 @@ class AsyncHandlersTest {
       bus.post(new Ping(1));
       bus.post(new Ping(2));
 
-      assertTrue(rendezvous.done.await(WAIT_SECONDS, TimeUnit.SECONDS), "the two calls never overlapped");
+      assertTrue(
+          rendezvous.done.await(WAIT_SECONDS, TimeUnit.SECONDS), "the two calls never overlapped");
     } finally {
       pool.shutdownNow();
     }
@@ -187,11 +194,12 @@ class AsyncHandlersTest {
     AtomicReference<ErrorContext> context = new AtomicReference<>();
     MessageBus bus =
         MessageBus.builder()
-            .errorHandler((failure, where) -> {
-              error.set(failure);
-              context.set(where);
-              reported.countDown();
-            })
+            .errorHandler(
+                (failure, where) -> {
+                  error.set(failure);
+                  context.set(where);
+                  reported.countDown();
+                })
             .build();
     Failing failing = new Failing();
     bus.register(failing);
@@ -265,8 +273,10 @@ class AsyncHandlersTest {
     assertEquals(1, executor.queued(), "a new drain task for the calls behind the error");
     executor.runAll();
     assertEquals(List.of("after-1", "after-2"), handler.log);
-    assertEquals(0, bus.shutdown(QueuedMessages.DELIVER, java.time.Duration.ofSeconds(1))
-        .unfinishedAsync(), "every call finished: none counted as still running");
+    assertEquals(
+        0,
+        bus.shutdown(QueuedMessages.DELIVER, java.time.Duration.ofSeconds(1)).unfinishedAsync(),
+        "every call finished: none counted as still running");
   }
 
   @Test
@@ -274,20 +284,24 @@ class AsyncHandlersTest {
     CountDownLatch firstExecuteEntered = new CountDownLatch(1);
     CountDownLatch secondQueued = new CountDownLatch(1);
     AtomicInteger executes = new AtomicInteger();
-    java.util.concurrent.Executor refusing = task -> {
-      if (executes.incrementAndGet() == 1) {
-        firstExecuteEntered.countDown();
-        try {
-          secondQueued.await(WAIT_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }
-      throw new java.util.concurrent.RejectedExecutionException("full");
-    };
+    java.util.concurrent.Executor refusing =
+        task -> {
+          if (executes.incrementAndGet() == 1) {
+            firstExecuteEntered.countDown();
+            try {
+              secondQueued.await(WAIT_SECONDS, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          }
+          throw new java.util.concurrent.RejectedExecutionException("full");
+        };
     List<Throwable> reports = java.util.Collections.synchronizedList(new ArrayList<>());
     MessageBus bus =
-        MessageBus.builder().executor(refusing).errorHandler((error, context) -> reports.add(error)).build();
+        MessageBus.builder()
+            .executor(refusing)
+            .errorHandler((error, context) -> reports.add(error))
+            .build();
     Recorder recorder = new Recorder();
     bus.register(recorder);
 
@@ -299,7 +313,8 @@ class AsyncHandlersTest {
     first.join();
 
     assertEquals(2, reports.size());
-    assertEquals(0, bus.shutdown(QueuedMessages.DELIVER, java.time.Duration.ZERO).unfinishedAsync());
+    assertEquals(
+        0, bus.shutdown(QueuedMessages.DELIVER, java.time.Duration.ZERO).unfinishedAsync());
     assertTrue(recorder.log.isEmpty());
   }
 }

@@ -34,14 +34,16 @@ class BridgeEntryTest {
   @Test
   void theHookCannotBeReplacedOnceTheRuntimeInstalledIt() {
     MessageBus.create();
-    BridgeAccess impostor = new BridgeAccess() {
-      @Override
-      public Bridge bridgeOf(MessageBus bus) {
-        throw new AssertionError("never installed");
-      }
-    };
+    BridgeAccess impostor =
+        new BridgeAccess() {
+          @Override
+          public Bridge bridgeOf(MessageBus bus) {
+            throw new AssertionError("never installed");
+          }
+        };
 
-    IllegalStateException refused = assertThrows(IllegalStateException.class, () -> BridgeAccess.install(impostor));
+    IllegalStateException refused =
+        assertThrows(IllegalStateException.class, () -> BridgeAccess.install(impostor));
 
     assertTrue(refused.getMessage().contains("installed already"), refused.getMessage());
     assertTrue(BridgeAccess.installed() instanceof BusBridge.Access);

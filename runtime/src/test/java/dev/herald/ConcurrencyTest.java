@@ -1,7 +1,6 @@
 package dev.herald;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.annotation.Subscribe;
 import java.util.ArrayList;
@@ -71,29 +70,33 @@ class ConcurrencyTest {
       List<Future<?>> work = new ArrayList<>();
       for (int p = 0; p < POSTERS; p++) {
         int first = p * POSTS_EACH;
-        work.add(threads.submit(() -> {
-          start.await();
-          for (int i = first; i < first + POSTS_EACH; i++) {
-            bus.post(new Numbered(i, epoch.get()));
-          }
-          return null;
-        }));
+        work.add(
+            threads.submit(
+                () -> {
+                  start.await();
+                  for (int i = first; i < first + POSTS_EACH; i++) {
+                    bus.post(new Numbered(i, epoch.get()));
+                  }
+                  return null;
+                }));
       }
       for (int c = 0; c < CHURNERS; c++) {
-        work.add(threads.submit(() -> {
-          start.await();
-          for (int i = 0; i < CHURNS_EACH; i++) {
-            Churner churner = new Churner(violations);
-            Registration registration = bus.register(churner);
-            if (i % 2 == 0) {
-              registration.close();
-            } else {
-              bus.unregister(churner);
-            }
-            churner.closedInEpoch = epoch.incrementAndGet();
-          }
-          return null;
-        }));
+        work.add(
+            threads.submit(
+                () -> {
+                  start.await();
+                  for (int i = 0; i < CHURNS_EACH; i++) {
+                    Churner churner = new Churner(violations);
+                    Registration registration = bus.register(churner);
+                    if (i % 2 == 0) {
+                      registration.close();
+                    } else {
+                      bus.unregister(churner);
+                    }
+                    churner.closedInEpoch = epoch.incrementAndGet();
+                  }
+                  return null;
+                }));
       }
       for (Future<?> future : work) {
         future.get(2, TimeUnit.MINUTES);
@@ -102,7 +105,8 @@ class ConcurrencyTest {
       threads.shutdownNow();
     }
 
-    assertEquals(0, violations.get(), "a dispatch that began after unregister returned reached the handler");
+    assertEquals(
+        0, violations.get(), "a dispatch that began after unregister returned reached the handler");
     for (Stable listener : stable) {
       for (int id = 0; id < POSTERS * POSTS_EACH; id++) {
         assertEquals(1, listener.deliveries.get(id), "deliveries of message " + id);

@@ -5,12 +5,13 @@ import dev.herald.annotation.Subscribe;
 import java.util.List;
 
 /**
- * Records every event it receives, as {@code "e"} or, given a name, {@code "name:e"}, then
- * runs its action: the listener most tests need.
+ * Records every event it receives, as {@code "e"} or, given a name, {@code "name:e"}, then runs its
+ * action: the listener most tests need.
  */
 final class EventRecorder {
   final List<String> log;
   private final String prefix;
+
   /** What it does after recording; nothing unless a test sets it. */
   Runnable action = () -> {};
 

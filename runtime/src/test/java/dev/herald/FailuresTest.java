@@ -20,10 +20,11 @@ class FailuresTest {
   private final List<ErrorContext> contexts = new ArrayList<>();
   private final MessageBus bus =
       MessageBus.builder()
-          .errorHandler((error, context) -> {
-            errors.add(error);
-            contexts.add(context);
-          })
+          .errorHandler(
+              (error, context) -> {
+                errors.add(error);
+                contexts.add(context);
+              })
           .build();
 
   static final class Thrower {
@@ -53,7 +54,8 @@ class FailuresTest {
     assertSame(thrower, context.listener());
     assertSame(event, context.message());
     assertSame(bus, context.bus());
-    assertEquals(Thrower.class.getName() + ".explode(" + Event.class.getName() + ")", context.handler());
+    assertEquals(
+        Thrower.class.getName() + ".explode(" + Event.class.getName() + ")", context.handler());
   }
 
   @Test
@@ -90,10 +92,13 @@ class FailuresTest {
     strict.register(thrower);
 
     thrower.toThrow = new IllegalArgumentException("bad");
-    assertSame(thrower.toThrow, assertThrows(IllegalArgumentException.class, () -> strict.post(new Event("1"))));
+    assertSame(
+        thrower.toThrow,
+        assertThrows(IllegalArgumentException.class, () -> strict.post(new Event("1"))));
 
     thrower.toThrow = new IOException("disk");
-    HandlerException wrapped = assertThrows(HandlerException.class, () -> strict.post(new Event("2")));
+    HandlerException wrapped =
+        assertThrows(HandlerException.class, () -> strict.post(new Event("2")));
     assertSame(thrower.toThrow, wrapped.getCause());
     assertSame(thrower, wrapped.context().listener());
     assertTrue(wrapped.getMessage().contains("explode"), wrapped.getMessage());

@@ -14,13 +14,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/DESIGN.md rule 13: a {@link Forwarder} is a hidden handler without an envelope that
- * tells requests from the rest; rule 8: what only hidden handlers receive is dead, on the
- * direct path of a plain post too.
+ * docs/DESIGN.md rule 13: a {@link Forwarder} is a hidden handler without an envelope that tells
+ * requests from the rest; rule 8: what only hidden handlers receive is dead, on the direct path of
+ * a plain post too.
  */
 class ForwarderTest {
   private final List<Throwable> errors = new ArrayList<>();
-  private final MessageBus bus = MessageBus.builder().errorHandler((error, context) -> errors.add(error)).build();
+  private final MessageBus bus =
+      MessageBus.builder().errorHandler((error, context) -> errors.add(error)).build();
   private final List<Object> dead = new ArrayList<>();
   private final List<String> log = new ArrayList<>();
 
@@ -91,17 +92,20 @@ class ForwarderTest {
   @Test
   void aFailingForwarderGoesToTheErrorHandlerAndTheMessageIsStillDead() {
     IllegalStateException broken = new IllegalStateException("link down");
-    Bridge.of(bus).forward(Event.class, new Forwarder<Event>() {
-      @Override
-      public void forward(Event event) {
-        throw broken;
-      }
+    Bridge.of(bus)
+        .forward(
+            Event.class,
+            new Forwarder<Event>() {
+              @Override
+              public void forward(Event event) {
+                throw broken;
+              }
 
-      @Override
-      public List<?> forwardRequest(Event event) {
-        return null;
-      }
-    });
+              @Override
+              public List<?> forwardRequest(Event event) {
+                return null;
+              }
+            });
     Event event = new Event("e");
     Event asked = new Event("asked");
 
@@ -116,13 +120,16 @@ class ForwarderTest {
   @Test
   void aVisibleHandlerClosedByAForwarderDuringThePostLeavesItDead() {
     Registration[] visible = new Registration[1];
-    Bridge.of(bus).forward(Event.class, new Logging(List.of()) {
-      @Override
-      public void forward(Event event) {
-        super.forward(event);
-        visible[0].close();
-      }
-    });
+    Bridge.of(bus)
+        .forward(
+            Event.class,
+            new Logging(List.of()) {
+              @Override
+              public void forward(Event event) {
+                super.forward(event);
+                visible[0].close();
+              }
+            });
     visible[0] = bus.subscribe(Event.class, event -> log.add("handler:" + event));
     Event event = new Event("e");
 
@@ -135,9 +142,11 @@ class ForwarderTest {
   @Test
   void aVisibleHandlerThatThrowsAfterAForwarderStillReceived() {
     Bridge.of(bus).forward(Event.class, new Logging(List.of()));
-    bus.subscribe(Event.class, event -> {
-      throw new IllegalArgumentException("bad " + event);
-    });
+    bus.subscribe(
+        Event.class,
+        event -> {
+          throw new IllegalArgumentException("bad " + event);
+        });
 
     assertEquals(2, bus.post(new Event("e")));
 
@@ -148,13 +157,16 @@ class ForwarderTest {
 
   @Test
   void aHandlerAddedByAForwarderDuringThePostReceivesIt() {
-    Bridge.of(bus).forward(Event.class, new Logging(List.of()) {
-      @Override
-      public void forward(Event event) {
-        super.forward(event);
-        bus.subscribe(Event.class, added -> log.add("added:" + added));
-      }
-    });
+    Bridge.of(bus)
+        .forward(
+            Event.class,
+            new Logging(List.of()) {
+              @Override
+              public void forward(Event event) {
+                super.forward(event);
+                bus.subscribe(Event.class, added -> log.add("added:" + added));
+              }
+            });
 
     assertEquals(2, bus.post(new Event("e")));
 
@@ -177,8 +189,13 @@ class ForwarderTest {
   void aForwarderOnALaneIsRefusedWithTheReason() {
     MessageBus withLane = MessageBus.builder().lane("io", Runnable::run).build();
 
-    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-        () -> Bridge.of(withLane).forward(withLane.registration().onLane("io"), Event.class, new Logging(List.of())));
+    IllegalArgumentException refused =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                Bridge.of(withLane)
+                    .forward(
+                        withLane.registration().onLane("io"), Event.class, new Logging(List.of())));
 
     assertTrue(refused.getMessage().contains("sending thread"), refused.getMessage());
   }
@@ -198,8 +215,11 @@ class ForwarderTest {
   void optionsOfAnotherBusAreRefused() {
     MessageBus other = MessageBus.create();
 
-    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-        () -> Bridge.of(bus).forward(other.registration(), Event.class, new Logging(List.of())));
+    IllegalArgumentException refused =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                Bridge.of(bus).forward(other.registration(), Event.class, new Logging(List.of())));
 
     assertTrue(refused.getMessage().contains("another bus"), refused.getMessage());
   }

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/DESIGN.md rule 2, overriding across packages, where Java's rules are subtle: a handler must run once per
- * message however it is overridden, and never be dropped when it is not.
+ * docs/DESIGN.md rule 2, overriding across packages, where Java's rules are subtle: a handler must
+ * run once per message however it is overridden, and never be dropped when it is not.
  */
 class InheritanceAcrossPackagesTest {
   private final MessageBus bus = TestBuses.rethrowing();

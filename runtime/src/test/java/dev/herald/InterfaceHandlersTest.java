@@ -10,9 +10,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code @Subscribe} on interface methods: called through the interface, so every
- * implementation registers, and each method runs once per message however many types
- * declare it.
+ * {@code @Subscribe} on interface methods: called through the interface, so every implementation
+ * registers, and each method runs once per message however many types declare it.
  */
 class InterfaceHandlersTest {
   private final MessageBus bus = TestBuses.rethrowing();

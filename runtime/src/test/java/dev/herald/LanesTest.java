@@ -18,8 +18,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Named lanes (greenrobot's MAIN_ORDERED): a UI-like thread fed from network threads, where
- * every handler of the lane must see the messages in one order, one at a time.
+ * Named lanes (greenrobot's MAIN_ORDERED): a UI-like thread fed from network threads, where every
+ * handler of the lane must see the messages in one order, one at a time.
  */
 class LanesTest {
   private static final int THREADS = 4;
@@ -86,12 +86,14 @@ class LanesTest {
     List<Thread> network = new ArrayList<>();
     for (int t = 0; t < THREADS; t++) {
       int thread = t;
-      network.add(new Thread(() -> {
-        awaitQuietly(start);
-        for (int i = 0; i < PER_THREAD; i++) {
-          bus.post(new Update(thread, i));
-        }
-      }));
+      network.add(
+          new Thread(
+              () -> {
+                awaitQuietly(start);
+                for (int i = 0; i < PER_THREAD; i++) {
+                  bus.post(new Update(thread, i));
+                }
+              }));
     }
     network.forEach(Thread::start);
     start.countDown();
@@ -131,9 +133,11 @@ class LanesTest {
     List<Throwable> errors = new ArrayList<>();
     MessageBus bus =
         MessageBus.builder()
-            .lane("ui", task -> {
-              throw new java.util.concurrent.RejectedExecutionException("ui closed");
-            })
+            .lane(
+                "ui",
+                task -> {
+                  throw new java.util.concurrent.RejectedExecutionException("ui closed");
+                })
             .errorHandler((error, context) -> errors.add(error))
             .build();
     bus.registration().onLane("ui").subscribe(Event.class, event -> {});
@@ -150,7 +154,9 @@ class LanesTest {
     IllegalArgumentException error =
         assertThrows(IllegalArgumentException.class, () -> bus.register(new Screen()));
     assertTrue(error.getMessage().contains("lane(\"ui\", executor)"), error.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> MessageBus.builder().lane("ui", uiThread).lane("ui", uiThread));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> MessageBus.builder().lane("ui", uiThread).lane("ui", uiThread));
   }
 
   private static void awaitQuietly(CountDownLatch latch) {

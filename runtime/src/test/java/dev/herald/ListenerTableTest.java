@@ -38,7 +38,10 @@ class ListenerTableTest {
       if (removed % 97 == 0) {
         for (int i = removed + 1; i < order.size(); i++) {
           int kept = order.get(i);
-          assertSame(entries.get(kept), table.get(listeners.get(kept)), "lost after " + (removed + 1) + " removals");
+          assertSame(
+              entries.get(kept),
+              table.get(listeners.get(kept)),
+              "lost after " + (removed + 1) + " removals");
         }
       }
     }

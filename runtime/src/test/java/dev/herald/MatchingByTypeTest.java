@@ -102,7 +102,13 @@ class MatchingByTypeTest {
     bus.post(new Event("e"));
 
     assertEquals(
-        List.of("first:early", "second:early", "first:normal", "second:normal", "first:late", "second:late"),
+        List.of(
+            "first:early",
+            "second:early",
+            "first:normal",
+            "second:normal",
+            "first:late",
+            "second:late"),
         log);
   }
 
@@ -119,7 +125,13 @@ class MatchingByTypeTest {
     bus.post(new Attack("a"));
 
     List<String> expected =
-        List.of("first:early", "second:early", "first:normal", "second:normal", "first:late", "second:late");
+        List.of(
+            "first:early",
+            "second:early",
+            "first:normal",
+            "second:normal",
+            "first:late",
+            "second:late");
     assertEquals(expected, log.subList(0, 6));
     assertEquals(expected, log.subList(6, 12));
   }

@@ -16,9 +16,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
- * A chain of handlers that each post the next message, with no end: it stops with Herald's
- * own exception naming the message types in the chain, not a bare StackOverflowError, and
- * the bus goes on working.
+ * A chain of handlers that each post the next message, with no end: it stops with Herald's own
+ * exception naming the message types in the chain, not a bare StackOverflowError, and the bus goes
+ * on working.
  */
 class NestedPostDepthTest {
   /** A small stack, so that the chain overflows quickly whatever the JVM's default. */
@@ -85,7 +85,8 @@ class NestedPostDepthTest {
   private void anEndlessChainStopsWithHeraldsExceptionAndTheBusGoesOn(Header header)
       throws Exception {
     List<Throwable> reported = new CopyOnWriteArrayList<>();
-    MessageBus bus = MessageBus.builder().errorHandler((error, context) -> reported.add(error)).build();
+    MessageBus bus =
+        MessageBus.builder().errorHandler((error, context) -> reported.add(error)).build();
     bus.register(new Rally(bus, header));
     Countdown countdown = new Countdown(bus);
     bus.register(countdown);
@@ -110,13 +111,18 @@ class NestedPostDepthTest {
 
   private static Throwable onASmallStack(Runnable task) throws InterruptedException {
     AtomicReference<Throwable> thrown = new AtomicReference<>();
-    Thread thread = new Thread(null, () -> {
-      try {
-        task.run();
-      } catch (Throwable failure) {
-        thrown.set(failure);
-      }
-    }, "deep", STACK_BYTES);
+    Thread thread =
+        new Thread(
+            null,
+            () -> {
+              try {
+                task.run();
+              } catch (Throwable failure) {
+                thrown.set(failure);
+              }
+            },
+            "deep",
+            STACK_BYTES);
     thread.start();
     thread.join(TimeUnit.SECONDS.toMillis(60));
     assertFalse(thread.isAlive(), "the chain did not end");

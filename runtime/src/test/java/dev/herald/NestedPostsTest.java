@@ -53,7 +53,13 @@ class NestedPostsTest {
     bus.post(new Event("e"));
 
     assertEquals(
-        List.of("first:e", "ping:1", "ping:2", "ping:3", "after posting 3", "after posting 2",
+        List.of(
+            "first:e",
+            "ping:1",
+            "ping:2",
+            "ping:3",
+            "after posting 3",
+            "after posting 2",
             "second:e"),
         log);
     assertEquals(1, relay.nestedPostReturned);
@@ -67,7 +73,13 @@ class NestedPostsTest {
     assertEquals(2, bus.post(new Event("e")));
 
     assertEquals(
-        List.of("first:e", "second:e", "ping:1", "after posting 2", "ping:2", "after posting 3",
+        List.of(
+            "first:e",
+            "second:e",
+            "ping:1",
+            "after posting 2",
+            "ping:2",
+            "after posting 3",
             "ping:3"),
         log);
     assertEquals(0, relay.nestedPostReturned, "a queued post has run no handler yet");
@@ -77,12 +89,14 @@ class NestedPostsTest {
   void breadthFirstQueuesSendsWithAHeaderTooButNotRequests() {
     MessageBus bus = TestBuses.rethrowingBuilder().nestedPosts(NestedPosts.BREADTH_FIRST).build();
     List<Integer> answers = new ArrayList<>();
-    bus.subscribe(Event.class, event -> {
-      log.add("event");
-      bus.post(new Ping(1), Header.BROADCAST);
-      answers.add(bus.request(new Ping(2), Object.class).size());
-      log.add("event done");
-    });
+    bus.subscribe(
+        Event.class,
+        event -> {
+          log.add("event");
+          bus.post(new Ping(1), Header.BROADCAST);
+          answers.add(bus.request(new Ping(2), Object.class).size());
+          log.add("event done");
+        });
     bus.subscribe(Ping.class, ping -> log.add("ping:" + ping.number));
 
     bus.post(new Event("e"));

@@ -20,56 +20,58 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The bus as a plugin host uses it (a game that loads mods, a server that redeploys): a
- * listener compiled at run time by the real processor, loaded in its own class loader,
- * registered, posted to, then unregistered or dropped. Once the loader is dropped it must be
- * collectable, while the bus lives on.
+ * The bus as a plugin host uses it (a game that loads mods, a server that redeploys): a listener
+ * compiled at run time by the real processor, loaded in its own class loader, registered, posted
+ * to, then unregistered or dropped. Once the loader is dropped it must be collectable, while the
+ * bus lives on.
  */
 class PluginUnloadingTest {
   /**
-   * The mod: it answers a host's {@code String} with a message type of its own, and that with
-   * an {@code Integer} the host listens for; an asynchronous, serial handler too.
+   * The mod: it answers a host's {@code String} with a message type of its own, and that with an
+   * {@code Integer} the host listens for; an asynchronous, serial handler too.
    */
-  private static final String MOD_SOURCE = String.join("\n",
-      "package mod;",
-      "",
-      "import dev.herald.MessageBus;",
-      "import dev.herald.annotation.Subscribe;",
-      "import java.util.function.Consumer;",
-      "",
-      "public final class Mod implements Consumer<MessageBus> {",
-      "  private MessageBus bus;",
-      "",
-      "  public static final class Spawned {",
-      "    final int size;",
-      "",
-      "    Spawned(int size) {",
-      "      this.size = size;",
-      "    }",
-      "  }",
-      "",
-      "  @Override",
-      "  public void accept(MessageBus bus) {",
-      "    this.bus = bus;",
-      "  }",
-      "",
-      "  @Subscribe(tags = \"mods\")",
-      "  void tagged(String text) {}",
-      "",
-      "  @Subscribe",
-      "  void onText(String text) {",
-      "    bus.post(new Spawned(text.length()));",
-      "  }",
-      "",
-      "  @Subscribe",
-      "  void onSpawned(Spawned spawned) {",
-      "    bus.post(Integer.valueOf(spawned.size));",
-      "  }",
-      "",
-      "  @Subscribe(async = true)",
-      "  void later(Spawned spawned) {}",
-      "}",
-      "");
+  private static final String MOD_SOURCE =
+      String.join(
+          "\n",
+          "package mod;",
+          "",
+          "import dev.herald.MessageBus;",
+          "import dev.herald.annotation.Subscribe;",
+          "import java.util.function.Consumer;",
+          "",
+          "public final class Mod implements Consumer<MessageBus> {",
+          "  private MessageBus bus;",
+          "",
+          "  public static final class Spawned {",
+          "    final int size;",
+          "",
+          "    Spawned(int size) {",
+          "      this.size = size;",
+          "    }",
+          "  }",
+          "",
+          "  @Override",
+          "  public void accept(MessageBus bus) {",
+          "    this.bus = bus;",
+          "  }",
+          "",
+          "  @Subscribe(tags = \"mods\")",
+          "  void tagged(String text) {}",
+          "",
+          "  @Subscribe",
+          "  void onText(String text) {",
+          "    bus.post(new Spawned(text.length()));",
+          "  }",
+          "",
+          "  @Subscribe",
+          "  void onSpawned(Spawned spawned) {",
+          "    bus.post(Integer.valueOf(spawned.size));",
+          "  }",
+          "",
+          "  @Subscribe(async = true)",
+          "  void later(Spawned spawned) {}",
+          "}",
+          "");
 
   @TempDir static Path compiled;
 
@@ -85,15 +87,24 @@ class PluginUnloadingTest {
     Files.createDirectories(source.getParent());
     Files.writeString(source, MOD_SOURCE);
     Path classes = Files.createDirectories(compiled.resolve("classes"));
-    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    String classPath =
+        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    int status = javac.run(null, null, null,
-        "-classpath", classPath,
-        "-processorpath", classPath,
-        "-d", classes.toString(),
-        source.toString());
+    int status =
+        javac.run(
+            null,
+            null,
+            null,
+            "-classpath",
+            classPath,
+            "-processorpath",
+            classPath,
+            "-d",
+            classes.toString(),
+            source.toString());
     assertEquals(0, status, "the mod did not compile");
-    assertTrue(Files.exists(classes.resolve("mod/Mod_Dispatcher.class")), "the processor did not run");
+    assertTrue(
+        Files.exists(classes.resolve("mod/Mod_Dispatcher.class")), "the processor did not run");
   }
 
   @Test
@@ -104,7 +115,8 @@ class PluginUnloadingTest {
 
     WeakReference<ClassLoader> loader = loadPostAndUnload(bus, true);
 
-    assertTrue(GarbageCollection.collectUntil(() -> loader.get() == null),
+    assertTrue(
+        GarbageCollection.collectUntil(() -> loader.get() == null),
         "the mod's class loader is still reachable after it was unregistered and dropped");
     assertTheBusStillWorks(bus);
   }
@@ -118,10 +130,12 @@ class PluginUnloadingTest {
     WeakReference<ClassLoader> loader = loadPostAndUnload(bus, false);
 
     // the host goes on posting; that is what lets the bus notice the mod was collected
-    assertTrue(GarbageCollection.collectUntil(() -> {
-          bus.post("tick");
-          return loader.get() == null;
-        }),
+    assertTrue(
+        GarbageCollection.collectUntil(
+            () -> {
+              bus.post("tick");
+              return loader.get() == null;
+            }),
         "the mod's class loader is still reachable after its listener was collected");
     assertTheBusStillWorks(bus);
   }
@@ -134,7 +148,8 @@ class PluginUnloadingTest {
 
     WeakReference<ClassLoader> loader = loadPostAndUnload(bus, true);
 
-    assertTrue(GarbageCollection.collectUntil(() -> loader.get() == null),
+    assertTrue(
+        GarbageCollection.collectUntil(() -> loader.get() == null),
         "the mod's class loader is still reachable from a bus with its own lookup");
     assertTheBusStillWorks(bus);
     Reference.reachabilityFence(bus);
@@ -152,8 +167,10 @@ class PluginUnloadingTest {
   @SuppressWarnings("unchecked")
   private WeakReference<ClassLoader> loadPostAndUnload(MessageBus bus, boolean unregister)
       throws Exception {
-    try (URLClassLoader loader = new URLClassLoader(
-        new URL[] {compiled.resolve("classes").toUri().toURL()}, MessageBus.class.getClassLoader())) {
+    try (URLClassLoader loader =
+        new URLClassLoader(
+            new URL[] {compiled.resolve("classes").toUri().toURL()},
+            MessageBus.class.getClassLoader())) {
       Object mod = loader.loadClass("mod.Mod").getConstructor().newInstance();
       ((Consumer<MessageBus>) mod).accept(bus);
       Registration registration = unregister ? bus.register(mod) : bus.registerWeakly(mod);

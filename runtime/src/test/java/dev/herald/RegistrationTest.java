@@ -86,8 +86,8 @@ class RegistrationTest {
   static final class Unannotated {}
 
   /**
-   * Guava registers an object without handlers as a no-op; {@code register} throws, since that
-   * is how a missing processor shows, and {@code registerIfListener} is the lenient form.
+   * Guava registers an object without handlers as a no-op; {@code register} throws, since that is
+   * how a missing processor shows, and {@code registerIfListener} is the lenient form.
    */
   @Test
   void registerIfListenerSkipsAnObjectWithoutHandlersAndRegistersAListener() {
@@ -115,10 +115,18 @@ class RegistrationTest {
 
   @Test
   void equalButDistinctListenersAreRegisteredSeparately() {
-    bus.register(new Base(log) {
-      @Override public boolean equals(Object o) { return true; }
-      @Override public int hashCode() { return 1; }
-    });
+    bus.register(
+        new Base(log) {
+          @Override
+          public boolean equals(Object o) {
+            return true;
+          }
+
+          @Override
+          public int hashCode() {
+            return 1;
+          }
+        });
     Base plain = new Base(log);
     bus.register(plain);
 
@@ -151,9 +159,9 @@ class RegistrationTest {
   }
 
   /**
-   * A registration's address is made when first asked for (registering stays cheap); it
-   * receives what is sent to it from then on, and the address of a registration closed before
-   * anyone asked is already retired.
+   * A registration's address is made when first asked for (registering stays cheap); it receives
+   * what is sent to it from then on, and the address of a registration closed before anyone asked
+   * is already retired.
    */
   @Test
   void anAddressAskedForAfterRegisteringReceivesAndOneAskedForAfterClosingIsRetired() {
@@ -214,7 +222,8 @@ class RegistrationTest {
     assertTrue(error.getMessage().contains(Unannotated.class.getName()), error.getMessage());
     assertTrue(error.getMessage().contains("herald-processor"), error.getMessage());
     assertTrue(error.getMessage().contains("annotationProcessorPaths"), error.getMessage());
-    assertTrue(error.getMessage().contains("found generated dispatchers, but none for this class"),
+    assertTrue(
+        error.getMessage().contains("found generated dispatchers, but none for this class"),
         error.getMessage());
     assertEquals(0, bus.registry.listenerCount());
   }
@@ -234,9 +243,10 @@ class RegistrationTest {
     // a class from a build without Herald's processor: its class loader sees no dispatcher
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     Path source = Files.writeString(dir.resolve("Plain.java"), "public class Plain {}\n");
-    assertEquals(0, javac.run(null, null, null, "-proc:none", "-d", dir.toString(), source.toString()));
-    try (URLClassLoader loader = new URLClassLoader(
-        new URL[] {dir.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+    assertEquals(
+        0, javac.run(null, null, null, "-proc:none", "-d", dir.toString(), source.toString()));
+    try (URLClassLoader loader =
+        new URLClassLoader(new URL[] {dir.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
       Object plain = loader.loadClass("Plain").getConstructor().newInstance();
 
       IllegalArgumentException error =
@@ -307,7 +317,8 @@ class RegistrationTest {
   void anUnregisteredListenerIsCollectableThoughTheLastPostReachedIt() {
     WeakReference<EventRecorder> listener = registerPostAndUnregister(bus);
 
-    assertTrue(GarbageCollection.collectUntil(() -> listener.get() == null),
+    assertTrue(
+        GarbageCollection.collectUntil(() -> listener.get() == null),
         "the bus still holds a listener that was unregistered after the last post reached it");
   }
 

@@ -14,10 +14,14 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** A peer in another process as an address on the bus: sends go to its link, its messages come from it. */
+/**
+ * A peer in another process as an address on the bus: sends go to its link, its messages come from
+ * it.
+ */
 class RemoteAddressTest {
 
-  private final MessageBus bus = MessageBus.builder().errorHandler(RethrowingErrorHandler.INSTANCE).build();
+  private final MessageBus bus =
+      MessageBus.builder().errorHandler(RethrowingErrorHandler.INSTANCE).build();
 
   /** Stands in for the network: records what was sent, refuses strings as a codec-less type. */
   static final class RecordingLink implements RemoteLink {
@@ -84,21 +88,28 @@ class RemoteAddressTest {
     assertEquals(2, afar.receive(ping)); // every handler plain: each is called directly
 
     // handlers that need more than a call: one that sees the envelope, one for another sender
-    Bridge.of(plainOnly).respond(TestMessages.Ping.class, (p, envelope) -> {
-      calls.add("envelope from afar: " + (envelope.from() == afar.address()));
-      return List.of();
-    });
-    plainOnly.registration().onlyFrom(plainOnly.createAddress()).subscribe(TestMessages.Ping.class, p -> calls.add("wrong"));
+    Bridge.of(plainOnly)
+        .respond(
+            TestMessages.Ping.class,
+            (p, envelope) -> {
+              calls.add("envelope from afar: " + (envelope.from() == afar.address()));
+              return List.of();
+            });
+    plainOnly
+        .registration()
+        .onlyFrom(plainOnly.createAddress())
+        .subscribe(TestMessages.Ping.class, p -> calls.add("wrong"));
     assertEquals(3, afar.receive(new TestMessages.Ping(2)));
 
-    assertEquals(List.of("plain 1", "second 1", "plain 2", "second 2", "envelope from afar: true"), calls);
+    assertEquals(
+        List.of("plain 1", "second 1", "plain 2", "second 2", "envelope from afar: true"), calls);
   }
 
   @Test
   void aPeersMessageThatNobodyReceivesIsDeadWithItsEnvelope() {
     List<DeadMessage> dead = new ArrayList<>();
     bus.subscribe(DeadMessage.class, dead::add);
-    Registration closed = bus.subscribe(TestMessages.Ping.class, p -> { });
+    Registration closed = bus.subscribe(TestMessages.Ping.class, p -> {});
     closed.close();
 
     assertEquals(0, peer.receive(new TestMessages.Ping(3)));
@@ -106,13 +117,16 @@ class RemoteAddressTest {
 
     assertEquals(2, dead.size());
     assertSame(peer.address(), dead.get(0).envelope().from());
-    assertEquals(null, dead.get(1).envelope(), "a plain post's dead letter has no envelope, as before");
+    assertEquals(
+        null, dead.get(1).envelope(), "a plain post's dead letter has no envelope, as before");
   }
 
   @Test
   void whatTheLinkRefusesFailsTheSenderAtOnce() {
     IllegalArgumentException thrown =
-        assertThrows(IllegalArgumentException.class, () -> registration.send(peer.address(), "not a wire type"));
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> registration.send(peer.address(), "not a wire type"));
     assertEquals("String is not a wire type", thrown.getMessage());
   }
 
@@ -120,7 +134,9 @@ class RemoteAddressTest {
   void stagedDelayedAndRequestedSendsToAPeerAreRefused() {
     Header staged = Header.builder().to(peer.address()).stage(Stage.UPDATE).build();
     assertThrows(IllegalArgumentException.class, () -> bus.post(new Event("later"), staged));
-    assertThrows(IllegalArgumentException.class, () -> registration.request(peer.address(), new Event("?"), Object.class));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> registration.request(peer.address(), new Event("?"), Object.class));
     assertEquals(List.of(), link.sent);
   }
 
@@ -135,6 +151,8 @@ class RemoteAddressTest {
   @Test
   void peerOfAnotherBusIsRefused() {
     RemoteEndpoint elsewhere = Bridge.of(MessageBus.create()).attachRemote(link);
-    assertThrows(IllegalArgumentException.class, () -> registration.send(elsewhere.address(), new Event("x")));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> registration.send(elsewhere.address(), new Event("x")));
   }
 }

@@ -17,20 +17,23 @@ class ResponderTest {
   private final List<ErrorContext> contexts = new ArrayList<>();
   private final MessageBus bus =
       MessageBus.builder()
-          .errorHandler((error, context) -> {
-            errors.add(error);
-            contexts.add(context);
-          })
+          .errorHandler(
+              (error, context) -> {
+                errors.add(error);
+                contexts.add(context);
+              })
           .build();
 
   @Test
   void aResponderSeesWhetherTheSenderWaitsAndItsRepliesAreCollected() {
     List<Class<?>> replyTypes = new ArrayList<>();
     Bridge bridge = Bridge.of(bus);
-    bridge.respond(Event.class, (event, envelope) -> {
-      replyTypes.add(bridge.replyType(envelope));
-      return List.of("one " + event, 2, "three");
-    });
+    bridge.respond(
+        Event.class,
+        (event, envelope) -> {
+          replyTypes.add(bridge.replyType(envelope));
+          return List.of("one " + event, 2, "three");
+        });
 
     bus.post(new Event("posted"));
     List<String> replies = bus.request(new Event("asked"), String.class);
@@ -44,10 +47,13 @@ class ResponderTest {
     List<Object> dead = new ArrayList<>();
     bus.subscribe(DeadMessage.class, message -> dead.add(message.message()));
     List<Object> forwarded = new ArrayList<>();
-    Bridge.of(bus).respond(Event.class, (event, envelope) -> {
-      forwarded.add(event);
-      return List.of();
-    });
+    Bridge.of(bus)
+        .respond(
+            Event.class,
+            (event, envelope) -> {
+              forwarded.add(event);
+              return List.of();
+            });
     Event event = new Event("e");
 
     bus.post(event);

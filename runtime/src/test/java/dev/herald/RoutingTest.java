@@ -115,7 +115,9 @@ class RoutingTest {
   @Test
   void selfFromAnAnonymousPostIsAnError() {
     IllegalArgumentException error =
-        assertThrows(IllegalArgumentException.class, () -> bus.post(new Event("e"), Header.to(Address.SELF)));
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> bus.post(new Event("e"), Header.to(Address.SELF)));
     assertTrue(error.getMessage().contains("Registration"), error.getMessage());
   }
 
@@ -124,9 +126,13 @@ class RoutingTest {
     MessageBus other = MessageBus.create();
     Address foreign = other.createAddress();
 
-    assertThrows(IllegalArgumentException.class, () -> bus.post(new Event("e"), Header.to(foreign)));
-    assertThrows(IllegalArgumentException.class, () -> bus.register(new EventRecorder(log, "x"), foreign));
-    assertThrows(IllegalArgumentException.class, () -> bus.register(new EventRecorder(log, "x"), Address.named("n")));
+    assertThrows(
+        IllegalArgumentException.class, () -> bus.post(new Event("e"), Header.to(foreign)));
+    assertThrows(
+        IllegalArgumentException.class, () -> bus.register(new EventRecorder(log, "x"), foreign));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> bus.register(new EventRecorder(log, "x"), Address.named("n")));
   }
 
   // ---- entities --------------------------------------------------------------------------
@@ -201,7 +207,8 @@ class RoutingTest {
     world.bind("world");
     world.bind("world");
 
-    IllegalStateException error = assertThrows(IllegalStateException.class, () -> impostor.bind("world"));
+    IllegalStateException error =
+        assertThrows(IllegalStateException.class, () -> impostor.bind("world"));
     assertTrue(error.getMessage().contains("\"world\""), error.getMessage());
     assertFalse(impostor.unbind("world"));
     assertEquals(1, bus.post(new Event("e"), Header.to(Address.named("world"))));
@@ -243,7 +250,10 @@ class RoutingTest {
   void onlyFromNarrowsToOneSender() {
     Registration commander = component("commander");
     Registration stranger = component("stranger");
-    bus.registration().strongly().onlyFrom(commander.address()).register(new EventRecorder(log, "soldier"));
+    bus.registration()
+        .strongly()
+        .onlyFrom(commander.address())
+        .register(new EventRecorder(log, "soldier"));
 
     commander.send(new Event("orders"));
     stranger.send(new Event("rumour"));
@@ -258,7 +268,10 @@ class RoutingTest {
   void onlyFromNeverWidens() {
     Registration commander = component("commander");
     Registration other = component("other");
-    bus.registration().strongly().onlyFrom(commander.address()).register(new EventRecorder(log, "soldier"));
+    bus.registration()
+        .strongly()
+        .onlyFrom(commander.address())
+        .register(new EventRecorder(log, "soldier"));
 
     commander.send(other.address(), new Event("for other"));
 
@@ -286,7 +299,10 @@ class RoutingTest {
   void anObserverReceivesWhatIsSentToTheAddressItObserves() {
     Registration target = component("target");
     Registration elsewhere = component("elsewhere");
-    bus.registration().strongly().observing(target.address()).register(new EventRecorder(log, "spy"));
+    bus.registration()
+        .strongly()
+        .observing(target.address())
+        .register(new EventRecorder(log, "spy"));
 
     bus.post(new Event("to target"), Header.to(target.address()));
     bus.post(new Event("to elsewhere"), Header.to(elsewhere.address()));
@@ -323,8 +339,10 @@ class RoutingTest {
 
     assertEquals(
         List.of(
-            "tagged:ai", "untagged:ai",
-            "tagged:debug+physics", "untagged:debug+physics",
+            "tagged:ai",
+            "untagged:ai",
+            "tagged:debug+physics",
+            "untagged:debug+physics",
             "untagged:physics",
             "untagged:plain"),
         log);
@@ -372,7 +390,8 @@ class RoutingTest {
     bus.post(event, mustArrive);
 
     assertEquals(1, errors.size());
-    UndeliveredMessageException undelivered = assertInstanceOf(UndeliveredMessageException.class, errors.get(0));
+    UndeliveredMessageException undelivered =
+        assertInstanceOf(UndeliveredMessageException.class, errors.get(0));
     assertSame(event, undelivered.undelivered());
     assertSame(mustArrive, undelivered.header());
   }
@@ -391,7 +410,9 @@ class RoutingTest {
   void aRequiredReceiverAtAnUnboundNameIsReported() {
     component("somebody");
 
-    bus.post(new Event("hello?"), Header.builder().to(Address.named("nobody")).requireReceiver().build());
+    bus.post(
+        new Event("hello?"),
+        Header.builder().to(Address.named("nobody")).requireReceiver().build());
 
     assertEquals(1, errors.size());
     assertTrue(log.isEmpty());
@@ -452,8 +473,8 @@ class RoutingTest {
   }
 
   /**
-   * A send reads the clock only when a handler's envelope will show the time, but then before
-   * the first handler runs: the time is the send's, not that of the handler that asked.
+   * A send reads the clock only when a handler's envelope will show the time, but then before the
+   * first handler runs: the time is the send's, not that of the handler that asked.
    */
   @Test
   void theEnvelopeShowsTheTimeOfTheSendNotOfTheHandlerThatAskedForIt() {
@@ -535,7 +556,8 @@ class RoutingTest {
 
     assertEquals(List.of("expert", "first", "last"), bus.request(new Question(), String.class));
     assertEquals(List.of(7, 42), bus.request(new Question(), Integer.class));
-    assertEquals(List.of("expert", "first", 7, 42, "last"), bus.request(new Question(), Object.class));
+    assertEquals(
+        List.of("expert", "first", 7, 42, "last"), bus.request(new Question(), Object.class));
   }
 
   @Test
@@ -575,7 +597,11 @@ class RoutingTest {
   void observingAnAddressTwiceOrYourOwnStillDeliversOnce() {
     Address x = bus.createAddress();
     bus.registration().strongly().at(x).observing(x).register(new EventRecorder(log, "resident"));
-    bus.registration().strongly().observing(x).observing(x).register(new EventRecorder(log, "observer"));
+    bus.registration()
+        .strongly()
+        .observing(x)
+        .observing(x)
+        .register(new EventRecorder(log, "observer"));
 
     assertEquals(2, bus.post(new Event("e"), Header.to(x)));
     assertEquals(List.of("resident:e", "observer:e"), log);

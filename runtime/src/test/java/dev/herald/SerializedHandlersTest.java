@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Guava calls a handler from one thread at a time unless it allows concurrent events; Herald
- * does when asked: per handler, per listener, or for the whole bus (Guava's rule).
+ * Guava calls a handler from one thread at a time unless it allows concurrent events; Herald does
+ * when asked: per handler, per listener, or for the whole bus (Guava's rule).
  */
 class SerializedHandlersTest {
   private static final int POSTS_PER_THREAD = 200_000;

@@ -18,11 +18,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/DESIGN.md rule 18, with posts on other threads. A post already under way when
- * {@code shutdown} begins: once {@code shutdown} returned, no asynchronous handler of the bus
- * runs any more, every asynchronous call it accepted is finished or counted, and a post that
- * comes too late is refused with {@link BusClosedException}. A post racing {@code shutdown}
- * is delivered or refused, nothing else.
+ * docs/DESIGN.md rule 18, with posts on other threads. A post already under way when {@code
+ * shutdown} begins: once {@code shutdown} returned, no asynchronous handler of the bus runs any
+ * more, every asynchronous call it accepted is finished or counted, and a post that comes too late
+ * is refused with {@link BusClosedException}. A post racing {@code shutdown} is delivered or
+ * refused, nothing else.
  */
 class ShutdownRaceTest {
   private static final long WAIT_SECONDS = 30;
@@ -67,23 +67,29 @@ class ShutdownRaceTest {
   void aPostInFlightCannotStartAnAsynchronousCallAfterShutdownReturned() throws Exception {
     ManualExecutor executor = new ManualExecutor();
     List<Throwable> errors = new CopyOnWriteArrayList<>();
-    MessageBus bus = MessageBus.builder()
-        .executor(executor)
-        .errorHandler((error, context) -> errors.add(error))
-        .build();
+    MessageBus bus =
+        MessageBus.builder()
+            .executor(executor)
+            .errorHandler((error, context) -> errors.add(error))
+            .build();
     Gate gate = new Gate();
     bus.register(gate);
 
-    Throwable posterFailure = postOnAnotherThreadAcrossTheShutdown(bus, gate, report -> {
-      assertEquals(0, report.unfinishedAsync());
-      assertTrue(report.isComplete());
-    });
+    Throwable posterFailure =
+        postOnAnotherThreadAcrossTheShutdown(
+            bus,
+            gate,
+            report -> {
+              assertEquals(0, report.unfinishedAsync());
+              assertTrue(report.isComplete());
+            });
     executor.runAll();
 
     assertEquals(0, gate.asyncCalls.get(), "an asynchronous handler ran after shutdown returned");
     assertInstanceOf(BusClosedException.class, posterFailure, "the late post is refused");
     assertTrue(posterFailure.getMessage().contains("closed"), posterFailure.getMessage());
-    assertEquals(List.of(), errors, "a refused post is the poster's to hear, not the error handler's");
+    assertEquals(
+        List.of(), errors, "a refused post is the poster's to hear, not the error handler's");
   }
 
   @Test
@@ -112,15 +118,16 @@ class ShutdownRaceTest {
     executor.runAll();
 
     assertEquals(1, report.unfinishedAsync());
-    assertEquals(0, counter.calls.get(), "a call counted as unfinished ran after shutdown returned");
+    assertEquals(
+        0, counter.calls.get(), "a call counted as unfinished ran after shutdown returned");
   }
 
   /**
-   * {@code shutdown} stops a bus accepting in two writes: the flag that sends every plain post
-   * past its fast path, then the closed flag that refuses it. A post made on another thread
-   * between the two is past the fast path and not yet refused. The test stops the bus after the
-   * first write, where such a post finds it, and posts there; then makes the second write and
-   * posts again. A racing post is delivered or refused, nothing else.
+   * {@code shutdown} stops a bus accepting in two writes: the flag that sends every plain post past
+   * its fast path, then the closed flag that refuses it. A post made on another thread between the
+   * two is past the fast path and not yet refused. The test stops the bus after the first write,
+   * where such a post finds it, and posts there; then makes the second write and posts again. A
+   * racing post is delivered or refused, nothing else.
    */
   @Test
   void aPostBetweenTheTwoStepsOfStoppingADepthFirstBusIsDeliveredThenRefused() {
@@ -139,21 +146,24 @@ class ShutdownRaceTest {
   }
 
   /**
-   * Posts an event on another thread, shuts the bus down while that post is held in the
-   * gate's first handler, checks the report, then lets the post go on; returns what the post
-   * threw, or null.
+   * Posts an event on another thread, shuts the bus down while that post is held in the gate's
+   * first handler, checks the report, then lets the post go on; returns what the post threw, or
+   * null.
    */
   private static Throwable postOnAnotherThreadAcrossTheShutdown(
       MessageBus bus, Gate gate, java.util.function.Consumer<ShutdownReport> checkReport)
       throws InterruptedException {
     AtomicReference<Throwable> failure = new AtomicReference<>();
-    Thread poster = new Thread(() -> {
-      try {
-        bus.post(new Event("racing"));
-      } catch (Throwable thrown) {
-        failure.set(thrown);
-      }
-    }, "poster");
+    Thread poster =
+        new Thread(
+            () -> {
+              try {
+                bus.post(new Event("racing"));
+              } catch (Throwable thrown) {
+                failure.set(thrown);
+              }
+            },
+            "poster");
     poster.start();
     assertTrue(gate.entered.await(WAIT_SECONDS, TimeUnit.SECONDS));
 

@@ -72,8 +72,10 @@ class ShutdownTest {
     bus.post(new Event("bad"), LATER);
     bus.post(new Event("c"), LATER);
 
-    AssertionError thrown = assertThrows(AssertionError.class,
-        () -> bus.shutdown(QueuedMessages.DELIVER, Duration.ofSeconds(5)));
+    AssertionError thrown =
+        assertThrows(
+            AssertionError.class,
+            () -> bus.shutdown(QueuedMessages.DELIVER, Duration.ofSeconds(5)));
 
     assertEquals("bad event", thrown.getMessage());
     assertEquals(List.of("a", "c"), handler.log, "what follows the failing message is delivered");
@@ -135,7 +137,8 @@ class ShutdownTest {
     bus.close();
 
     assertTrue(bus.isClosed());
-    IllegalStateException error = assertThrows(IllegalStateException.class, () -> bus.post(new Event("e")));
+    IllegalStateException error =
+        assertThrows(IllegalStateException.class, () -> bus.post(new Event("e")));
     assertTrue(error.getMessage().contains("closed"), error.getMessage());
     assertThrows(IllegalStateException.class, () -> bus.post(new Event("e"), LATER));
     assertThrows(IllegalStateException.class, () -> registration.send(new Event("e")));
@@ -146,7 +149,8 @@ class ShutdownTest {
   @Test
   void aHandlerThatPostsWhileTheQueueDrainsIsReportedNotLost() {
     List<Throwable> errors = new ArrayList<>();
-    MessageBus bus = MessageBus.builder().errorHandler((error, context) -> errors.add(error)).build();
+    MessageBus bus =
+        MessageBus.builder().errorHandler((error, context) -> errors.add(error)).build();
     bus.subscribe(Event.class, event -> bus.post(new Event("follow-up of " + event.name)));
     bus.post(new Event("queued"), LATER);
 
@@ -176,22 +180,26 @@ class ShutdownTest {
     CountDownLatch release = new CountDownLatch(1);
     // the sender reads the clock after it checked that the bus accepts messages, and before
     // it queues: hold it there while the bus shuts down
-    Ticker ticker = () -> {
-      if (Thread.currentThread().getName().equals("sender")) {
-        senderInside.countDown();
-        awaitUninterruptibly(release);
-      }
-      return 0L;
-    };
+    Ticker ticker =
+        () -> {
+          if (Thread.currentThread().getName().equals("sender")) {
+            senderInside.countDown();
+            awaitUninterruptibly(release);
+          }
+          return 0L;
+        };
     MessageBus bus = MessageBus.builder().ticker(ticker).build();
     AtomicReference<Throwable> senderFailure = new AtomicReference<>();
-    Thread sender = new Thread(() -> {
-      try {
-        bus.post(new Event("late"), LATER);
-      } catch (Throwable failure) {
-        senderFailure.set(failure);
-      }
-    }, "sender");
+    Thread sender =
+        new Thread(
+            () -> {
+              try {
+                bus.post(new Event("late"), LATER);
+              } catch (Throwable failure) {
+                senderFailure.set(failure);
+              }
+            },
+            "sender");
     sender.start();
     assertTrue(senderInside.await(30, TimeUnit.SECONDS));
 
@@ -199,7 +207,8 @@ class ShutdownTest {
     release.countDown();
     sender.join();
 
-    assertTrue(senderFailure.get() instanceof IllegalStateException, String.valueOf(senderFailure.get()));
+    assertTrue(
+        senderFailure.get() instanceof IllegalStateException, String.valueOf(senderFailure.get()));
     assertEquals(0, bus.pendingCount());
     assertTrue(report.isComplete());
   }
@@ -247,8 +256,11 @@ class ShutdownTest {
     bus.register(new EventRecorder(log));
     bus.post(new Event("queued"), LATER);
 
-    assertThrows(IllegalArgumentException.class, () -> bus.shutdown(QueuedMessages.DELIVER, Duration.ofSeconds(-1)));
-    ShutdownReport report = bus.shutdown(QueuedMessages.DELIVER, Duration.ofSeconds(Long.MAX_VALUE));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> bus.shutdown(QueuedMessages.DELIVER, Duration.ofSeconds(-1)));
+    ShutdownReport report =
+        bus.shutdown(QueuedMessages.DELIVER, Duration.ofSeconds(Long.MAX_VALUE));
 
     assertEquals(1, report.delivered());
     assertEquals(List.of("queued"), log);
@@ -272,7 +284,8 @@ class ShutdownTest {
   @Test
   void closingFromAHandlerDuringTheShutdownIsReportedNotNested() {
     List<Throwable> errors = new ArrayList<>();
-    MessageBus bus = MessageBus.builder().errorHandler((error, context) -> errors.add(error)).build();
+    MessageBus bus =
+        MessageBus.builder().errorHandler((error, context) -> errors.add(error)).build();
     bus.subscribe(Event.class, event -> bus.close());
     bus.post(new Event("queued"), LATER);
 

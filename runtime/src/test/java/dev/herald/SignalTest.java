@@ -54,10 +54,11 @@ class SignalTest {
   @Test
   void handlerAddedDuringEmitRunsInThatEmitAfterTheOthers() {
     Consumer<String> late = recorder("late");
-    signal.add(value -> {
-      calls.add("first:" + value);
-      signal.add(late);
-    });
+    signal.add(
+        value -> {
+          calls.add("first:" + value);
+          signal.add(late);
+        });
     signal.add(recorder("second"));
 
     assertEquals(3, signal.emit("x"));
@@ -67,10 +68,11 @@ class SignalTest {
   @Test
   void handlerRemovedDuringEmitDoesNotRun() {
     Consumer<String> victim = recorder("victim");
-    signal.add(value -> {
-      calls.add("killer:" + value);
-      signal.remove(victim);
-    });
+    signal.add(
+        value -> {
+          calls.add("killer:" + value);
+          signal.remove(victim);
+        });
     signal.add(victim);
 
     assertEquals(1, signal.emit("x"));
@@ -80,10 +82,11 @@ class SignalTest {
   @Test
   void clearStopsTheEmitInProgress() {
     signal.add(recorder("a"));
-    signal.add(value -> {
-      calls.add("clearer:" + value);
-      signal.clear();
-    });
+    signal.add(
+        value -> {
+          calls.add("clearer:" + value);
+          signal.clear();
+        });
     signal.add(recorder("c"));
 
     assertEquals(2, signal.emit("x"));
@@ -93,10 +96,11 @@ class SignalTest {
 
   @Test
   void handlerAddedAfterClearDuringEmitStillRuns() {
-    signal.add(value -> {
-      signal.clear();
-      signal.add(recorder("fresh"));
-    });
+    signal.add(
+        value -> {
+          signal.clear();
+          signal.add(recorder("fresh"));
+        });
 
     signal.emit("x");
     assertEquals(List.of("fresh:x"), calls);
@@ -104,13 +108,14 @@ class SignalTest {
 
   @Test
   void handlerThatAddsAnotherEveryTimeDoesNotLoopForever() {
-    signal.add(new Consumer<String>() {
-      @Override
-      public void accept(String value) {
-        calls.add("adder:" + value);
-        signal.add(recorder("added" + calls.size()));
-      }
-    });
+    signal.add(
+        new Consumer<String>() {
+          @Override
+          public void accept(String value) {
+            calls.add("adder:" + value);
+            signal.add(recorder("added" + calls.size()));
+          }
+        });
 
     assertEquals(2, signal.emit("x"));
     assertEquals(List.of("adder:x", "added1:x"), calls);
@@ -118,9 +123,10 @@ class SignalTest {
 
   @Test
   void exceptionFromAHandlerPropagatesAndStopsTheEmit() {
-    signal.add(value -> {
-      throw new IllegalStateException("boom");
-    });
+    signal.add(
+        value -> {
+          throw new IllegalStateException("boom");
+        });
     signal.add(recorder("after"));
 
     assertThrows(IllegalStateException.class, () -> signal.emit("x"));

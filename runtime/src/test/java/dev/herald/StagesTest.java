@@ -173,13 +173,16 @@ class StagesTest {
     GarbageCollection.assumeExplicitGcWorks();
     int[] received = {0};
     Address doomed = registerCountingListenerAndDropIt(received);
-    bus.post(new Event("too late"), Header.builder().to(doomed).stage(Stage.UPDATE).delayFrames(1).build());
+    bus.post(
+        new Event("too late"),
+        Header.builder().to(doomed).stage(Stage.UPDATE).delayFrames(1).build());
 
     boolean collected =
-        GarbageCollection.collectUntil(() -> {
-          bus.registry.purgeCollected();
-          return bus.registry.handlerCount() == 0;
-        });
+        GarbageCollection.collectUntil(
+            () -> {
+              bus.registry.purgeCollected();
+              return bus.registry.handlerCount() == 0;
+            });
     bus.endFrame();
     bus.runStage(Stage.UPDATE);
 
@@ -269,23 +272,30 @@ class StagesTest {
     byTime.comparisons = 0;
 
     assertEquals(0, schedule.takeDue(Stage.UPDATE, 0, 0).size());
-    assertEquals(0, byFrame.comparisons + byTime.comparisons, "a run with nothing due looks at the heads only");
+    assertEquals(
+        0,
+        byFrame.comparisons + byTime.comparisons,
+        "a run with nothing due looks at the heads only");
     assertEquals(due, schedule.takeDue(Stage.UPDATE, 1, 0).size());
     // a binary heap's removal compares at most twice per level; a scan would compare n times
     int levels = 32 - Integer.numberOfLeadingZeros(waiting + due);
     long bound = 2L * due * levels;
     long made = byFrame.comparisons + byTime.comparisons;
-    assertTrue(made <= bound, made + " comparisons to take " + due + " of " + (waiting + due) + ", more than " + bound);
+    assertTrue(
+        made <= bound,
+        made + " comparisons to take " + due + " of " + (waiting + due) + ", more than " + bound);
   }
 
   @Test
   void whenTheErrorHandlerThrowsTheRestOfTheRunKeepsItsTurn() {
     listen();
-    bus.subscribe(Event.class, event -> {
-      if (event.name.equals("bad")) {
-        throw new IllegalStateException("bad message");
-      }
-    });
+    bus.subscribe(
+        Event.class,
+        event -> {
+          if (event.name.equals("bad")) {
+            throw new IllegalStateException("bad message");
+          }
+        });
     bus.post(new Event("bad"), stage(Stage.UPDATE));
     bus.post(new Event("good"), stage(Stage.UPDATE));
 
@@ -300,7 +310,8 @@ class StagesTest {
   @Test
   void negativeDelaysAreRejectedWhenTheHeaderIsBuilt() {
     IllegalArgumentException time =
-        assertThrows(IllegalArgumentException.class, () -> Header.builder().delay(Duration.ofMillis(-1)));
+        assertThrows(
+            IllegalArgumentException.class, () -> Header.builder().delay(Duration.ofMillis(-1)));
     IllegalArgumentException frames =
         assertThrows(IllegalArgumentException.class, () -> Header.builder().delayFrames(-1));
     assertTrue(time.getMessage().contains("negative"), time.getMessage());
@@ -321,13 +332,18 @@ class StagesTest {
 
   @Test
   void aRequestCannotBeDelayed() {
-    assertThrows(IllegalArgumentException.class, () -> bus.request(new Event("q"), stage(Stage.UPDATE), Object.class));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> bus.request(new Event("q"), stage(Stage.UPDATE), Object.class));
   }
 
   @Test
   void aDelayedSelfPostIsStillRejectedAtOnce() {
-    assertThrows(IllegalArgumentException.class,
-        () -> bus.post(new Event("e"), Header.builder().to(Address.SELF).stage(Stage.UPDATE).build()));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            bus.post(
+                new Event("e"), Header.builder().to(Address.SELF).stage(Stage.UPDATE).build()));
     assertEquals(0, bus.pendingCount());
   }
 

@@ -16,8 +16,7 @@ import org.junit.jupiter.api.Test;
 class StickyMessagesTest {
   private final List<String> log = new ArrayList<>();
   private final ManualTicker ticker = new ManualTicker();
-  private final MessageBus bus =
-      TestBuses.rethrowingBuilder().ticker(ticker).build();
+  private final MessageBus bus = TestBuses.rethrowingBuilder().ticker(ticker).build();
 
   static final class Weather {
     final String sky;
@@ -134,7 +133,9 @@ class StickyMessagesTest {
     }
 
     for (int i = 0; i < 1_000_000; i++) {
-      bounded.sticky().post(messages[i % messages.length], headers[(i / messages.length) % headers.length]);
+      bounded
+          .sticky()
+          .post(messages[i % messages.length], headers[(i / messages.length) % headers.length]);
       if (i % 1_000 == 999) {
         assertEquals(100, bounded.sticky().size());
       }

@@ -45,7 +45,9 @@ class TagSetTest {
 
   private static com.sun.management.ThreadMXBean allocationCounter() {
     java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
-    assumeTrue(bean instanceof com.sun.management.ThreadMXBean, "no per-thread allocation counter on this JVM");
+    assumeTrue(
+        bean instanceof com.sun.management.ThreadMXBean,
+        "no per-thread allocation counter on this JVM");
     com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
     threads.setThreadAllocatedMemoryEnabled(true);
     return threads;

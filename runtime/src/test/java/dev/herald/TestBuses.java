@@ -1,6 +1,5 @@
 package dev.herald;
 
-
 /** The buses tests make: a handler's failure fails the test instead of being logged. */
 final class TestBuses {
   private TestBuses() {}

@@ -13,13 +13,14 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link RemoteEndpoint#receiveWatched}: a link that acknowledges what it delivers learns
- * whether a handler of the message threw, while the bus reports the failure and goes on as
- * for any delivery (docs/DESIGN.md rule 5, rule 15).
+ * {@link RemoteEndpoint#receiveWatched}: a link that acknowledges what it delivers learns whether a
+ * handler of the message threw, while the bus reports the failure and goes on as for any delivery
+ * (docs/DESIGN.md rule 5, rule 15).
  */
 class WatchedRemoteDeliveryTest {
   private final List<Throwable> reported = new ArrayList<>();
-  private final MessageBus bus = MessageBus.builder().errorHandler((error, context) -> reported.add(error)).build();
+  private final MessageBus bus =
+      MessageBus.builder().errorHandler((error, context) -> reported.add(error)).build();
   private final RemoteEndpoint peer = Bridge.of(bus).attachRemote((message, from) -> 1);
 
   @Test
@@ -27,12 +28,16 @@ class WatchedRemoteDeliveryTest {
     List<String> ran = new ArrayList<>();
     IllegalStateException first = new IllegalStateException("first");
     bus.subscribe(Ping.class, ping -> ran.add("before"));
-    bus.subscribe(Ping.class, ping -> {
-      throw first;
-    });
-    bus.subscribe(Ping.class, ping -> {
-      throw new IllegalArgumentException("second");
-    });
+    bus.subscribe(
+        Ping.class,
+        ping -> {
+          throw first;
+        });
+    bus.subscribe(
+        Ping.class,
+        ping -> {
+          throw new IllegalArgumentException("second");
+        });
     bus.subscribe(Ping.class, ping -> ran.add("after"));
 
     assertSame(first, peer.receiveWatched(new Ping(1)));
@@ -45,9 +50,12 @@ class WatchedRemoteDeliveryTest {
   @Test
   void aHandlerThatTakesTheEnvelopeIsWatchedToo() {
     RuntimeException failure = new RuntimeException("with envelope");
-    Bridge.of(bus).respond(Event.class, (event, envelope) -> {
-      throw failure;
-    });
+    Bridge.of(bus)
+        .respond(
+            Event.class,
+            (event, envelope) -> {
+              throw failure;
+            });
 
     assertSame(failure, peer.receiveWatched(new Event("e")));
     assertEquals(List.of(failure), reported);
@@ -56,9 +64,11 @@ class WatchedRemoteDeliveryTest {
   @Test
   void aDeliveryWhoseHandlersReturnedIsNullEvenWhenANestedPostFailed() {
     bus.subscribe(Ping.class, ping -> bus.post(new Event("nested")));
-    bus.subscribe(Event.class, event -> {
-      throw new IllegalStateException("the nested message's handler, not the ping's");
-    });
+    bus.subscribe(
+        Event.class,
+        event -> {
+          throw new IllegalStateException("the nested message's handler, not the ping's");
+        });
 
     assertNull(peer.receiveWatched(new Ping(2)));
     assertEquals(1, reported.size(), "the nested failure is reported as usual");
@@ -67,9 +77,11 @@ class WatchedRemoteDeliveryTest {
 
   @Test
   void afterAWatchedDeliveryFailuresAreNoLongerWatched() {
-    bus.subscribe(Ping.class, ping -> {
-      throw new IllegalStateException("always");
-    });
+    bus.subscribe(
+        Ping.class,
+        ping -> {
+          throw new IllegalStateException("always");
+        });
 
     peer.receiveWatched(new Ping(4));
     peer.receive(new Ping(5)); // unwatched: would have been kept by a watch left behind

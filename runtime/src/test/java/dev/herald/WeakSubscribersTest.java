@@ -15,8 +15,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/DESIGN.md rule 4: weakly held listeners ({@code registerWeakly}) clean themselves up;
- * strong ones ({@code register}, the default) stay.
+ * docs/DESIGN.md rule 4: weakly held listeners ({@code registerWeakly}) clean themselves up; strong
+ * ones ({@code register}, the default) stay.
  */
 class WeakSubscribersTest {
   private final MessageBus bus = TestBuses.rethrowing();
@@ -49,16 +49,20 @@ class WeakSubscribersTest {
     WeakReference<Registration> registration = registerAndDrop();
 
     boolean purged =
-        GarbageCollection.collectUntil(() -> {
-          bus.post(new Event("probe"));
-          return bus.registry.handlerCount() == 0 && bus.registry.entryCount() == 0 && bus.registry.listenerCount() == 0;
-        });
+        GarbageCollection.collectUntil(
+            () -> {
+              bus.post(new Event("probe"));
+              return bus.registry.handlerCount() == 0
+                  && bus.registry.entryCount() == 0
+                  && bus.registry.listenerCount() == 0;
+            });
 
     assertTrue(purged, "the dropped listener was not purged: " + bus);
     int before = received.get();
     bus.post(new Event("after"));
     assertEquals(before, received.get());
-    assertTrue(registration.get() == null || !registration.get().isActive(),
+    assertTrue(
+        registration.get() == null || !registration.get().isActive(),
         "the registration of a collected listener still says it is active");
   }
 
@@ -78,12 +82,13 @@ class WeakSubscribersTest {
       }
     }
     boolean purged =
-        GarbageCollection.collectUntil(() -> {
-          bus.post(new Event("probe"));
-          return bus.registry.handlerCount() == subscribers
-              && bus.registry.entryCount() == entries
-              && bus.registry.listenerCount() == listeners;
-        });
+        GarbageCollection.collectUntil(
+            () -> {
+              bus.post(new Event("probe"));
+              return bus.registry.handlerCount() == subscribers
+                  && bus.registry.entryCount() == entries
+                  && bus.registry.listenerCount() == listeners;
+            });
 
     assertTrue(purged, "tables did not return to their starting size: " + bus);
     received.set(0);
@@ -130,8 +135,10 @@ class WeakSubscribersTest {
   }
 
   private static com.sun.management.ThreadMXBean allocationCounter() {
-    java.lang.management.ThreadMXBean bean = java.lang.management.ManagementFactory.getThreadMXBean();
-    org.junit.jupiter.api.Assumptions.assumeTrue(bean instanceof com.sun.management.ThreadMXBean,
+    java.lang.management.ThreadMXBean bean =
+        java.lang.management.ManagementFactory.getThreadMXBean();
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        bean instanceof com.sun.management.ThreadMXBean,
         "no per-thread allocation counter on this JVM");
     com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
     threads.setThreadAllocatedMemoryEnabled(true);
@@ -150,8 +157,8 @@ class WeakSubscribersTest {
   }
 
   /**
-   * Guava's rule, and the trap of a port from it: a logging listener made only to be
-   * registered went silent after a collection while register held it weakly.
+   * Guava's rule, and the trap of a port from it: a logging listener made only to be registered
+   * went silent after a collection while register held it weakly.
    */
   @Test
   void plainRegisterHoldsStronglySoAListenerNobodyHoldsKeepsReceiving() {

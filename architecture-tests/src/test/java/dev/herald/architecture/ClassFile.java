@@ -12,8 +12,8 @@ import java.util.regex.Pattern;
 
 /**
  * What one class file refers to, read from its constant pool: what a source grep misses too
- * (lambdas and indy string concatenation compile to invokedynamic, which is
- * java.lang.invoke), and what javac's erasure leaves of generic signatures.
+ * (lambdas and indy string concatenation compile to invokedynamic, which is java.lang.invoke), and
+ * what javac's erasure leaves of generic signatures.
  */
 final class ClassFile {
   /** A class named in a descriptor or signature: {@code Ljava/util/List;}, {@code Lx/Y<}. */
@@ -21,13 +21,25 @@ final class ClassFile {
 
   /** Class members whose call is reflection, whatever the caller does with it. */
   private static final Set<String> REFLECTIVE_CLASS_MEMBERS =
-      Set.of("forName", "newInstance", "getDeclaredMethod", "getDeclaredMethods",
-          "getDeclaredField", "getDeclaredFields", "getDeclaredConstructor",
-          "getDeclaredConstructors", "getMethod", "getMethods", "getField", "getFields",
-          "getConstructor", "getConstructors");
+      Set.of(
+          "forName",
+          "newInstance",
+          "getDeclaredMethod",
+          "getDeclaredMethods",
+          "getDeclaredField",
+          "getDeclaredFields",
+          "getDeclaredConstructor",
+          "getDeclaredConstructors",
+          "getMethod",
+          "getMethods",
+          "getField",
+          "getFields",
+          "getConstructor",
+          "getConstructors");
 
   /** Internal names of the classes referred to ({@code java/util/List}). */
   final Set<String> referencedClasses = new TreeSet<>();
+
   /** What the no-reflection promise forbids, as found; empty when clean. */
   final List<String> reflection = new ArrayList<>();
 
@@ -57,7 +69,8 @@ final class ClassFile {
           in.readLong();
           i++;
         }
-        case 9, 10, 11 -> memberRefs[i] = new int[] {in.readUnsignedShort(), in.readUnsignedShort()};
+        case 9, 10, 11 ->
+            memberRefs[i] = new int[] {in.readUnsignedShort(), in.readUnsignedShort()};
         case 12 -> {
           nameAndTypeName[i] = in.readUnsignedShort();
           in.readUnsignedShort();

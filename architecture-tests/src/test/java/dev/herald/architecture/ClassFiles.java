@@ -20,8 +20,8 @@ final class ClassFiles {
   private ClassFiles() {}
 
   /**
-   * Every class file, by its path in the jar or directory ({@code dev/herald/MessageBus.class}),
-   * of the artifact {@code type} was loaded from, whatever the working directory.
+   * Every class file, by its path in the jar or directory ({@code dev/herald/MessageBus.class}), of
+   * the artifact {@code type} was loaded from, whatever the working directory.
    */
   static Map<String, ClassFile> of(Class<?> type) {
     try {
@@ -59,12 +59,16 @@ final class ClassFiles {
   /** The files of {@code type}'s artifact that Herald's processor generated. */
   static Map<String, ClassFile> generatedOf(Class<?> type) {
     Map<String, ClassFile> generated = new TreeMap<>();
-    of(type).forEach((name, file) -> {
-      if (name.endsWith("_Codec.class") || name.endsWith("_Dispatcher.class")
-          || name.contains("_Dispatcher$") || name.contains("HeraldIndex")) {
-        generated.put(name, file);
-      }
-    });
+    of(type)
+        .forEach(
+            (name, file) -> {
+              if (name.endsWith("_Codec.class")
+                  || name.endsWith("_Dispatcher.class")
+                  || name.contains("_Dispatcher$")
+                  || name.contains("HeraldIndex")) {
+                generated.put(name, file);
+              }
+            });
     return generated;
   }
 }

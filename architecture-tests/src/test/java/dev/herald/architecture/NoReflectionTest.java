@@ -24,9 +24,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Herald's promise: no reflection in any library artifact nor in generated code (docs/DESIGN.md
  * rule 20): no java.lang.reflect, no java.lang.invoke (so no lambda, method reference or indy
- * string concatenation), no Class.forName, no newInstance. The one check of it, on the class
- * files of every published artifact and of the code the processor generates for the sample and
- * for the codecs of every field kind.
+ * string concatenation), no Class.forName, no newInstance. The one check of it, on the class files
+ * of every published artifact and of the code the processor generates for the sample and for the
+ * codecs of every field kind.
  */
 class NoReflectionTest {
 
@@ -80,9 +80,12 @@ class NoReflectionTest {
     Map<String, ClassFile> generated = new TreeMap<>(ClassFiles.generatedOf(DemoGame.class));
     generated.putAll(ClassFiles.generatedOf(Kinds.class));
 
-    assertTrue(generated.keySet().stream().anyMatch(name -> name.endsWith("_Dispatcher$Call.class")),
+    assertTrue(
+        generated.keySet().stream().anyMatch(name -> name.endsWith("_Dispatcher$Call.class")),
         generated.keySet().toString());
-    assertTrue(generated.containsKey("dev/herald/wire/tests/Kinds_Codec.class"), generated.keySet().toString());
+    assertTrue(
+        generated.containsKey("dev/herald/wire/tests/Kinds_Codec.class"),
+        generated.keySet().toString());
     assertTrue(generated.size() >= 20, generated.keySet().toString());
     assertEquals(Map.of(), violations(generated));
   }
@@ -112,7 +115,10 @@ class NoReflectionTest {
     }
   }
 
-  /** Asserts that the artifact has at least {@code atLeast} classes (so the right one was found) and no reflection. */
+  /**
+   * Asserts that the artifact has at least {@code atLeast} classes (so the right one was found) and
+   * no reflection.
+   */
   private static void assertClean(Map<String, ClassFile> classes, int atLeast) {
     assertTrue(classes.size() >= atLeast, classes.keySet().toString());
     assertEquals(Map.of(), violations(classes));
@@ -120,11 +126,12 @@ class NoReflectionTest {
 
   private static Map<String, List<String>> violations(Map<String, ClassFile> classes) {
     Map<String, List<String>> found = new TreeMap<>();
-    classes.forEach((name, file) -> {
-      if (!file.reflection.isEmpty()) {
-        found.put(name, file.reflection);
-      }
-    });
+    classes.forEach(
+        (name, file) -> {
+          if (!file.reflection.isEmpty()) {
+            found.put(name, file.reflection);
+          }
+        });
     return found;
   }
 }

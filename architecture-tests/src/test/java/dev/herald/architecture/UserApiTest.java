@@ -21,30 +21,33 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The user package, {@code dev.herald}, shows an application only what it needs: no public or
- * protected signature of a public type there names a type of the bridge SPI
- * ({@code dev.herald.bridge}) or of the generated-code contract ({@code dev.herald.internal...}),
- * so neither needs reading to use the bus. (A test may use reflection; the runtime does not.)
+ * protected signature of a public type there names a type of the bridge SPI ({@code
+ * dev.herald.bridge}) or of the generated-code contract ({@code dev.herald.internal...}), so
+ * neither needs reading to use the bus. (A test may use reflection; the runtime does not.)
  */
 class UserApiTest {
   private static final List<String> HIDDEN = List.of("dev.herald.bridge.", "dev.herald.internal.");
 
   /**
    * The one exception: a program whose service files are lost (a shaded jar) hands the bus the
-   * index the processor wrote for it. It passes that generated class on; it never implements
-   * or calls the contract.
+   * index the processor wrote for it. It passes that generated class on; it never implements or
+   * calls the contract.
    */
   private static final Set<String> ALLOWED = Set.of("dev.herald.MessageBus$Builder.index");
 
   @Test
-  void noPublicSignatureOfTheUserPackageNamesABridgeOrGeneratedCodeType() throws ClassNotFoundException {
+  void noPublicSignatureOfTheUserPackageNamesABridgeOrGeneratedCodeType()
+      throws ClassNotFoundException {
     List<String> exposed = new ArrayList<>();
     List<String> checked = new ArrayList<>();
     for (String file : ClassFiles.of(MessageBus.class).keySet()) {
-      if (!file.startsWith("dev/herald/") || file.indexOf('/', "dev/herald/".length()) >= 0
+      if (!file.startsWith("dev/herald/")
+          || file.indexOf('/', "dev/herald/".length()) >= 0
           || file.endsWith("package-info.class")) {
         continue;
       }
-      Class<?> type = Class.forName(file.substring(0, file.length() - ".class".length()).replace('/', '.'));
+      Class<?> type =
+          Class.forName(file.substring(0, file.length() - ".class".length()).replace('/', '.'));
       if (!isVisible(type)) {
         continue;
       }
@@ -71,9 +74,16 @@ class UserApiTest {
       }
     }
 
-    assertTrue(checked.contains("dev.herald.MessageBus$Builder"), "nested types are checked too: " + checked);
-    assertTrue(checked.contains("dev.herald.Registration$Builder"), "nested types are checked too: " + checked);
-    assertEquals(List.of(), exposed, "public signatures of dev.herald that name a bridge or generated-code type");
+    assertTrue(
+        checked.contains("dev.herald.MessageBus$Builder"),
+        "nested types are checked too: " + checked);
+    assertTrue(
+        checked.contains("dev.herald.Registration$Builder"),
+        "nested types are checked too: " + checked);
+    assertEquals(
+        List.of(),
+        exposed,
+        "public signatures of dev.herald that name a bridge or generated-code type");
   }
 
   private static boolean isVisible(Class<?> type) {

@@ -24,14 +24,14 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * Scenario 4, contention, on one shared bus with 10 {@code Ping} subscribers (classes A, B, C
- * in turn). Each thread posts its own message, so the handlers' writes do not contend.
+ * Scenario 4, contention, on one shared bus with 10 {@code Ping} subscribers (classes A, B, C in
+ * turn). Each thread posts its own message, so the handlers' writes do not contend.
  *
  * <ul>
  *   <li>{@code <bus>}: two threads posting at once; the score is the time per post of each.
  *   <li>{@code <bus>Churn} group: one thread posting ({@code <bus>ChurnPost}) while another
- *       registers and unregisters a one-handler {@code Ping} listener in a loop
- *       ({@code <bus>ChurnRegister}); each is reported on its own.
+ *       registers and unregisters a one-handler {@code Ping} listener in a loop ({@code
+ *       <bus>ChurnRegister}); each is reported on its own.
  * </ul>
  */
 @BenchmarkMode(Mode.AverageTime)

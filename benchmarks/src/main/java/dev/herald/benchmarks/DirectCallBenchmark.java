@@ -14,8 +14,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The baseline of the one-subscriber case: a direct interface call on one listener. Before
- * measuring, the same call site is run with receivers of all three listener classes, so it is
- * a real (megamorphic) interface call, as it would be in a program, not an inlined one.
+ * measuring, the same call site is run with receivers of all three listener classes, so it is a
+ * real (megamorphic) interface call, as it would be in a program, not an inlined one.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -21,9 +21,9 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * Scenario 1, fan-out: one message posted to 0, 1, 10 or 100 subscribers of one message type,
- * the subscribers of classes A, B and C in turn. The baseline is a hand-written loop over a
- * {@code PingListener[]}; {@link DirectCallBenchmark} is the single interface call.
+ * Scenario 1, fan-out: one message posted to 0, 1, 10 or 100 subscribers of one message type, the
+ * subscribers of classes A, B and C in turn. The baseline is a hand-written loop over a {@code
+ * PingListener[]}; {@link DirectCallBenchmark} is the single interface call.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -118,8 +118,8 @@ public class FanOutBenchmark {
 
   /**
    * {@code void}, as every other method here: a program that posts rarely reads the count, and
-   * returning it would charge Herald alone JMH's cost of consuming a value. What the handlers
-   * did is checked in {@link #checkDelivered}.
+   * returning it would charge Herald alone JMH's cost of consuming a value. What the handlers did
+   * is checked in {@link #checkDelivered}.
    */
   @Benchmark
   public void herald() {

@@ -1,10 +1,9 @@
 package dev.herald.benchmarks;
 
 /**
- * One of the three listener classes of the fan-out scenarios (A, B and C differ only in the
- * amount they add), so that every call site that reaches a handler sees several receiver
- * classes, as in a real program. The handler carries each bus's annotation; every bus reads
- * only its own.
+ * One of the three listener classes of the fan-out scenarios (A, B and C differ only in the amount
+ * they add), so that every call site that reaches a handler sees several receiver classes, as in a
+ * real program. The handler carries each bus's annotation; every bus reads only its own.
  */
 public final class ListenerA implements PingListener {
   @Override

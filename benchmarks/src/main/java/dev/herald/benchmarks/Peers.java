@@ -12,18 +12,18 @@ import net.engio.mbassy.bus.MBassador;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * Builds each bus the way its documentation shows, and registers listeners on it; used by
- * the benchmarks' setup, never inside a measured operation.
+ * Builds each bus the way its documentation shows, and registers listeners on it; used by the
+ * benchmarks' setup, never inside a measured operation.
  *
  * <p>Configuration chosen for the peers, and why:
  *
  * <ul>
- *   <li>greenrobot: {@code logNoSubscriberMessages(false)}, because its default prints a line
- *       for every message nobody receives, which would measure the console. It still posts its
- *       {@code NoSubscriberEvent}, as by default.
+ *   <li>greenrobot: {@code logNoSubscriberMessages(false)}, because its default prints a line for
+ *       every message nobody receives, which would measure the console. It still posts its {@code
+ *       NoSubscriberEvent}, as by default.
  *   <li>Otto: {@code ThreadEnforcer.ANY}, so it can be posted to from benchmark threads.
- *   <li>MBassador: its standard {@code MBassador} with an error handler, posting synchronously
- *       with {@code publish}.
+ *   <li>MBassador: its standard {@code MBassador} with an error handler, posting synchronously with
+ *       {@code publish}.
  *   <li>Guava: handlers carry {@code @AllowConcurrentEvents}, so Guava does not wrap them in a
  *       lock: its best case.
  *   <li>RxJava: a {@code PublishSubject}; a listener is one {@code subscribe} of its handler.
@@ -31,8 +31,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  */
 public final class Peers {
   /**
-   * How many times setup posts through three listener classes before the measured part:
-   * enough for the JIT to compile the path with that profile before measuring starts.
+   * How many times setup posts through three listener classes before the measured part: enough for
+   * the JIT to compile the path with that profile before measuring starts.
    */
   public static final int WARM_UP_POSTS = 100_000;
 
@@ -86,8 +86,7 @@ public final class Peers {
       ((Bus) bus).register(listener);
     } else if (bus instanceof PublishSubject) {
       PingListener pingListener = (PingListener) listener;
-      RX_SUBSCRIPTIONS.put(
-          listener, ((PublishSubject<Ping>) bus).subscribe(pingListener::onPing));
+      RX_SUBSCRIPTIONS.put(listener, ((PublishSubject<Ping>) bus).subscribe(pingListener::onPing));
     } else {
       throw new IllegalArgumentException("Not a bus: " + bus);
     }
@@ -120,10 +119,10 @@ public final class Peers {
   }
 
   /**
-   * Runs {@code post} (the benchmark method itself) many times while {@code bus} has one
-   * listener of each of the three classes, then unregisters them: every call site on the way
-   * to a handler has then seen three receiver classes, as in a program with many listeners,
-   * even when the measured configuration has a single subscriber.
+   * Runs {@code post} (the benchmark method itself) many times while {@code bus} has one listener
+   * of each of the three classes, then unregisters them: every call site on the way to a handler
+   * has then seen three receiver classes, as in a program with many listeners, even when the
+   * measured configuration has a single subscriber.
    */
   public static void warmUpMegamorphic(Object bus, Runnable post) {
     PingListener[] three = Listeners.mixed(3);

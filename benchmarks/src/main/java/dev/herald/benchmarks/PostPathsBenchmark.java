@@ -18,10 +18,10 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Every way a message can be sent at once, to the same three handlers (listener classes A, B
- * and C, registered at one address): a plain post, a post with a header (tagged, so it takes
- * the full delivery), a send to the address, and a request whose handlers reply nothing. The
- * target is 0 B per operation on each.
+ * Every way a message can be sent at once, to the same three handlers (listener classes A, B and C,
+ * registered at one address): a plain post, a post with a header (tagged, so it takes the full
+ * delivery), a send to the address, and a request whose handlers reply nothing. The target is 0 B
+ * per operation on each.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

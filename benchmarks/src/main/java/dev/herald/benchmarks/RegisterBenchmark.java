@@ -31,11 +31,11 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * Scenario 3, registration: register and then unregister one listener with 1 handler
- * ({@link OneHandler}, on {@link Ping}) or 10 handlers ({@link TenHandlers}, on ten routed
- * types), in the steady state: the bus already holds 10 {@code Ping} subscribers and the 50
- * handlers of the routing scenario, and every message type has been posted, so each
- * registration joins existing routes.
+ * Scenario 3, registration: register and then unregister one listener with 1 handler ({@link
+ * OneHandler}, on {@link Ping}) or 10 handlers ({@link TenHandlers}, on ten routed types), in the
+ * steady state: the bus already holds 10 {@code Ping} subscribers and the 50 handlers of the
+ * routing scenario, and every message type has been posted, so each registration joins existing
+ * routes.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -111,8 +111,16 @@ public class RegisterBenchmark {
     rxHandler = message -> one.onPing((Ping) message);
     rxTypes =
         List.of(
-            Flat00.class, Flat01.class, Flat02.class, Flat03.class, Flat04.class,
-            Flat05.class, Flat06.class, Flat07.class, Flat08.class, Flat09.class);
+            Flat00.class,
+            Flat01.class,
+            Flat02.class,
+            Flat03.class,
+            Flat04.class,
+            Flat05.class,
+            Flat06.class,
+            Flat07.class,
+            Flat08.class,
+            Flat09.class);
     rxHandlers =
         List.of(
             m -> ten.onFlat00((Flat00) m), m -> ten.onFlat01((Flat01) m),
@@ -128,8 +136,17 @@ public class RegisterBenchmark {
 
   private static void postEveryType(Object bus) {
     Object[] messages = {
-      new Ping(), new Flat00(), new Flat01(), new Flat02(), new Flat03(), new Flat04(),
-      new Flat05(), new Flat06(), new Flat07(), new Flat08(), new Flat09()
+      new Ping(),
+      new Flat00(),
+      new Flat01(),
+      new Flat02(),
+      new Flat03(),
+      new Flat04(),
+      new Flat05(),
+      new Flat06(),
+      new Flat07(),
+      new Flat08(),
+      new Flat09()
     };
     for (Object message : messages) {
       if (bus instanceof MessageBus) {

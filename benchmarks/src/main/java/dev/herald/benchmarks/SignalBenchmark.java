@@ -22,10 +22,10 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * Scenario 5, {@link Signal#emit} to 1 or 10 handlers, against the hand-written loop over a
- * {@code Consumer[]} and an RxJava {@code PublishSubject}. The handlers are method references
- * to listeners of classes A, B and C in turn (three lambda classes); with one handler, setup
- * first runs the benchmark method with three, so the call sites are megamorphic.
+ * Scenario 5, {@link Signal#emit} to 1 or 10 handlers, against the hand-written loop over a {@code
+ * Consumer[]} and an RxJava {@code PublishSubject}. The handlers are method references to listeners
+ * of classes A, B and C in turn (three lambda classes); with one handler, setup first runs the
+ * benchmark method with three, so the call sites are megamorphic.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -34,21 +34,29 @@ public class DirectCallsRace {
   }
 
   @JCStressTest
-  @Description("HandlersForClass.calls, the calls a plain post makes, is a plain field: a"
-      + " registration replaces it under the registry's lock, and a post reads it without one."
-      + " One thread registers the first handler of Ping while another posts a Ping (the bus had"
-      + " posted one before, so its handlers and the last post's calls exist). Forbidden: the"
-      + " post counts a handler that did not run, runs one it does not count, or fails. Why the"
-      + " code forbids it: the new DirectCalls is made whole before the field is written, and"
-      + " its arrays are final fields, so a racy read returns the old calls (none: the post is"
-      + " dead) or the new ones with the call in them; a call is bound to its listener before it"
-      + " is put in the array, so the final-field guarantee covers it too.")
-  @Outcome(id = "0, 0", expect = ACCEPTABLE, desc = "the post came before the handler's calls: none ran")
-  @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "the post saw the new calls: the handler ran once")
+  @Description(
+      "HandlersForClass.calls, the calls a plain post makes, is a plain field: a"
+          + " registration replaces it under the registry's lock, and a post reads it without one."
+          + " One thread registers the first handler of Ping while another posts a Ping (the bus had"
+          + " posted one before, so its handlers and the last post's calls exist). Forbidden: the"
+          + " post counts a handler that did not run, runs one it does not count, or fails. Why the"
+          + " code forbids it: the new DirectCalls is made whole before the field is written, and"
+          + " its arrays are final fields, so a racy read returns the old calls (none: the post is"
+          + " dead) or the new ones with the call in them; a call is bound to its listener before it"
+          + " is put in the array, so the final-field guarantee covers it too.")
+  @Outcome(
+      id = "0, 0",
+      expect = ACCEPTABLE,
+      desc = "the post came before the handler's calls: none ran")
+  @Outcome(
+      id = "1, 1",
+      expect = ACCEPTABLE,
+      desc = "the post saw the new calls: the handler ran once")
   @Outcome(expect = FORBIDDEN, desc = "the count and the calls disagree, or the post failed (-2)")
   @State
   public static class Register {
-    private final MessageBus bus = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+    private final MessageBus bus =
+        MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
     private final Counter counter = new Counter();
 
     public Register() {
@@ -72,20 +80,28 @@ public class DirectCallsRace {
   }
 
   @JCStressTest
-  @Description("As Register, for a handler closed while another thread posts: closing replaces"
-      + " the calls (a plain write), marks the replaced ones with the class of no message (a"
-      + " plain write) and closes the handler's call (a plain write of its number). Forbidden:"
-      + " the post counts a handler that did not run, runs one it does not count, or fails (a"
-      + " closed call's HandlerCall.Closed escaping, say). Why the code forbids it: whichever of"
-      + " the writes the post sees, it either runs the handler through a call not yet closed, or"
-      + " meets the closed call, whose Closed the post takes for 'did not run' and finishes"
-      + " carefully; a DirectCalls read racily is whole, as in Register.")
-  @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "the post came before the close: the handler ran once")
-  @Outcome(id = "0, 0", expect = ACCEPTABLE, desc = "the post saw the close: the handler did not run")
+  @Description(
+      "As Register, for a handler closed while another thread posts: closing replaces"
+          + " the calls (a plain write), marks the replaced ones with the class of no message (a"
+          + " plain write) and closes the handler's call (a plain write of its number). Forbidden:"
+          + " the post counts a handler that did not run, runs one it does not count, or fails (a"
+          + " closed call's HandlerCall.Closed escaping, say). Why the code forbids it: whichever of"
+          + " the writes the post sees, it either runs the handler through a call not yet closed, or"
+          + " meets the closed call, whose Closed the post takes for 'did not run' and finishes"
+          + " carefully; a DirectCalls read racily is whole, as in Register.")
+  @Outcome(
+      id = "1, 1",
+      expect = ACCEPTABLE,
+      desc = "the post came before the close: the handler ran once")
+  @Outcome(
+      id = "0, 0",
+      expect = ACCEPTABLE,
+      desc = "the post saw the close: the handler did not run")
   @Outcome(expect = FORBIDDEN, desc = "the count and the calls disagree, or the post failed (-2)")
   @State
   public static class Close {
-    private final MessageBus bus = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+    private final MessageBus bus =
+        MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
     private final Counter counter = new Counter();
     private final Registration registration;
 

@@ -22,18 +22,24 @@ import org.openjdk.jcstress.infra.results.IIII_Result;
  * thread reads and writes.
  */
 @JCStressTest
-@Description("PlainPosts.lastDirect, the last plain post's calls, is a plain field that every"
-    + " posting thread reads and writes without synchronizing. Two threads post messages of two"
-    + " classes at once, on a bus whose last post was of a third class. Forbidden: a post that"
-    + " ran another class's handler, ran none, or failed. Why the code forbids it: a DirectCalls"
-    + " is immutable (its arrays are final fields, filled before it was made, so a racy read sees"
-    + " them whole) but for its class, which only ever changes to the class of no message. A"
-    + " racy read returns the third class's calls, the other thread's, or its own, possibly with"
-    + " the class not yet visible (null); the post uses them only when their class is its"
-    + " message's, and else looks its own class's calls up in the index.")
-@Outcome(id = "1, 1, 1, 1", expect = ACCEPTABLE, desc = "each post ran its own class's handler, once")
-@Outcome(expect = FORBIDDEN,
-    desc = "a post ran another class's handler, or none, or failed (-2): it used calls not its class's")
+@Description(
+    "PlainPosts.lastDirect, the last plain post's calls, is a plain field that every"
+        + " posting thread reads and writes without synchronizing. Two threads post messages of two"
+        + " classes at once, on a bus whose last post was of a third class. Forbidden: a post that"
+        + " ran another class's handler, ran none, or failed. Why the code forbids it: a DirectCalls"
+        + " is immutable (its arrays are final fields, filled before it was made, so a racy read sees"
+        + " them whole) but for its class, which only ever changes to the class of no message. A"
+        + " racy read returns the third class's calls, the other thread's, or its own, possibly with"
+        + " the class not yet visible (null); the post uses them only when their class is its"
+        + " message's, and else looks its own class's calls up in the index.")
+@Outcome(
+    id = "1, 1, 1, 1",
+    expect = ACCEPTABLE,
+    desc = "each post ran its own class's handler, once")
+@Outcome(
+    expect = FORBIDDEN,
+    desc =
+        "a post ran another class's handler, or none, or failed (-2): it used calls not its class's")
 @State
 public class LastPostCallsRace {
   /** Each handler runs on one actor's thread only, so plain counts are exact. */
@@ -55,7 +61,8 @@ public class LastPostCallsRace {
     void on(Warmup warmup) {}
   }
 
-  private final MessageBus bus = MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+  private final MessageBus bus =
+      MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
   private final Counter counter = new Counter();
 
   public LastPostCallsRace() {

@@ -7,12 +7,15 @@ import dev.herald.MessageBus;
 final class Posting {
   /** A post refused because the bus was closed. */
   static final int REFUSED = -1;
+
   /** A post that failed in any other way: a defect of the bus. */
   static final int FAILED = -2;
 
   private Posting() {}
 
-  /** Posts {@code message}: the number of handlers that ran, {@link #REFUSED} or {@link #FAILED}. */
+  /**
+   * Posts {@code message}: the number of handlers that ran, {@link #REFUSED} or {@link #FAILED}.
+   */
   static int post(MessageBus bus, Object message) {
     try {
       return bus.post(message);

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.TimerTask;
 
 /**
- * The bridge's timer: at each tick it reads the clock for the {@link Numbering}s, and publishes
- * the announcements that the exported channels have due ({@link Channel}).
+ * The bridge's timer: at each tick it reads the clock for the {@link Numbering}s, and publishes the
+ * announcements that the exported channels have due ({@link Channel}).
  */
 final class Announcer extends TimerTask {
   private final BridgeCore bridge;

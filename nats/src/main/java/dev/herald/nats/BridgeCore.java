@@ -1,6 +1,5 @@
 package dev.herald.nats;
 
-import dev.herald.Address;
 import dev.herald.MessageBus;
 import dev.herald.Registration;
 import dev.herald.bridge.Bridge;
@@ -24,21 +23,24 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The bridge's hub: its state and what its parts call (the {@link Startup} that builds it, the
- * {@link Exporter}s, the {@link Importer}s, the {@link ConnectionWatcher}, the
- * {@link Announcer}). {@link NatsBridge} is the public face over it, as nats.java's
- * {@code Connection} is over {@code NatsConnection}: what a program may call is there, what the
- * parts share is here.
+ * {@link Exporter}s, the {@link Importer}s, the {@link ConnectionWatcher}, the {@link Announcer}).
+ * {@link NatsBridge} is the public face over it, as nats.java's {@code Connection} is over {@code
+ * NatsConnection}: what a program may call is there, what the parts share is here.
  */
 final class BridgeCore {
   final MessageBus bus;
   final CodecRegistry codecs;
   final String origin;
+
   /** This run of the process: a restart under the same origin is a new sender ({@link Prelude}). */
   final long incarnation;
+
   final boolean echo;
   final Duration requestTimeout;
+
   /** How often a durable message whose delivery failed is delivered in all, and how far apart. */
   final int deliveryAttempts;
+
   final Duration redeliveryDelay;
   final RemoteProcesses remotes;
   final CoarseClock clock = new CoarseClock();
@@ -46,8 +48,10 @@ final class BridgeCore {
   private final Duration announceInterval;
   private java.util.Timer timer;
   private Announcer announcer;
+
   /** What the importers are delivering: never exported back. */
   final ImportingThreads importing = new ImportingThreads();
+
   Connection connection;
   private final boolean ownsConnection;
   private final AtomicLong dropped = new AtomicLong();
@@ -56,17 +60,24 @@ final class BridgeCore {
   private final List<Registration> exports = new ArrayList<>();
   private final List<MessageConsumer> consumers = new ArrayList<>();
   private final ConnectionWatcher watcher = new ConnectionWatcher(this);
+
   /** Open once the bridge is started, or closed: imports wait for it. */
   private final CountDownLatch startup = new CountDownLatch(1);
+
   private volatile boolean running;
   private Dispatcher dispatcher;
   private JetStream jetStream;
   private String server;
   private volatile boolean closed;
+
   /** What the program holds: the public face of this bridge. */
   final NatsBridge facade;
 
-  BridgeCore(NatsBridge.Builder builder, CodecRegistry codecs, long incarnation, Connection connection,
+  BridgeCore(
+      NatsBridge.Builder builder,
+      CodecRegistry codecs,
+      long incarnation,
+      Connection connection,
       boolean ownsConnection) {
     this.bus = builder.bus;
     this.codecs = codecs;
@@ -118,14 +129,18 @@ final class BridgeCore {
       try {
         consumer.close();
       } catch (Exception e) {
-        report(new ConnectionLostException(server + " (while closing a JetStream consumer: " + e + ")"));
+        report(
+            new ConnectionLostException(
+                server + " (while closing a JetStream consumer: " + e + ")"));
       }
     }
     if (dispatcher != null) {
       try {
         // unsubscribes, and lets the handler in progress finish: it may be answering a request
         dispatcher.drain(Duration.ofSeconds(5)).get(6, java.util.concurrent.TimeUnit.SECONDS);
-      } catch (TimeoutException | java.util.concurrent.ExecutionException | IllegalStateException e) {
+      } catch (TimeoutException
+          | java.util.concurrent.ExecutionException
+          | IllegalStateException e) {
         connection.closeDispatcher(dispatcher); // the connection is down: nothing to drain
       }
     }
@@ -144,11 +159,21 @@ final class BridgeCore {
 
   @Override
   public String toString() {
-    return "NatsBridge[" + origin + " at " + server + ", " + dropped.get() + " dropped, "
-        + lost.get() + " lost]";
+    return "NatsBridge["
+        + origin
+        + " at "
+        + server
+        + ", "
+        + dropped.get()
+        + " dropped, "
+        + lost.get()
+        + " lost]";
   }
 
-  void built(Dispatcher dispatcher, List<MessageConsumer> consumers, List<Registration> exports,
+  void built(
+      Dispatcher dispatcher,
+      List<MessageConsumer> consumers,
+      List<Registration> exports,
       List<Channel> channels) {
     this.dispatcher = dispatcher;
     this.consumers.addAll(consumers);
@@ -212,14 +237,20 @@ final class BridgeCore {
   }
 
   /**
-   * The last resort of an importer whose report threw (the error handler threw, or memory ran
-   * out again): the log, since nothing thrown on the client's thread reaches anyone.
+   * The last resort of an importer whose report threw (the error handler threw, or memory ran out
+   * again): the log, since nothing thrown on the client's thread reaches anyone.
    */
   void couldNotReport(Throwable failure, String subject) {
     try {
-      System.getLogger("dev.herald.nats").log(System.Logger.Level.ERROR, "Herald's NATS bridge " + origin
-          + " could not report a failure to import a message on subject " + subject
-          + " to the bus's error handler; the imports go on", failure);
+      System.getLogger("dev.herald.nats")
+          .log(
+              System.Logger.Level.ERROR,
+              "Herald's NATS bridge "
+                  + origin
+                  + " could not report a failure to import a message on subject "
+                  + subject
+                  + " to the bus's error handler; the imports go on",
+              failure);
     } catch (RuntimeException | Error unloggable) {
       // nothing is left to tell: the import goes on
     }
@@ -264,8 +295,8 @@ final class BridgeCore {
   }
 
   /**
-   * Publishes {@code message} for the process {@code to} alone; returns 1, or 0 when it was
-   * dropped (and reported).
+   * Publishes {@code message} for the process {@code to} alone; returns 1, or 0 when it was dropped
+   * (and reported).
    */
   int sendDirect(String subject, Object message) {
     byte[] payload = Prelude.write(codecs, incarnation, 0, message);
@@ -302,9 +333,9 @@ final class BridgeCore {
   }
 
   /**
-   * The replies another process answered with: frames one after the other. What cannot be read
-   * is reported under {@code subject}, the request's as the user named it: the reply's own
-   * is an inbox, which names neither the request nor who answered.
+   * The replies another process answered with: frames one after the other. What cannot be read is
+   * reported under {@code subject}, the request's as the user named it: the reply's own is an
+   * inbox, which names neither the request nor who answered.
    */
   List<Object> decodeReplies(Message reply, String subject) {
     List<Object> replies = new ArrayList<>();
@@ -313,8 +344,12 @@ final class BridgeCore {
       try {
         replies.add(codecs.decode(in));
       } catch (WireFormatException unreadable) {
-        report(new MalformedPayloadException("a reply to a request: " + unreadable.getMessage(), subject,
-            Prelude.UNKNOWN, unreadable));
+        report(
+            new MalformedPayloadException(
+                "a reply to a request: " + unreadable.getMessage(),
+                subject,
+                Prelude.UNKNOWN,
+                unreadable));
       }
     }
     return replies;

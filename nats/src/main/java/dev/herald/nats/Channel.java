@@ -7,21 +7,20 @@ import java.util.Arrays;
 
 /**
  * One subject that a bridge exports to: its messages are numbered from 1, in the order they are
- * handed to NATS, so that receivers notice gaps. A message that could not be handed over does
- * not take a number.
+ * handed to NATS, so that receivers notice gaps. A message that could not be handed over does not
+ * take a number.
  *
  * <p>Through core NATS the channel also announces, on the same subject, the number of the last
  * message it sent: a receiver that missed the last messages of a stream has no later message to
- * show it the gap, and learns of it from the announcement. It announces at the bridge's first
- * tick after it sent something, then, while it sends nothing more, after 1, 2, 4 and 8 more
- * ticks, and then every {@value #QUIET_LIMIT}: a receiver that was away when the loss
- * happened learns of it at most {@value #QUIET_LIMIT} ticks after it is back, as long as this
- * process runs. An announcement is published under the channel's lock, like the messages, so it
- * follows the messages it counts.
+ * show it the gap, and learns of it from the announcement. It announces at the bridge's first tick
+ * after it sent something, then, while it sends nothing more, after 1, 2, 4 and 8 more ticks, and
+ * then every {@value #QUIET_LIMIT}: a receiver that was away when the loss happened learns of it at
+ * most {@value #QUIET_LIMIT} ticks after it is back, as long as this process runs. An announcement
+ * is published under the channel's lock, like the messages, so it follows the messages it counts.
  *
- * <p>Each payload is written into one buffer the channel keeps, which starts with this
- * process's prelude head, written once; only the payload's own copy is made per message (the
- * client keeps the array it is given until it has written it out).
+ * <p>Each payload is written into one buffer the channel keeps, which starts with this process's
+ * prelude head, written once; only the payload's own copy is made per message (the client keeps the
+ * array it is given until it has written it out).
  */
 final class Channel {
   /** The most ticks between two announcements of a channel that has sent something. */
@@ -29,16 +28,21 @@ final class Channel {
 
   /** The subject as published: the user's, with this process's origin as second token. */
   final String subject;
+
   /** The subject as the user named it, for reports. */
   final String name;
+
   /** Through JetStream, with the server's acknowledgement, rather than core NATS. */
   final boolean durable;
+
   private final int headLength;
   private byte[] buffer;
   private WireWriter afterHead;
   private long sent;
+
   /** The number announced last, and the ticks since it changed. */
   private long announced;
+
   private int quietTicks;
 
   Channel(String name, String subject, boolean durable, byte[] preludeHead) {
@@ -61,8 +65,8 @@ final class Channel {
   }
 
   /**
-   * The payload of {@code message} as the next message: prelude and frame, in a new array.
-   * Call under the channel's lock.
+   * The payload of {@code message} as the next message: prelude and frame, in a new array. Call
+   * under the channel's lock.
    */
   byte[] payload(WireCodec<Object> codec, Object message) {
     while (true) {
@@ -93,9 +97,10 @@ final class Channel {
       return null;
     } else {
       quietTicks++;
-      boolean due = quietTicks < QUIET_LIMIT
-          ? Integer.bitCount(quietTicks) == 1 // 1, 2, 4, 8
-          : quietTicks % QUIET_LIMIT == 0;
+      boolean due =
+          quietTicks < QUIET_LIMIT
+              ? Integer.bitCount(quietTicks) == 1 // 1, 2, 4, 8
+              : quietTicks % QUIET_LIMIT == 0;
       if (!due) {
         return null;
       }

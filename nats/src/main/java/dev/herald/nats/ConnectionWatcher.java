@@ -48,7 +48,10 @@ final class ConnectionWatcher implements ConnectionListener, ErrorListener {
     if (Prelude.isAnnouncement(message.getData())) {
       return; // not a message: the next announcement says the same, or more
     }
-    bridge.dropped(message, message.getSubject(), new IllegalStateException(
-        "the NATS client discarded it: its outgoing queue was full, or the connection was closing"));
+    bridge.dropped(
+        message,
+        message.getSubject(),
+        new IllegalStateException(
+            "the NATS client discarded it: its outgoing queue was full, or the connection was closing"));
   }
 }

@@ -5,12 +5,13 @@ import dev.herald.bridge.RemoteLink;
 
 /**
  * Carries what local code sends to one remote process's address ({@code registration.send(
- * envelope.from(), reply)}) to that process alone: published on its own subject,
- * {@code _HERALD.to.<origin>} with the sender's origin as second token
- * ({@code _HERALD.<sender>.to.<origin>}), to which every bridge subscribes for any sender.
+ * envelope.from(), reply)}) to that process alone: published on its own subject, {@code
+ * _HERALD.to.<origin>} with the sender's origin as second token ({@code
+ * _HERALD.<sender>.to.<origin>}), to which every bridge subscribes for any sender.
  */
 final class DirectLink implements RemoteLink {
   private final BridgeCore bridge;
+
   /** The subject as published, made once. */
   private final String subject;
 

@@ -19,19 +19,21 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Hands every exported message posted on the bus to NATS: published (core NATS or JetStream), or,
- * when it was sent with {@code request}, sent as a NATS request whose answer becomes the replies.
- * A {@link Forwarder}, so a plain post reaches it by a direct call, with no envelope made and no
+ * when it was sent with {@code request}, sent as a NATS request whose answer becomes the replies. A
+ * {@link Forwarder}, so a plain post reaches it by a direct call, with no envelope made and no
  * clock read. Messages that came in through the bridge are not sent back out: the importer marks
  * the message its thread is delivering ({@link ImportingThreads}).
  */
 final class Exporter implements Forwarder<Object> {
   /** How often a JetStream publish is tried before the message counts as dropped. */
   static final int JETSTREAM_ATTEMPTS = 3;
+
   /** The status with which the server answers a request on a subject nobody subscribes to. */
   private static final int NO_RESPONDERS = 503;
 
   private final BridgeCore bridge;
   private final Map<Class<?>, Outlet> outlets;
+
   /** The outlet of the exported type itself, if it is a wire class: most messages are of it. */
   private final Outlet own;
 
@@ -73,9 +75,13 @@ final class Exporter implements Forwarder<Object> {
       outlet = outlets.get(((Enum<?>) message).getDeclaringClass()); // a constant with a body
     }
     if (outlet == null) {
-      throw new IllegalArgumentException("Cannot export " + message + ": its class "
-          + type.getName() + " is a subtype of an exported type but not a wire type"
-          + " the bridge's codec registry knows. Annotate it @Wire and build it with herald-processor");
+      throw new IllegalArgumentException(
+          "Cannot export "
+              + message
+              + ": its class "
+              + type.getName()
+              + " is a subtype of an exported type but not a wire type"
+              + " the bridge's codec registry knows. Annotate it @Wire and build it with herald-processor");
     }
     return outlet;
   }
@@ -124,26 +130,41 @@ final class Exporter implements Forwarder<Object> {
         }
       }
       if (taken) {
-        failure = new IllegalStateException("the stream holds the ids of two numbers in a row already");
+        failure =
+            new IllegalStateException("the stream holds the ids of two numbers in a row already");
       }
     }
     bridge.dropped(message, channel.name, failure);
   }
 
   private String messageId(Channel channel) {
-    return bridge.origin + ":" + Long.toHexString(bridge.incarnation) + ":" + channel.name + ":" + channel.next();
+    return bridge.origin
+        + ":"
+        + Long.toHexString(bridge.incarnation)
+        + ":"
+        + channel.name
+        + ":"
+        + channel.next();
   }
 
   private List<?> request(Object message, Channel channel) {
     if (channel.durable) {
-      throw new IllegalArgumentException("Cannot request " + message + " from other processes: "
-          + channel.name + " is exported through JetStream, whose stream would answer with its"
-          + " acknowledgement. Export request types with exportType, not exportDurable");
+      throw new IllegalArgumentException(
+          "Cannot request "
+              + message
+              + " from other processes: "
+              + channel.name
+              + " is exported through JetStream, whose stream would answer with its"
+              + " acknowledgement. Export request types with exportType, not exportDurable");
     }
     Duration timeout = bridge.requestTimeout;
     long sentAt = System.nanoTime();
-    CompletableFuture<Message> answer = bridge.connection.requestWithTimeout(
-        channel.subject, null, Prelude.write(bridge.codecs, bridge.incarnation, 0, message), timeout);
+    CompletableFuture<Message> answer =
+        bridge.connection.requestWithTimeout(
+            channel.subject,
+            null,
+            Prelude.write(bridge.codecs, bridge.incarnation, 0, message),
+            timeout);
     try {
       // timed here, to the configured timeout: the client only cancels a request that is
       // overdue when its cleanup runs, seconds later, and then as if nobody had received it
@@ -152,8 +173,10 @@ final class Exporter implements Forwarder<Object> {
       return bridge.decodeReplies(reply, channel.name);
     } catch (CancellationException | ExecutionException refused) {
       // the client cancels a request when it closes too, before its status says so
-      if (isNoResponders(refused) && System.nanoTime() - sentAt < timeout.toNanos()
-          && !bridge.isClosed() && bridge.connection.getStatus() == Connection.Status.CONNECTED) {
+      if (isNoResponders(refused)
+          && System.nanoTime() - sentAt < timeout.toNanos()
+          && !bridge.isClosed()
+          && bridge.connection.getStatus() == Connection.Status.CONNECTED) {
         return List.of(); // nobody imports the subject: like a local request nobody answers
       }
       bridge.report(new RequestTimeoutException(message, channel.name, timeout));
@@ -170,11 +193,10 @@ final class Exporter implements Forwarder<Object> {
   }
 
   /**
-   * Whether the client ended a request because the server said nobody subscribes to its
-   * subject: it cancels the request's future (or, on a connection made with
-   * {@code reportNoResponders}, fails it with the server's 503 status). The client's cleanup of
-   * overdue requests cancels them too, but only once their timeout has passed, which the
-   * caller tells apart by the clock.
+   * Whether the client ended a request because the server said nobody subscribes to its subject: it
+   * cancels the request's future (or, on a connection made with {@code reportNoResponders}, fails
+   * it with the server's 503 status). The client's cleanup of overdue requests cancels them too,
+   * but only once their timeout has passed, which the caller tells apart by the clock.
    */
   private static boolean isNoResponders(Exception refused) {
     if (refused instanceof CancellationException) {

@@ -8,65 +8,76 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Posts what arrives on an imported subject on the local bus, from the address of the process
- * that sent it; answers requests with the local handlers' replies; reports what it cannot read
- * and what went missing, and goes on.
+ * Posts what arrives on an imported subject on the local bus, from the address of the process that
+ * sent it; answers requests with the local handlers' replies; reports what it cannot read and what
+ * went missing, and goes on.
  *
- * <p>The sender is the subject's second token ({@link Subjects}): what the server routed, and
- * what its permissions can vouch for, never a claim in the payload. An origin that breaks the
- * builder's rule for names is refused.
+ * <p>The sender is the subject's second token ({@link Subjects}): what the server routed, and what
+ * its permissions can vouch for, never a claim in the payload. An origin that breaks the builder's
+ * rule for names is refused.
  *
- * <p>A stream of messages nearly always comes from the process the one before came from, on
- * the same subject: the importer keeps both, so that such a message takes no lock, no lookup
- * and no string of the sender's name.
+ * <p>A stream of messages nearly always comes from the process the one before came from, on the
+ * same subject: the importer keeps both, so that such a message takes no lock, no lookup and no
+ * string of the sender's name.
  *
- * <p>Nothing thrown on the client's thread escapes to the client, which would only hand it to
- * a listener that cannot tell anyone: whatever decoding or delivering a message throws is
- * reported ({@link ImportFailedException}) and the next message is imported as usual. A durable
- * message is settled with JetStream once handled: acknowledged when its handlers returned (or
- * when it is a redelivery of one that was), terminated when it cannot be read, handed back for
- * redelivery after a delay when a handler failed, and terminated and reported after the
- * bridge's last attempt.
+ * <p>Nothing thrown on the client's thread escapes to the client, which would only hand it to a
+ * listener that cannot tell anyone: whatever decoding or delivering a message throws is reported
+ * ({@link ImportFailedException}) and the next message is imported as usual. A durable message is
+ * settled with JetStream once handled: acknowledged when its handlers returned (or when it is a
+ * redelivery of one that was), terminated when it cannot be read, handed back for redelivery after
+ * a delay when a handler failed, and terminated and reported after the bridge's last attempt.
  */
 final class Importer implements MessageHandler {
   /** What {@link #handle} made of a message: delivered, or nothing to deliver (acknowledged). */
   private static final int DONE = 0;
+
   /** It cannot be read, and would not be the next time (terminated). */
   private static final int UNREADABLE = 1;
+
   /** A handler failed, or delivering it threw (delivered again, or given up). */
   private static final int FAILED = 2;
 
   /** What {@link #numberOfUnreadable} found: a number not seen before, none, or one seen. */
   private static final int NEW = 0;
+
   private static final int UNNUMBERED = 1;
   private static final int SEEN = 2;
 
   private final BridgeCore bridge;
+
   /** The type the subject was imported for, or {@code null} for any wire type. */
   private final Class<?> expected;
+
   /** From a JetStream consumer: settled once handled, never a request. */
   private final boolean durable;
+
   /**
-   * The process the last message came from, and the numbering of the last subject. Read and
-   * written by the client's thread that calls this importer, as is every field below; the
-   * objects are safe to share whatever thread sees them. One thread: jnats gives each
-   * dispatcher one (the core imports share one, each durable import has its own), and the
-   * builder refuses a connection whose dispatchers hand messages to an executor.
+   * The process the last message came from, and the numbering of the last subject. Read and written
+   * by the client's thread that calls this importer, as is every field below; the objects are safe
+   * to share whatever thread sees them. One thread: jnats gives each dispatcher one (the core
+   * imports share one, each durable import has its own), and the builder refuses a connection whose
+   * dispatchers hand messages to an executor.
    */
   private RemoteProcess lastSender;
+
   private Numbering lastNumbering;
+
   /** Once true, the bridge is started: until then imports wait (see {@link #onMessage}). */
   private boolean started;
+
   /** Whether the numbering took the number of the message being handled. */
   private boolean numbered;
+
   /** Of a durable message whose delivery failed: why, from whom, and whether the bus said so. */
   private Throwable failure;
+
   private String failedOrigin;
   private boolean failureReported;
+
   /**
-   * The stream positions of durable messages handed back for redelivery after their numbers
-   * were taken: when they come again, the numbering sees numbers it had, which are not
-   * duplicates. Touched only when a delivery failed and on a number seen before.
+   * The stream positions of durable messages handed back for redelivery after their numbers were
+   * taken: when they come again, the numbering sees numbers it had, which are not duplicates.
+   * Touched only when a delivery failed and on a number seen before.
    */
   private final Set<Long> handedBack;
 
@@ -123,9 +134,13 @@ final class Importer implements MessageHandler {
     } else {
       String origin = Subjects.originIn(subject);
       if (!Subjects.isOrigin(origin)) {
-        malformed("its subject names no valid origin as its second token (a name of at most "
-            + Subjects.ORIGIN_MAX_LENGTH + " characters without dots, wildcards or white space)",
-            subject, null, null);
+        malformed(
+            "its subject names no valid origin as its second token (a name of at most "
+                + Subjects.ORIGIN_MAX_LENGTH
+                + " characters without dots, wildcards or white space)",
+            subject,
+            null,
+            null);
         return UNREADABLE;
       }
       if (!bridge.echo && origin.equals(bridge.origin)) {
@@ -158,8 +173,15 @@ final class Importer implements MessageHandler {
       return DONE; // an announcement: counted, and nothing to deliver
     }
     if (expected != null && !expected.isInstance(message)) {
-      malformed("it holds a " + message.getClass().getName() + ", not a " + expected.getName()
-          + " as imported from this subject", subject, sender, null);
+      malformed(
+          "it holds a "
+              + message.getClass().getName()
+              + ", not a "
+              + expected.getName()
+              + " as imported from this subject",
+          subject,
+          sender,
+          null);
       return UNREADABLE;
     }
     ImportingThreads.Mark importing = bridge.importing.mark();
@@ -181,9 +203,15 @@ final class Importer implements MessageHandler {
       if (durable) {
         return failed(escaped, sender.origin, false);
       }
-      bridge.importFailed(new ImportFailedException("delivering it threw " + escaped
-          + ", which the bus lets through, so its handlers may not all have run",
-          Subjects.withoutOrigin(subject), sender.origin, false, escaped));
+      bridge.importFailed(
+          new ImportFailedException(
+              "delivering it threw "
+                  + escaped
+                  + ", which the bus lets through, so its handlers may not all have run",
+              Subjects.withoutOrigin(subject),
+              sender.origin,
+              false,
+              escaped));
       return DONE;
     } finally {
       importing.swap(outer);
@@ -193,26 +221,40 @@ final class Importer implements MessageHandler {
   /**
    * Counts the message against its sender's numbering on the subject: reports a gap, and says
    * whether the message is new. A redelivery is dropped quietly, unless it is a durable message
-   * this importer handed back; a number behind the last on core NATS, or one the sender cannot
-   * have reached, is reported.
+   * this importer handed back; a number behind the last on core NATS, or one the sender cannot have
+   * reached, is reported.
    */
-  private boolean counted(Prelude received, Message incoming, String subject, RemoteProcess sender) {
+  private boolean counted(
+      Prelude received, Message incoming, String subject, RemoteProcess sender) {
     boolean announcement = received.message == null;
     if (durable && announcement) {
       return true; // JetStream's publisher is acknowledged: it never announces
     }
-    long missing = numberingOf(subject).accept(received.incarnation, received.sequence, announcement);
+    long missing =
+        numberingOf(subject).accept(received.incarnation, received.sequence, announcement);
     if (missing > 0) {
-      numbered = true; // taken: a durable message handed back after this must pass when it comes again
+      numbered =
+          true; // taken: a durable message handed back after this must pass when it comes again
       gap(sender, subject, missing);
     } else if (missing == Numbering.IMPLAUSIBLE) {
-      malformed("its number " + received.sequence + " is beyond what its sender can have sent; nothing"
-          + " was counted. Is another process publishing under this origin?", subject, sender, null);
+      malformed(
+          "its number "
+              + received.sequence
+              + " is beyond what its sender can have sent; nothing"
+              + " was counted. Is another process publishing under this origin?",
+          subject,
+          sender,
+          null);
       return false;
     } else if (missing == Numbering.BEHIND && !durable) {
-      malformed("its number " + received.sequence + " is below that of a message from the same sender"
-          + " that came before it: a replay, or another process publishing under this origin",
-          subject, sender, null);
+      malformed(
+          "its number "
+              + received.sequence
+              + " is below that of a message from the same sender"
+              + " that came before it: a replay, or another process publishing under this origin",
+          subject,
+          sender,
+          null);
       return false;
     } else if (missing < 0) {
       // a JetStream redelivery, or a copy for an overlapping import; but what this importer
@@ -233,7 +275,9 @@ final class Importer implements MessageHandler {
 
   /** Whether a durable message whose number was seen is one handed back for redelivery. */
   private boolean isHandedBack(Message incoming) {
-    if (durable && !handedBack.isEmpty() && handedBack.remove(incoming.metaData().streamSequence())) {
+    if (durable
+        && !handedBack.isEmpty()
+        && handedBack.remove(incoming.metaData().streamSequence())) {
       numbered = true;
       return true;
     }
@@ -280,12 +324,23 @@ final class Importer implements MessageHandler {
     if (again && failureReported) {
       return; // the bus gave the handler's exception to the error handler: the next attempt may do
     }
-    String what = (failureReported ? "a handler threw " : "delivering it threw ") + why
-        + (again ? "; JetStream delivers it again in " + bridge.redeliveryDelay.toMillis() + " ms (attempt "
-            + attempt + " of " + attempts + ")"
-            : " on the last of " + attempts + " attempts; it is terminated, and will not be delivered again");
-    bridge.importFailed(new ImportFailedException(
-        what, Subjects.withoutOrigin(incoming.getSubject()), failedOrigin, again, why));
+    String what =
+        (failureReported ? "a handler threw " : "delivering it threw ")
+            + why
+            + (again
+                ? "; JetStream delivers it again in "
+                    + bridge.redeliveryDelay.toMillis()
+                    + " ms (attempt "
+                    + attempt
+                    + " of "
+                    + attempts
+                    + ")"
+                : " on the last of "
+                    + attempts
+                    + " attempts; it is terminated, and will not be delivered again");
+    bridge.importFailed(
+        new ImportFailedException(
+            what, Subjects.withoutOrigin(incoming.getSubject()), failedOrigin, again, why));
   }
 
   /**
@@ -294,19 +349,26 @@ final class Importer implements MessageHandler {
    */
   private int undecodable(Message incoming, String subject, RemoteProcess sender, Throwable why) {
     boolean counts = numberOfUnreadable(incoming, subject, sender) != SEEN;
-    bridge.importFailed(new ImportFailedException("decoding it threw " + why + "; it was not posted"
-        + (durable ? ", and is terminated" : ""), Subjects.withoutOrigin(subject), sender.origin, false, why),
+    bridge.importFailed(
+        new ImportFailedException(
+            "decoding it threw "
+                + why
+                + "; it was not posted"
+                + (durable ? ", and is terminated" : ""),
+            Subjects.withoutOrigin(subject),
+            sender.origin,
+            false,
+            why),
         counts);
     return UNREADABLE;
   }
 
   /**
-   * Takes the number the sender gave a message whose frame cannot be read, so that the next
-   * message from that sender is not taken for one after a gap, and reports the gap before it.
+   * Takes the number the sender gave a message whose frame cannot be read, so that the next message
+   * from that sender is not taken for one after a gap, and reports the gap before it.
    *
-   * @return {@link #NEW}; {@link #UNNUMBERED} for a payload without a number;
-   *     {@link #SEEN} for a copy or redelivery of a message counted before, or a number its
-   *     sender cannot have reached
+   * @return {@link #NEW}; {@link #UNNUMBERED} for a payload without a number; {@link #SEEN} for a
+   *     copy or redelivery of a message counted before, or a number its sender cannot have reached
    */
   private int numberOfUnreadable(Message incoming, String subject, RemoteProcess sender) {
     Prelude head = Prelude.headOf(incoming.getData());
@@ -321,9 +383,9 @@ final class Importer implements MessageHandler {
   }
 
   /**
-   * Reports {@code missing} messages lost before the one being imported. A report that throws
-   * (the error handler, or a handler of {@link MessagesLost}) is logged, and the message is
-   * imported all the same: its number is taken, so nothing would deliver it later.
+   * Reports {@code missing} messages lost before the one being imported. A report that throws (the
+   * error handler, or a handler of {@link MessagesLost}) is logged, and the message is imported all
+   * the same: its number is taken, so nothing would deliver it later.
    */
   private void gap(RemoteProcess sender, String subject, long missing) {
     try {
@@ -345,9 +407,12 @@ final class Importer implements MessageHandler {
 
   private void malformed(String what, String subject, RemoteProcess sender, Throwable cause) {
     if (sender == null) {
-      bridge.report(new MalformedPayloadException(what, Subjects.shown(subject), Prelude.UNKNOWN, cause));
+      bridge.report(
+          new MalformedPayloadException(what, Subjects.shown(subject), Prelude.UNKNOWN, cause));
     } else {
-      bridge.report(new MalformedPayloadException(what, Subjects.withoutOrigin(subject), sender.origin, cause));
+      bridge.report(
+          new MalformedPayloadException(
+              what, Subjects.withoutOrigin(subject), sender.origin, cause));
     }
   }
 }

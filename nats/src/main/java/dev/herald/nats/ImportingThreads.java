@@ -4,21 +4,22 @@ package dev.herald.nats;
  * The message each thread is importing, while it delivers it on the bus or answers it: the one
  * message the exporter must not send back out. Each thread has its own mark, so the client's
  * threads importing and the program's threads posting never see each other's, and a message a
- * handler posts while it handles an import is exported as any other (unless it is that very
- * object: an enum constant, say).
+ * handler posts while it handles an import is exported as any other (unless it is that very object:
+ * an enum constant, say).
  */
 final class ImportingThreads {
   /**
-   * Made on the threads that import; for a thread that only posts, asking leaves an empty entry
-   * in its thread-local map, and no mark is made.
+   * Made on the threads that import; for a thread that only posts, asking leaves an empty entry in
+   * its thread-local map, and no mark is made.
    */
   private final ThreadLocal<Mark> marks = new ThreadLocal<>();
+
   /**
-   * The mark made or looked up last, null until a thread imports: the client usually imports on
-   * one thread, which then finds its mark here without a thread-local lookup, and a bridge that
-   * only exports asks nothing more of its posting threads. A mark names its thread, so a thread
-   * only ever takes its own from here; and a thread that made a mark finds one here (its own
-   * write, or another thread's since), never null.
+   * The mark made or looked up last, null until a thread imports: the client usually imports on one
+   * thread, which then finds its mark here without a thread-local lookup, and a bridge that only
+   * exports asks nothing more of its posting threads. A mark names its thread, so a thread only
+   * ever takes its own from here; and a thread that made a mark finds one here (its own write, or
+   * another thread's since), never null.
    */
   private volatile Mark last;
 
@@ -53,6 +54,7 @@ final class ImportingThreads {
   static final class Mark {
     /** The thread whose mark it is: the only one that reads or changes it. */
     final Thread owner;
+
     private Object message;
 
     private Mark(Thread owner) {

@@ -13,15 +13,23 @@ public final class MalformedPayloadException extends NatsBridgeException {
   private final String origin;
 
   MalformedPayloadException(String what, String subject, String origin, Throwable cause) {
-    super("Malformed message on subject " + subject + " from " + origin + ": " + what
-        + ". Do both processes have the same version of the wire types?", subject, cause);
+    super(
+        "Malformed message on subject "
+            + subject
+            + " from "
+            + origin
+            + ": "
+            + what
+            + ". Do both processes have the same version of the wire types?",
+        subject,
+        cause);
     this.origin = origin;
   }
 
   /**
-   * The process that sent it, as its subject's second token names it (its bridge's
-   * {@link NatsBridge#origin()}); {@code "unknown"} for a reply to a request, which comes on an
-   * inbox, and for a subject that names no valid origin.
+   * The process that sent it, as its subject's second token names it (its bridge's {@link
+   * NatsBridge#origin()}); {@code "unknown"} for a reply to a request, which comes on an inbox, and
+   * for a subject that names no valid origin.
    */
   public String origin() {
     return origin;

@@ -1,9 +1,9 @@
 package dev.herald.nats;
 
 /**
- * Posted on the bus when messages from another process went missing (see
- * {@link MessagesLostException}, which goes to the error handler at the same time). A local
- * message, never exported.
+ * Posted on the bus when messages from another process went missing (see {@link
+ * MessagesLostException}, which goes to the error handler at the same time). A local message, never
+ * exported.
  *
  * @since 0.1
  */

@@ -1,9 +1,9 @@
 package dev.herald.nats;
 
 /**
- * A failure of a {@link NatsBridge}, given to the bus's error handler (see
- * {@link dev.herald.bridge.Bridge#reportError}). The bridge goes on after each; the subclasses
- * say what went wrong.
+ * A failure of a {@link NatsBridge}, given to the bus's error handler (see {@link
+ * dev.herald.bridge.Bridge#reportError}). The bridge goes on after each; the subclasses say what
+ * went wrong.
  *
  * @since 0.1
  */

@@ -1,9 +1,9 @@
 package dev.herald.nats;
 
 /**
- * Posted on the bus when a bridge's connection to the NATS server changes: lost, back, or
- * closed for good. A local message, never exported. (A class rather than a record: Herald's
- * libraries use no {@code java.lang.invoke}, which a record's generated methods need.)
+ * Posted on the bus when a bridge's connection to the NATS server changes: lost, back, or closed
+ * for good. A local message, never exported. (A class rather than a record: Herald's libraries use
+ * no {@code java.lang.invoke}, which a record's generated methods need.)
  *
  * @since 0.1
  */
@@ -14,10 +14,10 @@ public final class NatsConnectionEvent {
     /** The connection broke; the client is reconnecting and buffers exports meanwhile. */
     DISCONNECTED,
     /**
-     * The connection is back, and the bridge's subscriptions have been handed to the client
-     * again, to be written ahead of the exports it buffered meanwhile and of anything exported
-     * from now on. A round trip ({@link NatsBridge#flush}) after this event makes sure the
-     * server has them: from then on, what other processes publish on imported subjects arrives.
+     * The connection is back, and the bridge's subscriptions have been handed to the client again,
+     * to be written ahead of the exports it buffered meanwhile and of anything exported from now
+     * on. A round trip ({@link NatsBridge#flush}) after this event makes sure the server has them:
+     * from then on, what other processes publish on imported subjects arrives.
      */
     RECONNECTED,
     /** The connection is closed for good (the bridge closed, or reconnecting gave up). */

@@ -10,17 +10,17 @@ import java.util.Map;
  * grow without end.
  *
  * <p>Why forgetting cannot make a later message misread: the next message on a forgotten subject
- * finds no numbering and starts a new one, whose first number is taken as it is, as from a
- * sender heard for the first time. Nothing is counted against a last number that is no longer
- * known, so no loss is reported that did not happen; and nothing is below a last number, so
- * nothing is dropped as a redelivery. What forgetting costs is a gap that spans it: messages lost
- * on a subject that was quiet while {@value #LIMIT} others were heard go uncounted, and a
- * JetStream redelivery of a message from before is delivered again. An importer that holds a
- * forgotten numbering sees it marked and asks for the subject's new one.
+ * finds no numbering and starts a new one, whose first number is taken as it is, as from a sender
+ * heard for the first time. Nothing is counted against a last number that is no longer known, so no
+ * loss is reported that did not happen; and nothing is below a last number, so nothing is dropped
+ * as a redelivery. What forgetting costs is a gap that spans it: messages lost on a subject that
+ * was quiet while {@value #LIMIT} others were heard go uncounted, and a JetStream redelivery of a
+ * message from before is delivered again. An importer that holds a forgotten numbering sees it
+ * marked and asks for the subject's new one.
  *
- * <p>What it holds is bounded too: a subject is at most as long as the server's control line
- * allows (4 KiB unless configured otherwise), so the table holds at most about 16 MiB of subjects,
- * and far less with subjects of ordinary length.
+ * <p>What it holds is bounded too: a subject is at most as long as the server's control line allows
+ * (4 KiB unless configured otherwise), so the table holds at most about 16 MiB of subjects, and far
+ * less with subjects of ordinary length.
  */
 final class Numberings {
   static final int LIMIT = 4096;
@@ -50,10 +50,10 @@ final class Numberings {
   }
 
   /**
-   * Forgets the numbering heard least recently. The map's order is that of the calls to
-   * {@link #of}; an importer that hears again on the subject it heard on last does not call it
-   * but marks the numbering {@linkplain Numbering#heard heard}: such a numbering gets its place
-   * at the recent end now, and the next in order is looked at.
+   * Forgets the numbering heard least recently. The map's order is that of the calls to {@link
+   * #of}; an importer that hears again on the subject it heard on last does not call it but marks
+   * the numbering {@linkplain Numbering#heard heard}: such a numbering gets its place at the recent
+   * end now, and the next in order is looked at.
    */
   private void forgetLeastRecentlyHeard() {
     for (int looked = 0; looked < bySubject.size(); looked++) {

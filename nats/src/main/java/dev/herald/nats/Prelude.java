@@ -6,24 +6,24 @@ import dev.herald.wire.WireReader;
 import dev.herald.wire.WireWriter;
 
 /**
- * What a bridge writes before the message's frame in every payload: a 0 byte, the sending
- * process's incarnation (eight bytes, little-endian) and the message's number on its subject
- * (a wire varint, 0 for requests and messages to one process, which are not counted). A
- * prelude with no frame after it is an announcement: the number of the last message the sender
- * sent on the subject, so that a receiver learns of a loss at the end of a stream.
+ * What a bridge writes before the message's frame in every payload: a 0 byte, the sending process's
+ * incarnation (eight bytes, little-endian) and the message's number on its subject (a wire varint,
+ * 0 for requests and messages to one process, which are not counted). A prelude with no frame after
+ * it is an announcement: the number of the last message the sender sent on the subject, so that a
+ * receiver learns of a loss at the end of a stream.
  *
- * <p>The sender's name is not here: it is the subject's second token ({@link Subjects}), which
- * the server's permissions can vouch for. The incarnation tells one run of a process from the
- * next under the same name: drawn when the bridge starts, its high 42 bits are the start time
- * (milliseconds since 1970) and its low 22 bits random. A restarted process numbers its
- * messages from 1 again; its new incarnation keeps a receiver from taking those numbers for old
- * ones, and keeps JetStream message ids from repeating across runs. The start time bounds what
- * a sender can have sent ({@link Numbering}).
+ * <p>The sender's name is not here: it is the subject's second token ({@link Subjects}), which the
+ * server's permissions can vouch for. The incarnation tells one run of a process from the next
+ * under the same name: drawn when the bridge starts, its high 42 bits are the start time
+ * (milliseconds since 1970) and its low 22 bits random. A restarted process numbers its messages
+ * from 1 again; its new incarnation keeps a receiver from taking those numbers for old ones, and
+ * keeps JetStream message ids from repeating across runs. The start time bounds what a sender can
+ * have sent ({@link Numbering}).
  *
- * <p>Why in the payload and not in a NATS header: a header made jnats 2.4 times slower per
- * message on loopback (see benchmarks/RESULTS.md). Why a 0 byte first: no frame starts with
- * one (wire ids are positive), so a bare frame, as something other than a bridge may publish,
- * is still read, without a number.
+ * <p>Why in the payload and not in a NATS header: a header made jnats 2.4 times slower per message
+ * on loopback (see benchmarks/RESULTS.md). Why a 0 byte first: no frame starts with one (wire ids
+ * are positive), so a bare frame, as something other than a bridge may publish, is still read,
+ * without a number.
  */
 final class Prelude {
   /**
@@ -31,15 +31,19 @@ final class Prelude {
    * come on an inbox, not a bridge's subject), and subjects that name no valid origin.
    */
   static final String UNKNOWN = "unknown";
+
   private static final byte MARK = 0;
   private static final int INCARNATION_BYTES = 8;
+
   /** The random low bits of an incarnation; the start time's milliseconds are above them. */
   static final int RANDOM_BITS = 22;
 
   /** The sender's incarnation; 0 for a bare frame. */
   final long incarnation;
+
   /** The message's number on its subject, from 1; 0 when not counted. */
   final long sequence;
+
   /** The message, decoded from the frame that follows the prelude; null for an announcement. */
   final Object message;
 
@@ -85,8 +89,7 @@ final class Prelude {
   /**
    * Reads a payload: prelude and frame, a prelude alone (an announcement), or a bare frame.
    *
-   * @throws WireFormatException for a payload that is none of these, or has bytes after the
-   *     frame
+   * @throws WireFormatException for a payload that is none of these, or has bytes after the frame
    */
   static Prelude read(CodecRegistry codecs, byte[] payload) {
     if (payload.length == 0 || payload[0] != MARK) {
@@ -94,7 +97,8 @@ final class Prelude {
       return new Prelude(0, 0, decode(codecs, in));
     }
     if (payload.length < 2 + INCARNATION_BYTES) {
-      throw new WireFormatException("a bridge's prelude of " + payload.length + " bytes is cut short", 0);
+      throw new WireFormatException(
+          "a bridge's prelude of " + payload.length + " bytes is cut short", 0);
     }
     long incarnation = 0;
     for (int i = INCARNATION_BYTES; i > 0; i--) {
@@ -108,7 +112,8 @@ final class Prelude {
     }
     if (!in.hasRemaining()) {
       if (sequence == 0) {
-        throw new WireFormatException("a bridge's prelude with neither a frame nor a number to announce", at);
+        throw new WireFormatException(
+            "a bridge's prelude with neither a frame nor a number to announce", at);
       }
       return new Prelude(incarnation, sequence, null);
     }
@@ -151,7 +156,8 @@ final class Prelude {
   private static Object decode(CodecRegistry codecs, WireReader in) {
     Object message = codecs.decode(in);
     if (in.hasRemaining()) {
-      throw new WireFormatException(in.remaining() + " bytes after the end of the frame", in.position());
+      throw new WireFormatException(
+          in.remaining() + " bytes after the end of the frame", in.position());
     }
     return message;
   }

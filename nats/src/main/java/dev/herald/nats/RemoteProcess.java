@@ -3,16 +3,19 @@ package dev.herald.nats;
 import dev.herald.bridge.RemoteEndpoint;
 
 /**
- * Another process as this bus sees it: an endpoint whose address is the {@code Envelope.from()}
- * of everything that process sends (and where local code sends messages for that process
- * alone). What it sent on each subject is numbered in {@link Numberings}.
+ * Another process as this bus sees it: an endpoint whose address is the {@code Envelope.from()} of
+ * everything that process sends (and where local code sends messages for that process alone). What
+ * it sent on each subject is numbered in {@link Numberings}.
  */
 final class RemoteProcess {
   /** Its name: the second token of every subject it publishes on, at most 64 characters. */
   final String origin;
+
   final RemoteEndpoint endpoint;
+
   /** Set once {@link RemoteProcesses} forgets it: its endpoint is closed, its address retired. */
   private volatile boolean forgotten;
+
   /** Heard from since {@link RemoteProcesses} last put it at the recent end of its order. */
   private volatile boolean heard;
 
@@ -28,7 +31,8 @@ final class RemoteProcess {
   boolean isOriginOf(String subject) {
     int from = subject.indexOf('.') + 1;
     int end = from + origin.length();
-    return from > 0 && subject.regionMatches(from, origin, 0, origin.length())
+    return from > 0
+        && subject.regionMatches(from, origin, 0, origin.length())
         && (end == subject.length() || subject.charAt(end) == '.');
   }
 

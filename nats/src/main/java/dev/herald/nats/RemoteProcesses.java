@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The other processes a bridge has heard from, each with an address on the local bus. The
- * least recently heard are forgotten past {@link #LIMIT}, so that processes that come and go
- * for months do not pile up addresses.
+ * The other processes a bridge has heard from, each with an address on the local bus. The least
+ * recently heard are forgotten past {@link #LIMIT}, so that processes that come and go for months
+ * do not pile up addresses.
  */
 final class RemoteProcesses {
   static final int LIMIT = 1024;
@@ -20,8 +20,10 @@ final class RemoteProcesses {
   private final MessageBus bus;
   private final BridgeCore bridge;
   private final Map<String, RemoteProcess> byOrigin = new LinkedHashMap<>(16, 0.75f, true);
+
   /** Read on every export, without the lock: was this message imported by this bridge? */
   private final Map<Address, String> originByAddress = new ConcurrentHashMap<>();
+
   private boolean closed;
 
   RemoteProcesses(MessageBus bus, BridgeCore bridge) {
@@ -36,7 +38,8 @@ final class RemoteProcesses {
     }
     RemoteProcess process = byOrigin.get(origin);
     if (process == null) {
-      process = new RemoteProcess(origin, Bridge.of(bus).attachRemote(new DirectLink(bridge, origin)));
+      process =
+          new RemoteProcess(origin, Bridge.of(bus).attachRemote(new DirectLink(bridge, origin)));
       byOrigin.put(origin, process);
       originByAddress.put(process.endpoint.address(), origin);
       if (byOrigin.size() > LIMIT) {
@@ -47,10 +50,10 @@ final class RemoteProcesses {
   }
 
   /**
-   * Forgets the process heard from least recently. The order of the map is that of the calls
-   * to {@link #of}; an importer that hears again from the process it heard from last does not
-   * call it, but marks the process {@linkplain RemoteProcess#heard heard}: such a process gets
-   * its place at the recent end now, and the next in order is looked at.
+   * Forgets the process heard from least recently. The order of the map is that of the calls to
+   * {@link #of}; an importer that hears again from the process it heard from last does not call it,
+   * but marks the process {@linkplain RemoteProcess#heard heard}: such a process gets its place at
+   * the recent end now, and the next in order is looked at.
    */
   private void forgetLeastRecentlyHeard() {
     for (int looked = 0; looked < byOrigin.size(); looked++) {

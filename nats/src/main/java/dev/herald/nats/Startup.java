@@ -28,8 +28,8 @@ import java.util.Set;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Turns a {@link NatsBridge.Builder} into a bridge, ready to start: checks, connects,
- * subscribes, exports.
+ * Turns a {@link NatsBridge.Builder} into a bridge, ready to start: checks, connects, subscribes,
+ * exports.
  */
 final class Startup {
   /** The JetStream error code for "stream not found". */
@@ -77,18 +77,22 @@ final class Startup {
           "Give the bridge either server(\"nats://host:4222\") or connection(aConnection), not both or neither");
     }
     List<Export> exports = builder.exports;
-    long incarnation = Prelude.incarnation(System.currentTimeMillis(), new java.security.SecureRandom().nextLong());
+    long incarnation =
+        Prelude.incarnation(
+            System.currentTimeMillis(), new java.security.SecureRandom().nextLong());
     byte[] preludeHead = Prelude.head(incarnation);
     for (Export export : exports) {
       addChannels(export, preludeHead);
     }
     Set<String> durableSubjects = durableSubjects();
     if (!durableSubjects.isEmpty() && builder.stream == null) {
-      throw new IllegalArgumentException("exportDurable and importDurable need a JetStream stream:"
-          + " name it with stream(\"NAME\") (the bridge creates it if it does not exist)");
+      throw new IllegalArgumentException(
+          "exportDurable and importDurable need a JetStream stream:"
+              + " name it with stream(\"NAME\") (the bridge creates it if it does not exist)");
     }
     boolean owns = builder.connection == null;
-    BridgeCore bridge = new BridgeCore(builder, codecs, incarnation, owns ? null : builder.connection, owns);
+    BridgeCore bridge =
+        new BridgeCore(builder, codecs, incarnation, owns ? null : builder.connection, owns);
     if (owns) {
       bridge.connection = connect(bridge);
     } else {
@@ -104,39 +108,49 @@ final class Startup {
         subscribe(bridge, spec, dispatcher, consumers);
       }
       // what other processes send to this one alone (to its address on their buses)
-      dispatcher.subscribe(Subjects.fromAnyOrigin(Subjects.direct(builder.origin)),
+      dispatcher.subscribe(
+          Subjects.fromAnyOrigin(Subjects.direct(builder.origin)),
           new Importer(bridge, null, false));
       List<Registration> registrations = new ArrayList<>();
       for (Export export : exports) {
         Exporter exporter = new Exporter(bridge, outlets, export.type);
         registrations.add(Bridge.of(builder.bus).forward(export.type, exporter));
       }
-      bridge.built(dispatcher, consumers, registrations, new ArrayList<>(channelsBySubject.values()));
+      bridge.built(
+          dispatcher, consumers, registrations, new ArrayList<>(channelsBySubject.values()));
       bridge.connection.flush(Duration.ofSeconds(5));
       return bridge.facade; // what arrives waits for the bridge's start()
     } catch (IOException | JetStreamApiException | TimeoutException | RuntimeException e) {
       bridge.close();
-      throw e instanceof IOException ? (IOException) e : new IOException("Cannot start the NATS bridge: " + e, e);
+      throw e instanceof IOException
+          ? (IOException) e
+          : new IOException("Cannot start the NATS bridge: " + e, e);
     }
   }
 
   private Connection connect(BridgeCore bridge) throws IOException, InterruptedException {
-    Options.Builder options = new Options.Builder()
-        .server(builder.server)
-        .connectionName("herald " + builder.origin)
-        .connectionListener(bridge.watcher())
-        .errorListener(bridge.watcher())
-        .reconnectBufferSize(builder.publishBufferBytes)
-        .reconnectWait(builder.reconnectWait)
-        .maxReconnects(-1);
+    Options.Builder options =
+        new Options.Builder()
+            .server(builder.server)
+            .connectionName("herald " + builder.origin)
+            .connectionListener(bridge.watcher())
+            .errorListener(bridge.watcher())
+            .reconnectBufferSize(builder.publishBufferBytes)
+            .reconnectWait(builder.reconnectWait)
+            .maxReconnects(-1);
     if (!builder.echo) {
       options.noEcho();
     }
     try {
       return Nats.connect(options.build());
     } catch (IOException e) {
-      throw new IOException("Cannot connect to the NATS server at " + builder.server + ": " + e.getMessage()
-          + ". Is nats-server running there?", e);
+      throw new IOException(
+          "Cannot connect to the NATS server at "
+              + builder.server
+              + ": "
+              + e.getMessage()
+              + ". Is nats-server running there?",
+          e);
     }
   }
 
@@ -150,28 +164,42 @@ final class Startup {
       }
     }
     if (found.isEmpty()) {
-      throw new IllegalArgumentException("Cannot " + what + " " + type.getName() + ": the bridge's codecs"
-          + " know no wire type that is, or implements, it. Annotate it (or, for a sealed interface,"
-          + " its subtypes) @Wire and build it with herald-processor on the annotation processor path");
+      throw new IllegalArgumentException(
+          "Cannot "
+              + what
+              + " "
+              + type.getName()
+              + ": the bridge's codecs"
+              + " know no wire type that is, or implements, it. Annotate it (or, for a sealed interface,"
+              + " its subtypes) @Wire and build it with herald-processor on the annotation processor path");
     }
     return found;
   }
 
   private void addChannels(Export export, byte[] preludeHead) {
     for (Class<?> wireType : wireTypesOf(export.type, "export")) {
-      String subject = export.subject != null ? export.subject : Subjects.derived(builder.prefix, wireType);
+      String subject =
+          export.subject != null ? export.subject : Subjects.derived(builder.prefix, wireType);
       Channel channel = channelsBySubject.get(subject);
       if (channel == null) {
-        channel = new Channel(subject, Subjects.withOrigin(subject, builder.origin), export.durable, preludeHead);
+        channel =
+            new Channel(
+                subject, Subjects.withOrigin(subject, builder.origin), export.durable, preludeHead);
         channelsBySubject.put(subject, channel);
       } else if (channel.durable != export.durable) {
-        throw new IllegalArgumentException("Subject " + subject + " is exported both through JetStream"
-            + " and through core NATS: export it one way");
+        throw new IllegalArgumentException(
+            "Subject "
+                + subject
+                + " is exported both through JetStream"
+                + " and through core NATS: export it one way");
       }
       if (outlets.put(wireType, new Outlet(wireType, channel, codecs.codec(wireType))) != null) {
-        throw new IllegalArgumentException(wireType.getName() + " is exported twice (by "
-            + export.type.getName() + " and by another export): it would be published twice."
-            + " Export each type once");
+        throw new IllegalArgumentException(
+            wireType.getName()
+                + " is exported twice (by "
+                + export.type.getName()
+                + " and by another export): it would be published twice."
+                + " Export each type once");
       }
     }
   }
@@ -192,7 +220,8 @@ final class Startup {
     return subjects;
   }
 
-  private void ensureStream(Connection connection, Set<String> subjects) throws IOException, JetStreamApiException {
+  private void ensureStream(Connection connection, Set<String> subjects)
+      throws IOException, JetStreamApiException {
     JetStreamManagement management = connection.jetStreamManagement();
     StreamInfo info;
     try {
@@ -201,34 +230,42 @@ final class Startup {
       if (e.getApiErrorCode() != STREAM_NOT_FOUND) {
         throw e;
       }
-      management.addStream(StreamConfiguration.builder()
-          .name(builder.stream)
-          .subjects(new ArrayList<>(subjects))
-          .storageType(StorageType.File)
-          .build());
+      management.addStream(
+          StreamConfiguration.builder()
+              .name(builder.stream)
+              .subjects(new ArrayList<>(subjects))
+              .storageType(StorageType.File)
+              .build());
       return;
     }
     StreamConfiguration config = info.getConfiguration();
     Set<String> all = new LinkedHashSet<>(config.getSubjects());
     if (all.addAll(subjects)) {
-      management.updateStream(StreamConfiguration.builder(config).subjects(new ArrayList<>(all)).build());
+      management.updateStream(
+          StreamConfiguration.builder(config).subjects(new ArrayList<>(all)).build());
     }
   }
 
-  private void subscribe(BridgeCore bridge, Import spec, Dispatcher dispatcher, List<MessageConsumer> consumers)
+  private void subscribe(
+      BridgeCore bridge, Import spec, Dispatcher dispatcher, List<MessageConsumer> consumers)
       throws IOException, JetStreamApiException {
     if (spec.consumer != null) {
-      ConsumerContext consumer = bridge.connection.getStreamContext(builder.stream)
-          .createOrUpdateConsumer(ConsumerConfiguration.builder()
-              .durable(spec.consumer)
-              .filterSubject(Subjects.fromAnyOrigin(spec.subject))
-              .ackPolicy(AckPolicy.Explicit)
-              .build());
+      ConsumerContext consumer =
+          bridge
+              .connection
+              .getStreamContext(builder.stream)
+              .createOrUpdateConsumer(
+                  ConsumerConfiguration.builder()
+                      .durable(spec.consumer)
+                      .filterSubject(Subjects.fromAnyOrigin(spec.subject))
+                      .ackPolicy(AckPolicy.Explicit)
+                      .build());
       consumers.add(consumer.consume(new Importer(bridge, null, true)));
     } else if (spec.type != null) {
       Importer importer = new Importer(bridge, spec.type, false);
       for (Class<?> wireType : wireTypesOf(spec.type, "import")) {
-        dispatcher.subscribe(Subjects.fromAnyOrigin(Subjects.derived(builder.prefix, wireType)), importer);
+        dispatcher.subscribe(
+            Subjects.fromAnyOrigin(Subjects.derived(builder.prefix, wireType)), importer);
       }
     } else {
       dispatcher.subscribe(Subjects.fromAnyOrigin(spec.subject), new Importer(bridge, null, false));

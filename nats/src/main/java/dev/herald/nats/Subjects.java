@@ -3,23 +3,24 @@ package dev.herald.nats;
 /**
  * Herald's rule for naming subjects, and the checks of subjects given explicitly.
  *
- * <p>The rule: the prefix (by default {@code herald}), a dot, and the wire type's canonical
- * name: {@code com.acme.Match.Goal} is published on {@code herald.com.acme.Match.Goal}. Since
- * the package and the nesting become subject tokens, wildcards select families of types:
- * {@code herald.com.acme.>} is everything of the package {@code com.acme} and below.
+ * <p>The rule: the prefix (by default {@code herald}), a dot, and the wire type's canonical name:
+ * {@code com.acme.Match.Goal} is published on {@code herald.com.acme.Match.Goal}. Since the package
+ * and the nesting become subject tokens, wildcards select families of types: {@code
+ * herald.com.acme.>} is everything of the package {@code com.acme} and below.
  *
- * <p>On the wire, every subject a bridge publishes on carries the sending process's origin as
- * its second token: {@code lobby-1} publishes {@code herald.com.acme.Match.Goal} on
- * {@code herald.lobby-1.com.acme.Match.Goal}, and an importer of that subject subscribes to
- * {@code herald.*.com.acme.Match.Goal}. The server, not the payload, then says who sent a
- * message, and its permissions can bind an origin to a user: a user allowed to publish only on
- * {@code herald.lobby-1.>} can speak as {@code lobby-1} and as no other process.
+ * <p>On the wire, every subject a bridge publishes on carries the sending process's origin as its
+ * second token: {@code lobby-1} publishes {@code herald.com.acme.Match.Goal} on {@code
+ * herald.lobby-1.com.acme.Match.Goal}, and an importer of that subject subscribes to {@code
+ * herald.*.com.acme.Match.Goal}. The server, not the payload, then says who sent a message, and its
+ * permissions can bind an origin to a user: a user allowed to publish only on {@code
+ * herald.lobby-1.>} can speak as {@code lobby-1} and as no other process.
  */
 final class Subjects {
   static final String DEFAULT_PREFIX = "herald";
+
   /**
-   * The longest origin, in characters: an importer keeps the origins of up to
-   * {@link RemoteProcesses#LIMIT} processes, so their length bounds what it holds.
+   * The longest origin, in characters: an importer keeps the origins of up to {@link
+   * RemoteProcesses#LIMIT} processes, so their length bounds what it holds.
    */
   static final int ORIGIN_MAX_LENGTH = 64;
 
@@ -31,9 +32,9 @@ final class Subjects {
   }
 
   /**
-   * The subject where the process {@code origin} receives what is sent to it alone: outside
-   * the prefix, like NATS's own {@code _INBOX}, so that importing {@code herald.>} does not
-   * read other processes' mail.
+   * The subject where the process {@code origin} receives what is sent to it alone: outside the
+   * prefix, like NATS's own {@code _INBOX}, so that importing {@code herald.>} does not read other
+   * processes' mail.
    */
   static String direct(String origin) {
     return "_HERALD.to." + origin;
@@ -42,7 +43,9 @@ final class Subjects {
   /** The subject {@code origin} publishes on for {@code subject}: the origin as second token. */
   static String withOrigin(String subject, String origin) {
     int dot = subject.indexOf('.');
-    return dot < 0 ? subject + "." + origin : subject.substring(0, dot) + "." + origin + subject.substring(dot);
+    return dot < 0
+        ? subject + "." + origin
+        : subject.substring(0, dot) + "." + origin + subject.substring(dot);
   }
 
   /** What an importer of {@code subject} (wildcards allowed) subscribes to: any origin. */
@@ -86,8 +89,8 @@ final class Subjects {
   }
 
   /**
-   * Checks a subject given by the user: NATS subjects are dot-separated tokens, none empty,
-   * without white space; {@code *} stands for one token and {@code >} for the rest.
+   * Checks a subject given by the user: NATS subjects are dot-separated tokens, none empty, without
+   * white space; {@code *} stands for one token and {@code >} for the rest.
    *
    * @throws IllegalArgumentException naming what is wrong
    */
@@ -99,8 +102,11 @@ final class Subjects {
     for (int i = 0; i < tokens.length; i++) {
       String token = tokens[i];
       if (token.isEmpty()) {
-        throw new IllegalArgumentException(what + ": \"" + subject
-            + "\" has an empty token; subjects are tokens separated by single dots, as in game.match.goal");
+        throw new IllegalArgumentException(
+            what
+                + ": \""
+                + subject
+                + "\" has an empty token; subjects are tokens separated by single dots, as in game.match.goal");
       }
       for (int c = 0; c < token.length(); c++) {
         if (Character.isWhitespace(token.charAt(c))) {
@@ -109,15 +115,22 @@ final class Subjects {
       }
       boolean wildcard = token.equals("*") || token.equals(">");
       if (!wildcard && (token.contains("*") || token.contains(">"))) {
-        throw new IllegalArgumentException(what + ": \"" + subject
-            + "\": * and > are wildcards only as whole tokens (game.*.goal, game.>)");
+        throw new IllegalArgumentException(
+            what
+                + ": \""
+                + subject
+                + "\": * and > are wildcards only as whole tokens (game.*.goal, game.>)");
       }
       if (wildcard && !wildcards) {
-        throw new IllegalArgumentException(what + ": \"" + subject
-            + "\" has a wildcard; a message is published on one subject. Wildcards are for imports");
+        throw new IllegalArgumentException(
+            what
+                + ": \""
+                + subject
+                + "\" has a wildcard; a message is published on one subject. Wildcards are for imports");
       }
       if (token.equals(">") && i != tokens.length - 1) {
-        throw new IllegalArgumentException(what + ": \"" + subject + "\": > must be the last token");
+        throw new IllegalArgumentException(
+            what + ": \"" + subject + "\": > must be the last token");
       }
     }
     return subject;

@@ -26,24 +26,34 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(120)
 class AccountingTest {
   private static final int PER_RUN = 300;
+
   /** The receiver's bound on learning of a tail loss, with room for a loaded machine. */
   private static final long TAIL_PATIENCE_MILLIS =
-      Channel.QUIET_LIMIT * Peer.ANNOUNCE_INTERVAL.toMillis() + TimeUnit.SECONDS.toMillis(Peer.PATIENCE_SECONDS);
+      Channel.QUIET_LIMIT * Peer.ANNOUNCE_INTERVAL.toMillis()
+          + TimeUnit.SECONDS.toMillis(Peer.PATIENCE_SECONDS);
 
   @Test
-  void everyMessageIsReceivedOrReportedAcrossRestartsOfSenderAndServerAndATailLoss() throws Exception {
+  void everyMessageIsReceivedOrReportedAcrossRestartsOfSenderAndServerAndATailLoss()
+      throws Exception {
     ParkedReconnect parked = new ParkedReconnect();
     try (NatsServer server = NatsServer.startOwn();
-        Connection receiving = Nats.connect(new Options.Builder().server(server.url())
-            .reconnectDelayHandler(parked).maxReconnects(-1).build());
+        Connection receiving =
+            Nats.connect(
+                new Options.Builder()
+                    .server(server.url())
+                    .reconnectDelayHandler(parked)
+                    .maxReconnects(-1)
+                    .build());
         Peer receiver = new Peer()) {
       BlockingQueue<Delivered<Tick>> ticks = receiver.record(Tick.class);
       AtomicLong reportedLost = new AtomicLong();
       CountDownLatch tailReported = new CountDownLatch(1);
-      receiver.bus.subscribe(MessagesLost.class, gap -> {
-        reportedLost.addAndGet(gap.count());
-        tailReported.countDown();
-      });
+      receiver.bus.subscribe(
+          MessagesLost.class,
+          gap -> {
+            reportedLost.addAndGet(gap.count());
+            tailReported.countDown();
+          });
       CountDownLatch receiverBack = latchFor(receiver, Kind.RECONNECTED);
       receiver.start(NatsBridge.builder(receiver.bus).connection(receiving).importType(Tick.class));
       List<Integer> received = new ArrayList<>();
@@ -67,17 +77,29 @@ class AccountingTest {
         number = send(sender, number, PER_RUN / 2);
         awaitReceived(ticks, received, number);
         server.stop();
-        assertTrue(senderDown.await(Peer.PATIENCE_SECONDS, TimeUnit.SECONDS), "the sender never noticed");
-        assertTrue(parked.waiting.await(Peer.PATIENCE_SECONDS, TimeUnit.SECONDS), "the receiver never tried");
+        assertTrue(
+            senderDown.await(Peer.PATIENCE_SECONDS, TimeUnit.SECONDS), "the sender never noticed");
+        assertTrue(
+            parked.waiting.await(Peer.PATIENCE_SECONDS, TimeUnit.SECONDS),
+            "the receiver never tried");
         server.restart();
-        assertTrue(senderBack.await(Peer.PATIENCE_SECONDS, TimeUnit.SECONDS), "the sender never reconnected");
+        assertTrue(
+            senderBack.await(Peer.PATIENCE_SECONDS, TimeUnit.SECONDS),
+            "the sender never reconnected");
         number = send(sender, number, PER_RUN / 2); // the tail: routed to nobody
         sender.bridge.flush(Duration.ofSeconds(Peer.PATIENCE_SECONDS));
         parked.release();
-        assertTrue(receiverBack.await(Peer.PATIENCE_SECONDS, TimeUnit.SECONDS), "the receiver never reconnected");
-        assertTrue(tailReported.await(TAIL_PATIENCE_MILLIS, TimeUnit.MILLISECONDS),
-            "the tail's loss was not reported within " + TAIL_PATIENCE_MILLIS + " ms: received "
-                + received.size() + " of " + number);
+        assertTrue(
+            receiverBack.await(Peer.PATIENCE_SECONDS, TimeUnit.SECONDS),
+            "the receiver never reconnected");
+        assertTrue(
+            tailReported.await(TAIL_PATIENCE_MILLIS, TimeUnit.MILLISECONDS),
+            "the tail's loss was not reported within "
+                + TAIL_PATIENCE_MILLIS
+                + " ms: received "
+                + received.size()
+                + " of "
+                + number);
         dropped += sender.bridge.droppedCount();
       }
 
@@ -89,10 +111,18 @@ class AccountingTest {
         dropped += sender.bridge.droppedCount();
       }
 
-      assertEquals(number, received.size() + dropped + receiver.bridge.lostCount(),
-          "received " + received.size() + ", dropped " + dropped + ", lost " + receiver.bridge.lostCount());
+      assertEquals(
+          number,
+          received.size() + dropped + receiver.bridge.lostCount(),
+          "received "
+              + received.size()
+              + ", dropped "
+              + dropped
+              + ", lost "
+              + receiver.bridge.lostCount());
       assertEquals(receiver.bridge.lostCount(), reportedLost.get());
-      assertEquals(received.stream().sorted().distinct().toList(), received, "in order, none twice");
+      assertEquals(
+          received.stream().sorted().distinct().toList(), received, "in order, none twice");
     }
   }
 
@@ -105,7 +135,8 @@ class AccountingTest {
   }
 
   /** Takes what arrives until message {@code last} is here. */
-  private static void awaitReceived(BlockingQueue<Delivered<Tick>> ticks, List<Integer> received, int last)
+  private static void awaitReceived(
+      BlockingQueue<Delivered<Tick>> ticks, List<Integer> received, int last)
       throws InterruptedException {
     for (int number = 0; number != last; ) {
       number = Peer.next(ticks).message().number();
@@ -115,17 +146,19 @@ class AccountingTest {
 
   private static CountDownLatch latchFor(Peer peer, Kind kind) {
     CountDownLatch latch = new CountDownLatch(1);
-    peer.bus.subscribe(NatsConnectionEvent.class, event -> {
-      if (event.kind() == kind) {
-        latch.countDown();
-      }
-    });
+    peer.bus.subscribe(
+        NatsConnectionEvent.class,
+        event -> {
+          if (event.kind() == kind) {
+            latch.countDown();
+          }
+        });
     return latch;
   }
 
   /**
-   * Holds a client's reconnection until the test releases it, so that the receiver is away
-   * exactly while the sender sends its last messages.
+   * Holds a client's reconnection until the test releases it, so that the receiver is away exactly
+   * while the sender sends its last messages.
    */
   static final class ParkedReconnect implements io.nats.client.ReconnectDelayHandler {
     final CountDownLatch waiting = new CountDownLatch(1);

@@ -108,15 +108,25 @@ class BridgeTest {
       String origin = delivered.from() == null ? "local" : b.bridge.originOf(delivered.from());
       assertNull(byOrigin.put(origin, delivered.message()), origin + " twice");
     }
-    assertEquals(Map.of("local", new Chat("from b"), a.bridge.origin(), new Chat("from a"),
-        b.bridge.origin(), new Chat("from b")), byOrigin);
+    assertEquals(
+        Map.of(
+            "local",
+            new Chat("from b"),
+            a.bridge.origin(),
+            new Chat("from a"),
+            b.bridge.origin(),
+            new Chat("from b")),
+        byOrigin);
     // a: its own post and b's; its own export never comes back
     Map<String, Chat> seenHere = new HashMap<>();
     for (int i = 0; i < 2; i++) {
       Delivered<Chat> delivered = next(seenByA);
-      seenHere.put(delivered.from() == null ? "local" : a.bridge.originOf(delivered.from()), delivered.message());
+      seenHere.put(
+          delivered.from() == null ? "local" : a.bridge.originOf(delivered.from()),
+          delivered.message());
     }
-    assertEquals(Map.of("local", new Chat("from a"), b.bridge.origin(), new Chat("from b")), seenHere);
+    assertEquals(
+        Map.of("local", new Chat("from a"), b.bridge.origin(), new Chat("from b")), seenHere);
     // b sends this after it received a's message, so the server routed a's first: an echo of
     // a's own export would reach a before the marker
     b.bus.post(new Chat("marker"));
@@ -128,11 +138,13 @@ class BridgeTest {
   void whatAHandlerPostsWhileHandlingAnImportIsExportedButNotTheImportItself() throws Exception {
     BlockingQueue<Delivered<Chat>> seenByA = a.record(Chat.class);
     a.start(a.bridge(server).exportType(Chat.class).importType(Chat.class));
-    b.bus.subscribe(Chat.class, chat -> {
-      if (chat.text().equals("ping")) {
-        b.bus.post(new Chat("pong")); // on the importing thread, during the import
-      }
-    });
+    b.bus.subscribe(
+        Chat.class,
+        chat -> {
+          if (chat.text().equals("ping")) {
+            b.bus.post(new Chat("pong")); // on the importing thread, during the import
+          }
+        });
     b.start(b.bridge(server).exportType(Chat.class).importType(Chat.class));
 
     a.bus.post(new Chat("ping"));
@@ -155,12 +167,15 @@ class BridgeTest {
     try (Peer c = new Peer()) {
       BlockingQueue<Delivered<Chat>> seenByC = c.record(Chat.class);
       c.start(c.bridge(server).importType(Chat.class)); // hears a, but not what b sends to a
-      Bridge.of(b.bus).respond(Chat.class, (chat, envelope) -> {
-        if (envelope.from() != null) {
-          b.bus.post(new Chat("re: " + chat.text()), Header.to(envelope.from()));
-        }
-        return List.of();
-      });
+      Bridge.of(b.bus)
+          .respond(
+              Chat.class,
+              (chat, envelope) -> {
+                if (envelope.from() != null) {
+                  b.bus.post(new Chat("re: " + chat.text()), Header.to(envelope.from()));
+                }
+                return List.of();
+              });
       b.start(b.bridge(server).importType(Chat.class));
 
       a.bus.post(new Chat("ping"));
@@ -198,11 +213,17 @@ class BridgeTest {
 
   @Test
   void aRequestAnsweredForAnotherProcessIsNotRequestedAgain() throws Exception {
-    a.start(a.bridge(server).exportType(ScoreQuery.class).importType(ScoreQuery.class)
-        .requestTimeout(Duration.ofMillis(500)));
+    a.start(
+        a.bridge(server)
+            .exportType(ScoreQuery.class)
+            .importType(ScoreQuery.class)
+            .requestTimeout(Duration.ofMillis(500)));
     b.bus.register(new Scoreboard());
-    b.start(b.bridge(server).exportType(ScoreQuery.class).importType(ScoreQuery.class)
-        .requestTimeout(Duration.ofMillis(500)));
+    b.start(
+        b.bridge(server)
+            .exportType(ScoreQuery.class)
+            .importType(ScoreQuery.class)
+            .requestTimeout(Duration.ofMillis(500)));
 
     List<ScoreReply> replies = a.bus.request(new ScoreQuery("green"), ScoreReply.class);
 
@@ -243,7 +264,8 @@ class BridgeTest {
       raw.publish("room.raw", new byte[] {(byte) 0xFF, 0x01, 0x7F});
       raw.publish("room.raw", new byte[] {0, 0, 1}); // a bridge's prelude, cut short
       // a valid frame, but of a Chat, on the subject imported for Goals
-      raw.publish(Subjects.withOrigin(Subjects.derived("herald", Goal.class), "raw"),
+      raw.publish(
+          Subjects.withOrigin(Subjects.derived("herald", Goal.class), "raw"),
           CodecRegistry.load().toBytes(new Chat("wrong")));
       raw.flush(Duration.ofSeconds(5));
     }
@@ -265,14 +287,18 @@ class BridgeTest {
     a.start(a.bridge(server).exportType(ScoreQuery.class).requestTimeout(Duration.ofSeconds(30)));
     try (Connection raw = Nats.connect(server.url())) {
       // something other than a bridge answers, with bytes that are no frame
-      raw.createDispatcher(request -> raw.publish(request.getReplyTo(), new byte[] {(byte) 0xFF, 0x01, 0x7F}))
+      raw.createDispatcher(
+              request -> raw.publish(request.getReplyTo(), new byte[] {(byte) 0xFF, 0x01, 0x7F}))
           .subscribe(Subjects.fromAnyOrigin(Subjects.derived("herald", ScoreQuery.class)));
       raw.flush(Duration.ofSeconds(5));
 
       assertEquals(List.of(), a.bus.request(new ScoreQuery("red"), ScoreReply.class));
     }
     MalformedPayloadException unreadable = a.nextError(MalformedPayloadException.class);
-    assertEquals(Subjects.derived("herald", ScoreQuery.class), unreadable.subject(), unreadable.getMessage());
+    assertEquals(
+        Subjects.derived("herald", ScoreQuery.class),
+        unreadable.subject(),
+        unreadable.getMessage());
     assertEquals(Prelude.UNKNOWN, unreadable.origin());
   }
 
@@ -280,11 +306,16 @@ class BridgeTest {
   void aConnectionWhoseDispatchersHandOffToAnExecutorIsRefused() throws Exception {
     // such a dispatcher runs one importer on several threads at once, out of order: numbers
     // would be taken for replays, and a durable message handed back for another's acknowledged
-    io.nats.client.Options options = new io.nats.client.Options.Builder().server(server.url())
-        .useDispatcherWithExecutor().build();
+    io.nats.client.Options options =
+        new io.nats.client.Options.Builder()
+            .server(server.url())
+            .useDispatcherWithExecutor()
+            .build();
     try (Connection concurrent = Nats.connect(options)) {
-      IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-          () -> NatsBridge.builder(b.bus).connection(concurrent));
+      IllegalArgumentException refused =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> NatsBridge.builder(b.bus).connection(concurrent));
       assertTrue(refused.getMessage().contains("useDispatcherWithExecutor"), refused.getMessage());
     }
   }
@@ -292,16 +323,22 @@ class BridgeTest {
   @Test
   void badConfigurationsAreRefusedWithTheFix() {
     NatsBridge.Builder builder = a.bridge(server);
-    IllegalArgumentException notWire = assertThrows(IllegalArgumentException.class,
-        () -> builder.exportType(String.class).start());
+    IllegalArgumentException notWire =
+        assertThrows(
+            IllegalArgumentException.class, () -> builder.exportType(String.class).start());
     assertTrue(notWire.getMessage().contains("@Wire"), notWire.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> a.bridge(server).exportType(Chat.class, "a.*"));
+    assertThrows(
+        IllegalArgumentException.class, () -> a.bridge(server).exportType(Chat.class, "a.*"));
     assertThrows(IllegalArgumentException.class, () -> a.bridge(server).importSubject("a..b"));
-    IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
-        () -> a.bridge(server).exportType(MatchEvent.class).exportType(Goal.class).start());
+    IllegalArgumentException twice =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> a.bridge(server).exportType(MatchEvent.class).exportType(Goal.class).start());
     assertTrue(twice.getMessage().contains("exported twice"), twice.getMessage());
-    IllegalArgumentException noStream = assertThrows(IllegalArgumentException.class,
-        () -> a.bridge(server).exportDurable(Goal.class).start());
+    IllegalArgumentException noStream =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> a.bridge(server).exportDurable(Goal.class).start());
     assertTrue(noStream.getMessage().contains("stream("), noStream.getMessage());
   }
 }

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A payload within the server's limit whose frame would make far more than its size when
- * decoded (a list of records of many fields, each absent) is refused by the codecs' decode
- * budget: reported as malformed, never an {@code OutOfMemoryError}, and the imports go on.
+ * A payload within the server's limit whose frame would make far more than its size when decoded (a
+ * list of records of many fields, each absent) is refused by the codecs' decode budget: reported as
+ * malformed, never an {@code OutOfMemoryError}, and the imports go on.
  */
 @Timeout(60)
 class DecodeBudgetOverNatsTest {
@@ -74,9 +74,9 @@ class DecodeBudgetOverNatsTest {
   }
 
   /**
-   * A bare frame of a {@link Crowd} whose list holds as many {@link Wide} records as fit in
-   * {@code size} bytes, each a nested value of no bytes (a length of 0, written plus one): every
-   * field absent, as an older version's record would be.
+   * A bare frame of a {@link Crowd} whose list holds as many {@link Wide} records as fit in {@code
+   * size} bytes, each a nested value of no bytes (a length of 0, written plus one): every field
+   * absent, as an older version's record would be.
    */
   private static byte[] crowdOfEmptyRecords(int size) {
     int count = size - 16;

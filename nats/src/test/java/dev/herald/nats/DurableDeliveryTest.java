@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A durable import posts nothing before {@code start()} returns, acknowledges a message only
- * once its handlers returned, and has JetStream deliver again one whose handler failed, a
- * bounded number of times, then reports it.
+ * A durable import posts nothing before {@code start()} returns, acknowledges a message only once
+ * its handlers returned, and has JetStream deliver again one whose handler failed, a bounded number
+ * of times, then reports it.
  */
 @Timeout(60)
 class DurableDeliveryTest {
@@ -46,31 +46,48 @@ class DurableDeliveryTest {
   void nothingIsPostedBeforeTheBridgeIsStartedSoAHandlerCanAskIt() throws Exception {
     String subject = "durable.backlog";
     int count = 500;
-    try (Peer sender = new Peer(); Peer receiver = new Peer()) {
-      sender.start(sender.bridge(server).origin("match").stream("BACKLOG").exportDurable(Tick.class, subject));
+    try (Peer sender = new Peer();
+        Peer receiver = new Peer()) {
+      sender.start(
+          sender.bridge(server).origin("match").stream("BACKLOG")
+              .exportDurable(Tick.class, subject));
       for (int i = 1; i <= count; i++) {
         sender.bus.post(new Tick(i)); // stored before anyone consumes: all there at once
       }
       BlockingQueue<String> origins = new LinkedBlockingQueue<>();
       CountDownLatch handled = new CountDownLatch(count);
       // the README's handler: it asks the bridge, which the program stored before starting it
-      Bridge.of(receiver.bus).respond(Tick.class, (tick, envelope) -> {
-        try {
-          origins.add(receiver.bridge.originOf(envelope.from()));
-        } finally {
-          handled.countDown();
-        }
-        return List.of();
-      });
+      Bridge.of(receiver.bus)
+          .respond(
+              Tick.class,
+              (tick, envelope) -> {
+                try {
+                  origins.add(receiver.bridge.originOf(envelope.from()));
+                } finally {
+                  handled.countDown();
+                }
+                return List.of();
+              });
 
-      // the second consumer is made while the first one's backlog arrives: a round trip to the server
-      receiver.bridge = receiver.bridge(server).stream("BACKLOG").importDurable(subject, "backlog")
-          .importDurable("durable.other", "other").build();
+      // the second consumer is made while the first one's backlog arrives: a round trip to the
+      // server
+      receiver.bridge =
+          receiver.bridge(server).stream("BACKLOG")
+              .importDurable(subject, "backlog")
+              .importDurable("durable.other", "other")
+              .build();
       receiver.bridge.start();
 
-      assertTrue(handled.await(Peer.PATIENCE_SECONDS, TimeUnit.SECONDS), handled.getCount() + " not handled");
-      assertTrue(receiver.errors.isEmpty(), receiver.errors.size() + " of " + count + " failed, the first with "
-          + receiver.errors.peek());
+      assertTrue(
+          handled.await(Peer.PATIENCE_SECONDS, TimeUnit.SECONDS),
+          handled.getCount() + " not handled");
+      assertTrue(
+          receiver.errors.isEmpty(),
+          receiver.errors.size()
+              + " of "
+              + count
+              + " failed, the first with "
+              + receiver.errors.peek());
       assertEquals(Collections.nCopies(count, "match"), new ArrayList<>(origins));
     }
   }
@@ -79,19 +96,25 @@ class DurableDeliveryTest {
   void aMessageWhoseHandlerFailedIsDeliveredAgainAndNotAcknowledgedBefore() throws Exception {
     String subject = "durable.retried";
     try (Peer sender = new Peer()) {
-      sender.start(sender.bridge(server).origin("match").stream("RETRIED").exportDurable(Tick.class, subject));
+      sender.start(
+          sender.bridge(server).origin("match").stream("RETRIED")
+              .exportDurable(Tick.class, subject));
       IllegalStateException once = new IllegalStateException("tick 3 fails the first time");
       try (Peer receiver = new Peer()) {
         List<Integer> failedAlready = new ArrayList<>(); // the importing thread's alone
-        receiver.bus.subscribe(Tick.class, tick -> {
-          if (tick.number() == 3 && failedAlready.isEmpty()) {
-            failedAlready.add(3);
-            throw once;
-          }
-        });
+        receiver.bus.subscribe(
+            Tick.class,
+            tick -> {
+              if (tick.number() == 3 && failedAlready.isEmpty()) {
+                failedAlready.add(3);
+                throw once;
+              }
+            });
         BlockingQueue<Delivered<Tick>> ticks = receiver.record(Tick.class);
-        receiver.start(receiver.bridge(server).stream("RETRIED").importDurable(subject, "retried")
-            .redelivery(3, Duration.ofMillis(50)));
+        receiver.start(
+            receiver.bridge(server).stream("RETRIED")
+                .importDurable(subject, "retried")
+                .redelivery(3, Duration.ofMillis(50)));
         for (int i = 1; i <= 5; i++) {
           sender.bus.post(new Tick(i));
         }
@@ -118,20 +141,27 @@ class DurableDeliveryTest {
   }
 
   @Test
-  void aMessageWhoseHandlerAlwaysFailsIsDeliveredTheGivenNumberOfTimesThenReported() throws Exception {
+  void aMessageWhoseHandlerAlwaysFailsIsDeliveredTheGivenNumberOfTimesThenReported()
+      throws Exception {
     String subject = "durable.poisoned";
     try (Peer sender = new Peer()) {
-      sender.start(sender.bridge(server).origin("match").stream("POISONED").exportDurable(Tick.class, subject));
+      sender.start(
+          sender.bridge(server).origin("match").stream("POISONED")
+              .exportDurable(Tick.class, subject));
       IllegalStateException always = new IllegalStateException("tick 2 always fails");
       try (Peer receiver = new Peer()) {
-        receiver.bus.subscribe(Tick.class, tick -> {
-          if (tick.number() == 2) {
-            throw always;
-          }
-        });
+        receiver.bus.subscribe(
+            Tick.class,
+            tick -> {
+              if (tick.number() == 2) {
+                throw always;
+              }
+            });
         BlockingQueue<Delivered<Tick>> ticks = receiver.record(Tick.class);
-        receiver.start(receiver.bridge(server).stream("POISONED").importDurable(subject, "poisoned")
-            .redelivery(3, Duration.ofMillis(50)));
+        receiver.start(
+            receiver.bridge(server).stream("POISONED")
+                .importDurable(subject, "poisoned")
+                .redelivery(3, Duration.ofMillis(50)));
         for (int i = 1; i <= 3; i++) {
           sender.bus.post(new Tick(i));
         }
@@ -153,7 +183,8 @@ class DurableDeliveryTest {
         BlockingQueue<Delivered<Tick>> ticks = again.record(Tick.class);
         again.start(again.bridge(server).stream("POISONED").importDurable(subject, "poisoned"));
         sender.bus.post(new Tick(4));
-        assertEquals(4, next(ticks).message().number(), "tick 2 was terminated, not left to come back");
+        assertEquals(
+            4, next(ticks).message().number(), "tick 2 was terminated, not left to come back");
         assertTrue(ticks.isEmpty(), ticks.toString());
       }
     }
@@ -162,19 +193,27 @@ class DurableDeliveryTest {
   @Test
   void anErrorThatEscapesTheBusIsReportedWithEachAttemptAndTheMessageComesAgain() throws Exception {
     String subject = "durable.erring";
-    try (Peer sender = new Peer(); Peer receiver = new Peer()) {
-      sender.start(sender.bridge(server).origin("match").stream("ERRING").exportDurable(Tick.class, subject));
+    try (Peer sender = new Peer();
+        Peer receiver = new Peer()) {
+      sender.start(
+          sender.bridge(server).origin("match").stream("ERRING")
+              .exportDurable(Tick.class, subject));
       OutOfMemoryError once = new OutOfMemoryError("Java heap space (in a handler, once)");
       List<Integer> failedAlready = new ArrayList<>(); // the importing thread's alone
-      receiver.bus.subscribe(Tick.class, tick -> {
-        if (failedAlready.isEmpty()) {
-          failedAlready.add(tick.number());
-          throw once; // a VirtualMachineError: the bus lets it through, so only the bridge can tell
-        }
-      });
+      receiver.bus.subscribe(
+          Tick.class,
+          tick -> {
+            if (failedAlready.isEmpty()) {
+              failedAlready.add(tick.number());
+              throw once; // a VirtualMachineError: the bus lets it through, so only the bridge can
+              // tell
+            }
+          });
       BlockingQueue<Delivered<Tick>> ticks = receiver.record(Tick.class);
-      receiver.start(receiver.bridge(server).stream("ERRING").importDurable(subject, "erring")
-          .redelivery(3, Duration.ofMillis(50)));
+      receiver.start(
+          receiver.bridge(server).stream("ERRING")
+              .importDurable(subject, "erring")
+              .redelivery(3, Duration.ofMillis(50)));
 
       sender.bus.post(new Tick(1));
 

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A payload that claims a number its sender cannot have reached, under a real process's origin
- * and incarnation, moves nothing: that process's next messages all arrive, and nothing is
- * reported lost.
+ * A payload that claims a number its sender cannot have reached, under a real process's origin and
+ * incarnation, moves nothing: that process's next messages all arrive, and nothing is reported
+ * lost.
  */
 @Timeout(60)
 class ForgedNumberTest {
@@ -93,14 +93,19 @@ class ForgedNumberTest {
     long now = System.currentTimeMillis();
     long run = Prelude.incarnation(now, 3);
 
-    assertEquals(Numbering.IMPLAUSIBLE, numbering.accept(run, FORGED, false), "a first number beyond the run's age");
+    assertEquals(
+        Numbering.IMPLAUSIBLE,
+        numbering.accept(run, FORGED, false),
+        "a first number beyond the run's age");
     assertEquals(0, numbering.accept(run, 1, false));
     assertEquals(Numbering.IMPLAUSIBLE, numbering.accept(run, FORGED, false));
     assertEquals(Numbering.IMPLAUSIBLE, numbering.accept(run, FORGED, true), "an announcement too");
     assertEquals(0, numbering.accept(run, 2, false), "the forgery moved nothing");
     assertEquals(7, numbering.accept(run, 10, false), "a plausible gap is a loss");
     long started1970 = Prelude.incarnation(0, 5);
-    assertEquals(Numbering.IMPLAUSIBLE, new Numberings(new CoarseClock()).of("s.q").accept(started1970, FORGED, false),
+    assertEquals(
+        Numbering.IMPLAUSIBLE,
+        new Numberings(new CoarseClock()).of("s.q").accept(started1970, FORGED, false),
         "not even since 1970");
   }
 
@@ -111,11 +116,15 @@ class ForgedNumberTest {
     sender.bridge.flush(Duration.ofSeconds(Peer.PATIENCE_SECONDS));
   }
 
-  /** What a raw publisher that watched lobby-1 can publish as it: its incarnation, a huge number. */
+  /**
+   * What a raw publisher that watched lobby-1 can publish as it: its incarnation, a huge number.
+   */
   private void forge() throws Exception {
     try (Connection raw = Nats.connect(server.url())) {
-      raw.publish(Subjects.withOrigin(Subjects.derived("herald", Tick.class), "lobby-1"),
-          Prelude.write(CodecRegistry.load(), sender.bridge.core.incarnation, FORGED, new Tick(-1)));
+      raw.publish(
+          Subjects.withOrigin(Subjects.derived("herald", Tick.class), "lobby-1"),
+          Prelude.write(
+              CodecRegistry.load(), sender.bridge.core.incarnation, FORGED, new Tick(-1)));
       raw.flush(Duration.ofSeconds(Peer.PATIENCE_SECONDS));
     }
   }

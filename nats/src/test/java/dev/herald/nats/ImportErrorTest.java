@@ -22,13 +22,14 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * An {@link Error} on the importer's thread, from decoding a message or from delivering it, is
- * reported as an {@link ImportFailedException} naming the subject and the sender, and the
- * messages after it are imported as usual: nothing stops the imports in silence.
+ * reported as an {@link ImportFailedException} naming the subject and the sender, and the messages
+ * after it are imported as usual: nothing stops the imports in silence.
  */
 @Timeout(60)
 class ImportErrorTest {
   private static final String SUBJECT = "room.errors";
-  private static final OutOfMemoryError DECODING = new OutOfMemoryError("Java heap space (a hostile length)");
+  private static final OutOfMemoryError DECODING =
+      new OutOfMemoryError("Java heap space (a hostile length)");
 
   private static NatsServer server;
   private final Peer sender = new Peer();
@@ -77,7 +78,11 @@ class ImportErrorTest {
   void anErrorDecodingOneMessageIsReportedAndTheMessagesAfterItArrive() throws Exception {
     sender.start(sender.bridge(server).origin("chatter").exportType(Chat.class, SUBJECT));
     BlockingQueue<Delivered<Chat>> chats = receiver.record(Chat.class);
-    receiver.start(receiver.bridge(server).codecs(CodecRegistry.of(new HostileChatCodec())).importSubject(SUBJECT));
+    receiver.start(
+        receiver
+            .bridge(server)
+            .codecs(CodecRegistry.of(new HostileChatCodec()))
+            .importSubject(SUBJECT));
 
     sender.bus.post(new Chat("before"));
     sender.bus.post(new Chat("hostile"));
@@ -125,7 +130,11 @@ class ImportErrorTest {
     BlockingQueue<Delivered<Chat>> chats = receiver.record(Chat.class);
     List<MessagesLost> gaps = new ArrayList<>(); // the importing thread's, read after the last chat
     receiver.bus.subscribe(MessagesLost.class, gaps::add);
-    receiver.start(receiver.bridge(server).codecs(CodecRegistry.of(new RefusingChatCodec())).importSubject(SUBJECT));
+    receiver.start(
+        receiver
+            .bridge(server)
+            .codecs(CodecRegistry.of(new RefusingChatCodec()))
+            .importSubject(SUBJECT));
 
     sender.bus.post(new Chat("before"));
     sender.bus.post(new Chat("refused"));
@@ -147,8 +156,12 @@ class ImportErrorTest {
     sender.start(sender.bridge(server).origin("chatter").exportType(Chat.class, SUBJECT));
     BlockingQueue<Delivered<Chat>> chats = receiver.record(Chat.class);
     // two imports that both match the subject: the server sends a copy to each
-    receiver.start(receiver.bridge(server).codecs(CodecRegistry.of(new HostileChatCodec()))
-        .importSubject(SUBJECT).importSubject("room.>"));
+    receiver.start(
+        receiver
+            .bridge(server)
+            .codecs(CodecRegistry.of(new HostileChatCodec()))
+            .importSubject(SUBJECT)
+            .importSubject("room.>"));
 
     sender.bus.post(new Chat("hostile"));
     sender.bus.post(new Chat("after"));
@@ -158,7 +171,8 @@ class ImportErrorTest {
     sender.bus.post(new Chat("last"));
     assertEquals(new Chat("last"), next(chats).message());
     assertTrue(chats.isEmpty(), "each copy after the first is dropped: " + chats);
-    assertEquals(1, receiver.bridge.lostCount(), "one message sent, one never handled: " + receiver.errors);
+    assertEquals(
+        1, receiver.bridge.lostCount(), "one message sent, one never handled: " + receiver.errors);
   }
 
   @Test
@@ -166,12 +180,14 @@ class ImportErrorTest {
     OutOfMemoryError handling = new OutOfMemoryError("Java heap space (in a handler)");
     sender.start(sender.bridge(server).origin("chatter").exportType(Chat.class, SUBJECT));
     List<String> seen = new ArrayList<>();
-    receiver.bus.subscribe(Chat.class, chat -> {
-      seen.add(chat.text()); // on the importing thread, which the list is not shared with
-      if (chat.text().equals("boom")) {
-        throw handling; // a VirtualMachineError: the bus lets it through to the poster
-      }
-    });
+    receiver.bus.subscribe(
+        Chat.class,
+        chat -> {
+          seen.add(chat.text()); // on the importing thread, which the list is not shared with
+          if (chat.text().equals("boom")) {
+            throw handling; // a VirtualMachineError: the bus lets it through to the poster
+          }
+        });
     BlockingQueue<Delivered<Chat>> chats = receiver.record(Chat.class);
     receiver.start(receiver.bridge(server).importSubject(SUBJECT));
 
@@ -190,12 +206,15 @@ class ImportErrorTest {
   @Test
   void aHandlerThatLeavesItsThreadInterruptedDoesNotStopTheImports() throws Exception {
     sender.start(sender.bridge(server).origin("chatter").exportType(Chat.class, SUBJECT));
-    receiver.bus.subscribe(Chat.class, chat -> {
-      if (chat.text().equals("interrupting")) {
-        // what a handler does that caught an InterruptedException and keeps the status, as it should
-        Thread.currentThread().interrupt();
-      }
-    });
+    receiver.bus.subscribe(
+        Chat.class,
+        chat -> {
+          if (chat.text().equals("interrupting")) {
+            // what a handler does that caught an InterruptedException and keeps the status, as it
+            // should
+            Thread.currentThread().interrupt();
+          }
+        });
     BlockingQueue<Delivered<Chat>> chats = receiver.record(Chat.class);
     receiver.start(receiver.bridge(server).importSubject(SUBJECT));
 

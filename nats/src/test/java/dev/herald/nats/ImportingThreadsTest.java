@@ -28,7 +28,8 @@ class ImportingThreadsTest {
     assertNotSame(mine, theirs.get());
     assertSame(Thread.currentThread(), mine.owner);
     assertSame(other, theirs.get().owner);
-    assertSame(mine, threads.mark(), "the other thread's mark was made last, but is not this one's");
+    assertSame(
+        mine, threads.mark(), "the other thread's mark was made last, but is not this one's");
   }
 
   @Test

@@ -17,23 +17,26 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * A NATS server for the tests: its own {@code nats-server} process with JetStream, on a free
- * port of 127.0.0.1, when the binary is installed; else the server at {@code NATS_URL}. With
- * neither, the tests are skipped, unless the build says {@code -Dherald.nats.required=true}
- * (as {@code .ci/run} does): then they fail.
+ * A NATS server for the tests: its own {@code nats-server} process with JetStream, on a free port
+ * of 127.0.0.1, when the binary is installed; else the server at {@code NATS_URL}. With neither,
+ * the tests are skipped, unless the build says {@code -Dherald.nats.required=true} (as {@code
+ * .ci/run} does): then they fail.
  */
 final class NatsServer implements AutoCloseable {
-  static final String HOW_TO_INSTALL = "These tests need a NATS server: install nats-server"
-      + " (Debian/Ubuntu: apt-get install nats-server; macOS: brew install nats-server; or"
-      + " https://docs.nats.io/running-a-nats-service/introduction/installation), or set NATS_URL"
-      + " to a server with JetStream enabled (nats-server -js)";
+  static final String HOW_TO_INSTALL =
+      "These tests need a NATS server: install nats-server"
+          + " (Debian/Ubuntu: apt-get install nats-server; macOS: brew install nats-server; or"
+          + " https://docs.nats.io/running-a-nats-service/introduction/installation), or set NATS_URL"
+          + " to a server with JetStream enabled (nats-server -js)";
 
   private final Path binary;
   private final Path store;
   private final int port;
   private final String externalUrl;
+
   /** A configuration file the server reads, or null. */
   private Path config;
+
   private Process process;
 
   private NatsServer(Path binary, Path store, int port, String externalUrl) {
@@ -51,9 +54,11 @@ final class NatsServer implements AutoCloseable {
   static NatsServer startOwn(String configuration) throws IOException, InterruptedException {
     Path binary = findBinary();
     if (binary == null) {
-      unavailable("This test configures its own server, so NATS_URL is not enough. " + HOW_TO_INSTALL);
+      unavailable(
+          "This test configures its own server, so NATS_URL is not enough. " + HOW_TO_INSTALL);
     }
-    NatsServer server = new NatsServer(binary, Files.createTempDirectory("herald-nats"), freePort(), null);
+    NatsServer server =
+        new NatsServer(binary, Files.createTempDirectory("herald-nats"), freePort(), null);
     server.config = Files.writeString(server.store.resolve("nats-server.conf"), configuration);
     server.launch();
     return server;
@@ -74,7 +79,8 @@ final class NatsServer implements AutoCloseable {
       }
       return new NatsServer(null, null, -1, url);
     }
-    NatsServer server = new NatsServer(binary, Files.createTempDirectory("herald-nats"), freePort(), null);
+    NatsServer server =
+        new NatsServer(binary, Files.createTempDirectory("herald-nats"), freePort(), null);
     server.launch();
     return server;
   }
@@ -82,7 +88,9 @@ final class NatsServer implements AutoCloseable {
   /** A server this test owns, so that it can stop and restart it; skipped with NATS_URL alone. */
   static NatsServer startOwn() throws IOException, InterruptedException {
     if (findBinary() == null) {
-      unavailable("This test stops and restarts its own server, so NATS_URL is not enough. " + HOW_TO_INSTALL);
+      unavailable(
+          "This test stops and restarts its own server, so NATS_URL is not enough. "
+              + HOW_TO_INSTALL);
     }
     return start();
   }
@@ -119,14 +127,21 @@ final class NatsServer implements AutoCloseable {
   }
 
   private void launch() throws IOException, InterruptedException {
-    List<String> command = new java.util.ArrayList<>(List.of(binary.toString(), "-a", "127.0.0.1", "-p",
-        Integer.toString(port), "-js", "-sd", store.toString()));
+    List<String> command =
+        new java.util.ArrayList<>(
+            List.of(
+                binary.toString(),
+                "-a",
+                "127.0.0.1",
+                "-p",
+                Integer.toString(port),
+                "-js",
+                "-sd",
+                store.toString()));
     if (config != null) {
       command.addAll(List.of("-c", config.toString()));
     }
-    Process started = new ProcessBuilder(command)
-        .redirectErrorStream(true)
-        .start();
+    Process started = new ProcessBuilder(command).redirectErrorStream(true).start();
     CompletableFuture<String> ready = new CompletableFuture<>();
     Thread reader = new Thread(() -> readLog(started, ready), "nats-server log");
     reader.setDaemon(true);
@@ -135,14 +150,16 @@ final class NatsServer implements AutoCloseable {
       ready.get(20, TimeUnit.SECONDS);
     } catch (Exception notReady) {
       started.destroyForcibly();
-      throw new IOException("nats-server did not become ready on port " + port + ": " + notReady, notReady);
+      throw new IOException(
+          "nats-server did not become ready on port " + port + ": " + notReady, notReady);
     }
     process = started;
   }
 
   private static void readLog(Process process, CompletableFuture<String> ready) {
-    try (BufferedReader log = new BufferedReader(
-        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+    try (BufferedReader log =
+        new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       StringBuilder seen = new StringBuilder();
       for (String line = log.readLine(); line != null; line = log.readLine()) {
         seen.append(line).append('\n');
@@ -158,8 +175,13 @@ final class NatsServer implements AutoCloseable {
 
   private static Path findBinary() {
     String path = System.getenv("PATH");
-    String[] directories = ((path == null ? "" : path) + File.pathSeparator + "/usr/sbin"
-        + File.pathSeparator + "/usr/local/bin").split(File.pathSeparator);
+    String[] directories =
+        ((path == null ? "" : path)
+                + File.pathSeparator
+                + "/usr/sbin"
+                + File.pathSeparator
+                + "/usr/local/bin")
+            .split(File.pathSeparator);
     for (String directory : directories) {
       Path candidate = Path.of(directory, "nats-server");
       if (!directory.isEmpty() && Files.isExecutable(candidate)) {
@@ -170,10 +192,10 @@ final class NatsServer implements AutoCloseable {
   }
 
   /**
-   * A port nothing listens on, below the kernel's ephemeral range (32768 and up on Linux): a
-   * port from that range, which is what binding port 0 gives, can be taken while the server is
-   * down by the local end of an outgoing connection, even by a client reconnecting to it (a TCP
-   * connection to itself), and the restart would then fail to bind.
+   * A port nothing listens on, below the kernel's ephemeral range (32768 and up on Linux): a port
+   * from that range, which is what binding port 0 gives, can be taken while the server is down by
+   * the local end of an outgoing connection, even by a client reconnecting to it (a TCP connection
+   * to itself), and the restart would then fail to bind.
    */
   private static int freePort() throws IOException {
     java.util.Random random = new java.util.Random();

@@ -63,13 +63,17 @@ class OriginTest {
   void anOriginThatBreaksTheBuildersRuleIsRefusedAndRepliesNeverThrow() throws Exception {
     BlockingQueue<Delivered<Chat>> chats = receiver.record(Chat.class);
     // every import is answered to its sender alone, as the README shows
-    Bridge.of(receiver.bus).respond(Chat.class, (chat, envelope) -> {
-      if (envelope.from() != null && !chat.text().startsWith("re:")) {
-        receiver.bus.post(new Chat("re: " + chat.text()), Header.to(envelope.from()));
-      }
-      return List.of();
-    });
-    receiver.start(receiver.bridge(server).importType(Chat.class).exportType(Chat.class, "replies"));
+    Bridge.of(receiver.bus)
+        .respond(
+            Chat.class,
+            (chat, envelope) -> {
+              if (envelope.from() != null && !chat.text().startsWith("re:")) {
+                receiver.bus.post(new Chat("re: " + chat.text()), Header.to(envelope.from()));
+              }
+              return List.of();
+            });
+    receiver.start(
+        receiver.bridge(server).importType(Chat.class).exportType(Chat.class, "replies"));
     String tooLong = "x".repeat(Subjects.ORIGIN_MAX_LENGTH + 1);
     String longest = "y".repeat(Subjects.ORIGIN_MAX_LENGTH);
     try (Connection raw = Nats.connect(server.url())) {
@@ -93,7 +97,9 @@ class OriginTest {
   @Test
   void theBuilderRefusesAnOriginAnImporterWouldRefuse() {
     NatsBridge.Builder builder = receiver.bridge(server);
-    assertThrows(IllegalArgumentException.class, () -> builder.origin("x".repeat(Subjects.ORIGIN_MAX_LENGTH + 1)));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> builder.origin("x".repeat(Subjects.ORIGIN_MAX_LENGTH + 1)));
     assertThrows(IllegalArgumentException.class, () -> builder.origin("two words"));
     assertThrows(IllegalArgumentException.class, () -> builder.origin("a>b"));
     assertThrows(IllegalArgumentException.class, () -> builder.origin("a.b"));
@@ -124,7 +130,12 @@ class OriginTest {
   }
 
   private static void publish(Connection raw, String origin, String text) {
-    raw.publish(Subjects.withOrigin(CHATS, origin),
-        Prelude.write(CodecRegistry.load(), Prelude.incarnation(System.currentTimeMillis(), 1), 0, new Chat(text)));
+    raw.publish(
+        Subjects.withOrigin(CHATS, origin),
+        Prelude.write(
+            CodecRegistry.load(),
+            Prelude.incarnation(System.currentTimeMillis(), 1),
+            0,
+            new Chat(text)));
   }
 }

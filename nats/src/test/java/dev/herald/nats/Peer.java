@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 final class Peer implements AutoCloseable {
   /** How long a test waits for something that should happen; a bound, never a delay. */
   static final long PATIENCE_SECONDS = 15;
+
   /** How often the tests' bridges announce their last numbers (a second by default). */
   static final java.time.Duration ANNOUNCE_INTERVAL = java.time.Duration.ofMillis(100);
 
@@ -31,15 +32,20 @@ final class Peer implements AutoCloseable {
   /** Every message of {@code type} delivered on this bus from now on, in order. */
   <T> BlockingQueue<Delivered<T>> record(Class<T> type) {
     BlockingQueue<Delivered<T>> seen = new LinkedBlockingQueue<>();
-    Bridge.of(bus).respond(type, (message, envelope) -> {
-      seen.add(new Delivered<>(message, envelope.from()));
-      return List.of();
-    });
+    Bridge.of(bus)
+        .respond(
+            type,
+            (message, envelope) -> {
+              seen.add(new Delivered<>(message, envelope.from()));
+              return List.of();
+            });
     return seen;
   }
 
   NatsBridge.Builder bridge(NatsServer server) {
-    return NatsBridge.builder(bus).server(server.url()).reconnectWait(java.time.Duration.ofMillis(50))
+    return NatsBridge.builder(bus)
+        .server(server.url())
+        .reconnectWait(java.time.Duration.ofMillis(50))
         .announceInterval(ANNOUNCE_INTERVAL);
   }
 
@@ -64,7 +70,8 @@ final class Peer implements AutoCloseable {
         return type.cast(error);
       }
     }
-    throw new AssertionError("no " + type.getSimpleName() + " within " + PATIENCE_SECONDS + " s; left: " + errors);
+    throw new AssertionError(
+        "no " + type.getSimpleName() + " within " + PATIENCE_SECONDS + " s; left: " + errors);
   }
 
   @Override

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A process that stops and starts again under the same origin is a new sender to those that
- * hear it: its numbers start again, and neither a running importer nor a JetStream stream takes
- * them for old ones.
+ * A process that stops and starts again under the same origin is a new sender to those that hear
+ * it: its numbers start again, and neither a running importer nor a JetStream stream takes them for
+ * old ones.
  */
 @Timeout(120)
 class SenderRestartTest {
@@ -60,8 +60,14 @@ class SenderRestartTest {
           received.add(last);
         }
       }
-      assertEquals(RUNS * PER_RUN, received.size(), "received, of " + RUNS * PER_RUN + " sent; "
-          + receiver.bridge.lostCount() + " reported lost");
+      assertEquals(
+          RUNS * PER_RUN,
+          received.size(),
+          "received, of "
+              + RUNS * PER_RUN
+              + " sent; "
+              + receiver.bridge.lostCount()
+              + " reported lost");
       assertEquals(0, receiver.bridge.lostCount());
       assertTrue(receiver.errors.isEmpty(), receiver.errors.toString());
     }
@@ -76,7 +82,9 @@ class SenderRestartTest {
       int number = 0;
       for (int run = 1; run <= 2; run++) {
         try (Peer sender = new Peer()) {
-          sender.start(sender.bridge(server).origin("match").stream("RESTARTS").exportDurable(Tick.class, subject));
+          sender.start(
+              sender.bridge(server).origin("match").stream("RESTARTS")
+                  .exportDurable(Tick.class, subject));
           for (int i = 0; i < PER_RUN / 2; i++) {
             sender.bus.post(new Tick(++number));
           }
@@ -84,7 +92,8 @@ class SenderRestartTest {
         }
       }
       try (Connection raw = Nats.connect(server.url())) {
-        long stored = raw.jetStreamManagement().getStreamInfo("RESTARTS").getStreamState().getMsgCount();
+        long stored =
+            raw.jetStreamManagement().getStreamInfo("RESTARTS").getStreamState().getMsgCount();
         assertEquals(number, stored, "stored, of " + number + " published");
       }
       for (int i = 1; i <= number; i++) {

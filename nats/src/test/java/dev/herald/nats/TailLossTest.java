@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Messages lost at the very end of a stream, with no later message to show the gap, are
- * reported from the sender's announcement of its last number, within the documented bound.
+ * Messages lost at the very end of a stream, with no later message to show the gap, are reported
+ * from the sender's announcement of its last number, within the documented bound.
  */
 @Timeout(90)
 class TailLossTest {
@@ -30,8 +30,13 @@ class TailLossTest {
   void aLossAtTheEndOfAStreamIsReportedFromTheSendersAnnouncement() throws Exception {
     ParkedReconnect parked = new ParkedReconnect();
     try (NatsServer server = NatsServer.startOwn();
-        Connection receiving = Nats.connect(new Options.Builder().server(server.url())
-            .reconnectDelayHandler(parked).maxReconnects(-1).build());
+        Connection receiving =
+            Nats.connect(
+                new Options.Builder()
+                    .server(server.url())
+                    .reconnectDelayHandler(parked)
+                    .maxReconnects(-1)
+                    .build());
         Peer receiver = new Peer();
         Peer sender = new Peer()) {
       BlockingQueue<Delivered<Tick>> ticks = receiver.record(Tick.class);
@@ -50,20 +55,29 @@ class TailLossTest {
         assertEquals(i, Peer.next(ticks).message().number());
       }
       server.stop();
-      assertTrue(senderDown.await(Peer.PATIENCE_SECONDS, TimeUnit.SECONDS), "the sender never noticed");
-      assertTrue(parked.waiting.await(Peer.PATIENCE_SECONDS, TimeUnit.SECONDS), "the receiver never tried");
+      assertTrue(
+          senderDown.await(Peer.PATIENCE_SECONDS, TimeUnit.SECONDS), "the sender never noticed");
+      assertTrue(
+          parked.waiting.await(Peer.PATIENCE_SECONDS, TimeUnit.SECONDS),
+          "the receiver never tried");
       server.restart();
-      assertTrue(senderBack.await(Peer.PATIENCE_SECONDS, TimeUnit.SECONDS), "the sender never reconnected");
+      assertTrue(
+          senderBack.await(Peer.PATIENCE_SECONDS, TimeUnit.SECONDS),
+          "the sender never reconnected");
       for (int i = BEFORE + 1; i <= BEFORE + TAIL; i++) {
         sender.bus.post(new Tick(i)); // routed to nobody: the receiver is away
       }
       sender.bridge.flush(Duration.ofSeconds(Peer.PATIENCE_SECONDS));
       parked.release();
-      assertTrue(receiverBack.await(Peer.PATIENCE_SECONDS, TimeUnit.SECONDS), "the receiver never reconnected");
+      assertTrue(
+          receiverBack.await(Peer.PATIENCE_SECONDS, TimeUnit.SECONDS),
+          "the receiver never reconnected");
 
       // the bound: QUIET_LIMIT announcement intervals after the receiver is back
       long bound = Channel.QUIET_LIMIT * Peer.ANNOUNCE_INTERVAL.toMillis();
-      MessagesLost gap = gaps.poll(bound + TimeUnit.SECONDS.toMillis(Peer.PATIENCE_SECONDS), TimeUnit.MILLISECONDS);
+      MessagesLost gap =
+          gaps.poll(
+              bound + TimeUnit.SECONDS.toMillis(Peer.PATIENCE_SECONDS), TimeUnit.MILLISECONDS);
       assertTrue(gap != null, "the tail's loss was never reported");
       assertEquals(TAIL, gap.count());
       assertEquals("lobby-1", gap.origin());
@@ -76,11 +90,13 @@ class TailLossTest {
 
   private static CountDownLatch latchFor(Peer peer, Kind kind) {
     CountDownLatch latch = new CountDownLatch(1);
-    peer.bus.subscribe(NatsConnectionEvent.class, event -> {
-      if (event.kind() == kind) {
-        latch.countDown();
-      }
-    });
+    peer.bus.subscribe(
+        NatsConnectionEvent.class,
+        event -> {
+          if (event.kind() == kind) {
+            latch.countDown();
+          }
+        });
     return latch;
   }
 }

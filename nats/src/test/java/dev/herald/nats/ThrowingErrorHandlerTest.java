@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * An error handler that throws when it hears of a gap does not keep the message after the gap
- * from its handlers: through core NATS, and through JetStream, where the message would
- * otherwise be handed back and its redelivery dropped as a duplicate.
+ * An error handler that throws when it hears of a gap does not keep the message after the gap from
+ * its handlers: through core NATS, and through JetStream, where the message would otherwise be
+ * handed back and its redelivery dropped as a duplicate.
  */
 @Timeout(60)
 class ThrowingErrorHandlerTest {
@@ -40,12 +40,15 @@ class ThrowingErrorHandlerTest {
 
   /** A bus whose error handler records every failure and throws at each gap it hears of. */
   private static MessageBus busThrowingAtGaps(BlockingQueue<Throwable> errors) {
-    return MessageBus.builder().errorHandler((error, context) -> {
-      errors.add(error);
-      if (error instanceof MessagesLostException) {
-        throw new IllegalStateException("the error handler fails on " + error.getMessage());
-      }
-    }).build();
+    return MessageBus.builder()
+        .errorHandler(
+            (error, context) -> {
+              errors.add(error);
+              if (error instanceof MessagesLostException) {
+                throw new IllegalStateException("the error handler fails on " + error.getMessage());
+              }
+            })
+        .build();
   }
 
   /** A bridge's payload of {@code tick}, numbered {@code number}, from one run of a process. */
@@ -59,7 +62,8 @@ class ThrowingErrorHandlerTest {
     MessageBus bus = busThrowingAtGaps(errors);
     BlockingQueue<Tick> ticks = new LinkedBlockingQueue<>();
     bus.subscribe(Tick.class, ticks::add);
-    NatsBridge bridge = NatsBridge.builder(bus).server(server.url()).importSubject("gaps.ticks").start();
+    NatsBridge bridge =
+        NatsBridge.builder(bus).server(server.url()).importSubject("gaps.ticks").start();
     try (Connection raw = Nats.connect(server.url())) {
       long incarnation = Prelude.incarnation(System.currentTimeMillis(), 1);
       raw.publish("gaps.gappy.ticks", numbered(incarnation, 1, new Tick(1)));
@@ -82,8 +86,11 @@ class ThrowingErrorHandlerTest {
     MessageBus bus = busThrowingAtGaps(errors);
     BlockingQueue<Tick> ticks = new LinkedBlockingQueue<>();
     bus.subscribe(Tick.class, ticks::add);
-    NatsBridge bridge = NatsBridge.builder(bus).server(server.url()).stream("GAPS")
-        .importDurable("durable-gaps.ticks", "gaps").redelivery(3, Duration.ofMillis(50)).start();
+    NatsBridge bridge =
+        NatsBridge.builder(bus).server(server.url()).stream("GAPS")
+            .importDurable("durable-gaps.ticks", "gaps")
+            .redelivery(3, Duration.ofMillis(50))
+            .start();
     try (Connection raw = Nats.connect(server.url())) {
       long incarnation = Prelude.incarnation(System.currentTimeMillis(), 1);
       raw.jetStream().publish("durable-gaps.gappy.ticks", numbered(incarnation, 1, new Tick(1)));

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * One sender on ever new subjects under a wildcard import: the importer keeps the numbering of
- * at most {@link Numberings#LIMIT} subjects, and a message on a forgotten subject is neither a
- * false loss nor dropped, while a remembered one still shows its gaps.
+ * One sender on ever new subjects under a wildcard import: the importer keeps the numbering of at
+ * most {@link Numberings#LIMIT} subjects, and a message on a forgotten subject is neither a false
+ * loss nor dropped, while a remembered one still shows its gaps.
  */
 @Timeout(120)
 class WildcardMemoryTest {
@@ -26,7 +26,8 @@ class WildcardMemoryTest {
   void numberingsUnderAWildcardAreBoundedAndForgettingMisreadsNothing() throws Exception {
     CodecRegistry codecs = CodecRegistry.load();
     long run = Prelude.incarnation(System.currentTimeMillis(), 11);
-    try (NatsServer server = NatsServer.start(); Peer receiver = new Peer();
+    try (NatsServer server = NatsServer.start();
+        Peer receiver = new Peer();
         Connection raw = Nats.connect(server.url())) {
       BlockingQueue<Delivered<Tick>> ticks = receiver.record(Tick.class);
       receiver.start(receiver.bridge(server).importSubject("adv.wild.>"));

@@ -1,10 +1,10 @@
 package dev.herald.net;
 
 /**
- * The receiver's waiting messages in order of arrival, by which waits time out. Each entry
- * keeps the node's arrival number, so an entry whose node has executed since, and perhaps
- * been reused for a later message, is told apart and skipped. A ring that doubles when full:
- * no allocation once it has grown to the traffic.
+ * The receiver's waiting messages in order of arrival, by which waits time out. Each entry keeps
+ * the node's arrival number, so an entry whose node has executed since, and perhaps been reused for
+ * a later message, is told apart and skipped. A ring that doubles when full: no allocation once it
+ * has grown to the traffic.
  */
 final class ArrivalQueue {
 

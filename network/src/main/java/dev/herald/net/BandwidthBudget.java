@@ -1,15 +1,14 @@
 package dev.herald.net;
 
 /**
- * Paces what a connection sends within a number of bytes a second, as a token bucket that
- * holds at most nothing in reserve: a datagram may leave only once the bytes of every earlier
- * one have been paid for at the budget's rate, and its own bytes are then owed. So over any
- * stretch of time, from any send to any later one, the bytes sent are at most the budget's
- * rate times that time plus one datagram; and an idle connection saves up no burst.
+ * Paces what a connection sends within a number of bytes a second, as a token bucket that holds at
+ * most nothing in reserve: a datagram may leave only once the bytes of every earlier one have been
+ * paid for at the budget's rate, and its own bytes are then owed. So over any stretch of time, from
+ * any send to any later one, the bytes sent are at most the budget's rate times that time plus one
+ * datagram; and an idle connection saves up no burst.
  *
- * <p>A datagram costs its length plus {@value #DATAGRAM_OVERHEAD} bytes of IPv4 and UDP
- * headers, what the link carries for it. A budget of zero means none: everything may leave
- * at once.
+ * <p>A datagram costs its length plus {@value #DATAGRAM_OVERHEAD} bytes of IPv4 and UDP headers,
+ * what the link carries for it. A budget of zero means none: everything may leave at once.
  */
 final class BandwidthBudget {
 
@@ -19,8 +18,10 @@ final class BandwidthBudget {
   private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
   private final long bytesPerSecond;
+
   /** When the bytes owed so far will have been paid for: a datagram may leave from then on. */
   private long paidUpToNanos;
+
   private boolean started;
 
   BandwidthBudget(long bytesPerSecond) {
@@ -36,7 +37,10 @@ final class BandwidthBudget {
     return !isLimited() || !started || nowNanos - paidUpToNanos >= 0;
   }
 
-  /** Records that a datagram of {@code length} bytes left at {@code nowNanos}, which {@link #allowsSend} allowed. */
+  /**
+   * Records that a datagram of {@code length} bytes left at {@code nowNanos}, which {@link
+   * #allowsSend} allowed.
+   */
   void spend(long nowNanos, int length) {
     if (!isLimited()) {
       return;

@@ -2,31 +2,30 @@ package dev.herald.net;
 
 import dev.herald.time.Ticker;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.Objects;
 
 /**
  * One end of a reliable, dependency-ordered link to a peer, over any datagram transport.
  *
- * <p>The connection does no I/O: the caller {@linkplain #receive hands it} every datagram
- * from the peer, sends every packet {@link #poll()} returns, and calls {@link #update()}
- * regularly (each frame or tick) so timeouts are noticed. Time comes from the {@link Ticker}.
+ * <p>The connection does no I/O: the caller {@linkplain #receive hands it} every datagram from the
+ * peer, sends every packet {@link #poll()} returns, and calls {@link #update()} regularly (each
+ * frame or tick) so timeouts are noticed. Time comes from the {@link Ticker}.
  *
- * <p>What it promises: every message {@linkplain #send sent} is delivered to the peer's
- * {@link MessageReceiver} exactly once, and only after every message it was declared to
- * depend on; memory on both sides is bounded by the {@link ConnectionConfig} whatever the
- * peer sends. When that cannot be kept (the peer went silent, a message was lost for good)
- * the connection fails with a {@link ConnectionError} and delivers nothing more. Messages
- * with no dependency between them may execute in any order.
+ * <p>What it promises: every message {@linkplain #send sent} is delivered to the peer's {@link
+ * MessageReceiver} exactly once, and only after every message it was declared to depend on; memory
+ * on both sides is bounded by the {@link ConnectionConfig} whatever the peer sends. When that
+ * cannot be kept (the peer went silent, a message was lost for good) the connection fails with a
+ * {@link ConnectionError} and delivers nothing more. Messages with no dependency between them may
+ * execute in any order.
  *
- * <p>Both ends hold the same 64-bit token, a value only they know (the handshake that opens
- * the connection agrees on it). Every packet carries it, and a datagram without it is dropped
- * unread and counted ({@link ConnectionCounters#foreignPackets()}), so someone who cannot see
- * the traffic cannot forge an acknowledgement. Someone who can see it can: the token is not a
- * key and nothing is encrypted. An acknowledgement forged or altered that way can end the
- * connection ({@link ConnectionError#MESSAGE_LOST}), but it never makes a message execute
- * before its dependencies, twice, or not at all without the connection failing. (Someone who
- * rewrites every packet in both directions can do anything, until packets are encrypted.)
+ * <p>Both ends hold the same 64-bit token, a value only they know (the handshake that opens the
+ * connection agrees on it). Every packet carries it, and a datagram without it is dropped unread
+ * and counted ({@link ConnectionCounters#foreignPackets()}), so someone who cannot see the traffic
+ * cannot forge an acknowledgement. Someone who can see it can: the token is not a key and nothing
+ * is encrypted. An acknowledgement forged or altered that way can end the connection ({@link
+ * ConnectionError#MESSAGE_LOST}), but it never makes a message execute before its dependencies,
+ * twice, or not at all without the connection failing. (Someone who rewrites every packet in both
+ * directions can do anything, until packets are encrypted.)
  *
  * <p>Not thread-safe: drive a connection from one thread.
  *
@@ -52,15 +51,20 @@ public final class Connection {
   private final int[] sendScratch;
 
   private final BandwidthBudget budget;
+
   /** The latest snapshot not yet sent: replaced by a newer one, never queued. */
   private final byte[] snapshot;
+
   private int snapshotLength = -1;
 
   private boolean ackOwed;
+
   /** Packets with messages recorded since this side last sent a packet. */
   private int packetsToAcknowledge;
+
   /** The acknowledgement just sent covered a batch: send a second copy. */
   private boolean ackCopyOwed;
+
   private long lastSendNanos;
   private long lastReceiveNanos;
   private ConnectionError failure;
@@ -68,9 +72,9 @@ public final class Connection {
   /**
    * Creates a connection; the peer's silence is measured from now.
    *
-   * @param token the value both ends put in every packet and expect in every packet: agreed
-   *     on when the connection is opened, and secret to the two ends (draw it from a
-   *     {@link java.security.SecureRandom})
+   * @param token the value both ends put in every packet and expect in every packet: agreed on when
+   *     the connection is opened, and secret to the two ends (draw it from a {@link
+   *     java.security.SecureRandom})
    * @param listener receives the peer's messages in dependency order, and the failure if any
    */
   public Connection(ConnectionConfig config, long token, Ticker clock, MessageReceiver listener) {
@@ -85,7 +89,9 @@ public final class Connection {
     this.dependencyScratch = new int[config.maxDependencies()];
     this.sendScratch = new int[config.maxDependencies()];
     this.decoder = new PacketDecoder(config);
-    this.graph = new DependencyGraph(config.window(), config.maxPendingBytes(), new CountingListener(listener, counters));
+    this.graph =
+        new DependencyGraph(
+            config.window(), config.maxPendingBytes(), new CountingListener(listener, counters));
     long now = clock.nanoTime();
     this.lastSendNanos = now;
     this.lastReceiveNanos = now;
@@ -95,20 +101,24 @@ public final class Connection {
    * Sends {@code payload} after the messages named by {@code dependsOn}, and returns the new
    * message's handle.
    *
-   * @throws IllegalStateException if the window is full or the connection failed; use
-   *     {@link #trySend} to get that as a result instead
+   * @throws IllegalStateException if the window is full or the connection failed; use {@link
+   *     #trySend} to get that as a result instead
    * @throws IllegalArgumentException as {@link #trySend} does
    */
   public MessageDependency send(byte[] payload, MessageDependency... dependsOn) {
     MessageDependency handle = new MessageDependency();
     SendStatus status = trySend(handle, payload, dependsOn);
     if (status == SendStatus.WINDOW_FULL) {
-      throw new IllegalStateException("send window full: " + config.window()
-          + " messages are not yet known executed; wait for acknowledgements (see trySend)");
+      throw new IllegalStateException(
+          "send window full: "
+              + config.window()
+              + " messages are not yet known executed; wait for acknowledgements (see trySend)");
     }
     if (status == SendStatus.QUEUE_FULL) {
-      throw new IllegalStateException("the queue of messages waiting for the bandwidth budget is full: "
-          + outbox.queuedBytes() + " bytes wait; wait until the budget lets them out (see trySend)");
+      throw new IllegalStateException(
+          "the queue of messages waiting for the bandwidth budget is full: "
+              + outbox.queuedBytes()
+              + " bytes wait; wait until the budget lets them out (see trySend)");
     }
     if (status == SendStatus.CONNECTION_FAILED) {
       throw new IllegalStateException("connection failed: " + failure);
@@ -117,18 +127,19 @@ public final class Connection {
   }
 
   /**
-   * Queues {@code payload} to be executed at the peer after the messages named by
-   * {@code dependsOn}, and fills {@code into} with the new message's handle. The payload is
-   * copied. Handles whose messages are known executed, together with every message sent
-   * before them, are ignored, and so are repeats.
+   * Queues {@code payload} to be executed at the peer after the messages named by {@code
+   * dependsOn}, and fills {@code into} with the new message's handle. The payload is copied.
+   * Handles whose messages are known executed, together with every message sent before them, are
+   * ignored, and so are repeats.
    *
    * @return {@link SendStatus#ACCEPTED}, or why nothing was queued
-   * @throws IllegalArgumentException if the payload is larger than
-   *     {@link ConnectionConfig#maxPayloadSize()}, {@code into} is already filled, a
-   *     dependency is empty or belongs to another connection, or more dependencies than
-   *     {@link ConnectionConfig#maxDependencies()} remain after those ignored
+   * @throws IllegalArgumentException if the payload is larger than {@link
+   *     ConnectionConfig#maxPayloadSize()}, {@code into} is already filled, a dependency is empty
+   *     or belongs to another connection, or more dependencies than {@link
+   *     ConnectionConfig#maxDependencies()} remain after those ignored
    */
-  public SendStatus trySend(MessageDependency into, byte[] payload, MessageDependency... dependsOn) {
+  public SendStatus trySend(
+      MessageDependency into, byte[] payload, MessageDependency... dependsOn) {
     checkSend(into, payload);
     MessageDependency[] handles = dependsOn == null ? NO_HANDLES : dependsOn;
     int count = 0;
@@ -139,9 +150,9 @@ public final class Connection {
   }
 
   /**
-   * Queues {@code payload} to be executed at the peer after the message named by
-   * {@code dependsOn}, as {@link #trySend(MessageDependency, byte[], MessageDependency...)}
-   * does; with one dependency, no array is made for it.
+   * Queues {@code payload} to be executed at the peer after the message named by {@code dependsOn},
+   * as {@link #trySend(MessageDependency, byte[], MessageDependency...)} does; with one dependency,
+   * no array is made for it.
    */
   public SendStatus trySend(MessageDependency into, byte[] payload, MessageDependency dependsOn) {
     checkSend(into, payload);
@@ -152,12 +163,20 @@ public final class Connection {
     Objects.requireNonNull(into, "into");
     Objects.requireNonNull(payload, "payload");
     if (payload.length > config.maxPayloadSize()) {
-      throw new IllegalArgumentException("payload of " + payload.length + " bytes exceeds the maximum of "
-          + config.maxPayloadSize() + " for packets of " + config.maxPacketSize() + " bytes");
+      throw new IllegalArgumentException(
+          "payload of "
+              + payload.length
+              + " bytes exceeds the maximum of "
+              + config.maxPayloadSize()
+              + " for packets of "
+              + config.maxPacketSize()
+              + " bytes");
     }
     if (into.isFilled()) {
-      throw new IllegalArgumentException("handle already names message " + into.sequence()
-          + "; use a new MessageDependency, or clear() this one first");
+      throw new IllegalArgumentException(
+          "handle already names message "
+              + into.sequence()
+              + "; use a new MessageDependency, or clear() this one first");
     }
   }
 
@@ -179,17 +198,19 @@ public final class Connection {
   }
 
   /**
-   * Adds the message {@code handle} names to the {@code count} dependencies gathered in the
-   * scratch array, unless it is known executed with every message before it or is there
-   * already; returns the new count.
+   * Adds the message {@code handle} names to the {@code count} dependencies gathered in the scratch
+   * array, unless it is known executed with every message before it or is there already; returns
+   * the new count.
    */
   private int collectDependency(MessageDependency handle, int count) {
     Objects.requireNonNull(handle, "dependency handle");
     if (handle.owner == null) {
-      throw new IllegalArgumentException("a dependency handle names no message: it was never filled by a send");
+      throw new IllegalArgumentException(
+          "a dependency handle names no message: it was never filled by a send");
     }
     if (handle.owner != this) {
-      throw new IllegalArgumentException("dependency " + handle.sequence() + " belongs to another connection");
+      throw new IllegalArgumentException(
+          "dependency " + handle.sequence() + " belongs to another connection");
     }
     int number = handle.number;
     if (number - outbox.unconfirmedFrom() < 0) {
@@ -201,8 +222,10 @@ public final class Connection {
       }
     }
     if (count == config.maxDependencies()) {
-      throw new IllegalArgumentException("message depends on more than " + config.maxDependencies()
-          + " messages not yet known executed, the most allowed");
+      throw new IllegalArgumentException(
+          "message depends on more than "
+              + config.maxDependencies()
+              + " messages not yet known executed, the most allowed");
     }
     sendScratch[count] = number;
     return count + 1;
@@ -219,15 +242,15 @@ public final class Connection {
   }
 
   /**
-   * Reads one datagram from the peer: applies its acknowledgements and executes whatever
-   * messages it makes ready. A datagram without this connection's token is dropped unread and
-   * counted; so are copies of packets already read. Does nothing once the connection has
-   * failed. Fails the connection ({@link ConnectionError#MESSAGE_LOST}) if the packet shows
-   * that the peer will never send a message that did not arrive.
+   * Reads one datagram from the peer: applies its acknowledgements and executes whatever messages
+   * it makes ready. A datagram without this connection's token is dropped unread and counted; so
+   * are copies of packets already read. Does nothing once the connection has failed. Fails the
+   * connection ({@link ConnectionError#MESSAGE_LOST}) if the packet shows that the peer will never
+   * send a message that did not arrive.
    *
    * @throws ProtocolException if the packet breaks the protocol; it was then ignored as a whole
-   * @throws RuntimeException the first exception the listener threw, after every message that
-   *     could execute has
+   * @throws RuntimeException the first exception the listener threw, after every message that could
+   *     execute has
    */
   public void receive(byte[] packet, int offset, int length) throws ProtocolException {
     Objects.checkFromIndexSize(offset, length, packet.length);
@@ -278,8 +301,15 @@ public final class Connection {
       }
       DependencyGraph.Outcome outcome;
       try {
-        outcome = graph.offer(decoder.number(i), dependencyScratch, dependencyCount,
-            data, decoder.payloadOffset(i), decoder.payloadLength(i), now);
+        outcome =
+            graph.offer(
+                decoder.number(i),
+                dependencyScratch,
+                dependencyCount,
+                data,
+                decoder.payloadOffset(i),
+                decoder.payloadLength(i),
+                now);
       } catch (RuntimeException e) {
         outcome = DependencyGraph.Outcome.ACCEPTED;
         if (listenerFailure == null) {
@@ -313,31 +343,32 @@ public final class Connection {
   }
 
   /**
-   * Returns the next packet to send to the peer, or null when there is nothing to send now.
-   * Call it until it returns null after every {@link #receive} and {@link #update}. A packet
-   * carries, in this order, messages of packets found lost (a packet sent three later, or a
-   * later one 9/8 of the round trip ago, was acknowledged), messages whose probe timeout has
-   * passed, new messages, and always the acknowledgements; an empty packet goes out when an
-   * acknowledgement is owed or nothing was sent for the keep-alive interval. With a
-   * {@linkplain ConnectionConfig#withBandwidth bandwidth budget}, nothing goes out until the
-   * budget has room, so call it again on later ticks.
+   * Returns the next packet to send to the peer, or null when there is nothing to send now. Call it
+   * until it returns null after every {@link #receive} and {@link #update}. A packet carries, in
+   * this order, messages of packets found lost (a packet sent three later, or a later one 9/8 of
+   * the round trip ago, was acknowledged), messages whose probe timeout has passed, new messages,
+   * and always the acknowledgements; an empty packet goes out when an acknowledgement is owed or
+   * nothing was sent for the keep-alive interval. With a {@linkplain ConnectionConfig#withBandwidth
+   * bandwidth budget}, nothing goes out until the budget has room, so call it again on later ticks.
    */
   public byte[] poll() {
     return writePacket() ? writer.finish() : null;
   }
 
   /**
-   * Writes the next packet to send to the peer into {@code into}, as {@link #poll()} returns
-   * it, and returns its length; returns 0 when there is nothing to send now. Allocates
-   * nothing.
+   * Writes the next packet to send to the peer into {@code into}, as {@link #poll()} returns it,
+   * and returns its length; returns 0 when there is nothing to send now. Allocates nothing.
    *
-   * @throws IllegalArgumentException if {@code into} is shorter than
-   *     {@link ConnectionConfig#maxPacketSize()}
+   * @throws IllegalArgumentException if {@code into} is shorter than {@link
+   *     ConnectionConfig#maxPacketSize()}
    */
   public int poll(byte[] into) {
     if (into.length < config.maxPacketSize()) {
-      throw new IllegalArgumentException("a packet buffer of " + into.length + " bytes is shorter than the maximum packet size, "
-          + config.maxPacketSize());
+      throw new IllegalArgumentException(
+          "a packet buffer of "
+              + into.length
+              + " bytes is shorter than the maximum packet size, "
+              + config.maxPacketSize());
     }
     return writePacket() ? writer.finishInto(into) : 0;
   }
@@ -351,8 +382,14 @@ public final class Connection {
     if (!budget.allowsSend(now)) {
       return false;
     }
-    writer.begin(token, outbox.nextPacketSequence(), outbox.unconfirmedFrom(), graph.floor(),
-        receivedPackets.any(), receivedPackets.newest(), receivedPackets.ackBits());
+    writer.begin(
+        token,
+        outbox.nextPacketSequence(),
+        outbox.unconfirmedFrom(),
+        graph.floor(),
+        receivedPackets.any(),
+        receivedPackets.newest(),
+        receivedPackets.ackBits());
     int count = outbox.writeMessages(writer, now);
     boolean keepAliveDue = now - lastSendNanos >= config.keepAliveNanos();
     boolean ackOnly = count == 0;
@@ -373,16 +410,17 @@ public final class Connection {
   }
 
   /**
-   * Holds {@code length} bytes of {@code payload} from {@code offset} as the latest snapshot
-   * (a latest-state message: sent once, never resent), replacing one not yet sent; the
-   * caller sends it when {@link #pollSnapshot} hands it out. The bytes are copied.
+   * Holds {@code length} bytes of {@code payload} from {@code offset} as the latest snapshot (a
+   * latest-state message: sent once, never resent), replacing one not yet sent; the caller sends it
+   * when {@link #pollSnapshot} hands it out. The bytes are copied.
    *
    * @throws IllegalArgumentException if the snapshot is longer than the maximum packet size
    */
   public void offerSnapshot(byte[] payload, int offset, int length) {
     Objects.checkFromIndexSize(offset, length, payload.length);
     if (length > snapshot.length) {
-      throw new IllegalArgumentException("snapshot of " + length + " bytes exceeds the maximum packet size, " + snapshot.length);
+      throw new IllegalArgumentException(
+          "snapshot of " + length + " bytes exceeds the maximum packet size, " + snapshot.length);
     }
     if (snapshotLength >= 0) {
       counters.snapshotsReplaced++;
@@ -392,10 +430,10 @@ public final class Connection {
   }
 
   /**
-   * Copies the latest snapshot into {@code into} at {@code offset} and returns its length, if
-   * there is one and the {@linkplain ConnectionConfig#withBandwidth budget} lets a datagram of
-   * it and {@code framing} more bytes leave now; returns -1 otherwise. Snapshots yield to
-   * reliable messages: call it once {@link #poll()} has nothing more to send.
+   * Copies the latest snapshot into {@code into} at {@code offset} and returns its length, if there
+   * is one and the {@linkplain ConnectionConfig#withBandwidth budget} lets a datagram of it and
+   * {@code framing} more bytes leave now; returns -1 otherwise. Snapshots yield to reliable
+   * messages: call it once {@link #poll()} has nothing more to send.
    */
   public int pollSnapshot(byte[] into, int offset, int framing) {
     if (failure != null || snapshotLength < 0) {
@@ -419,10 +457,10 @@ public final class Connection {
   }
 
   /**
-   * Notices timeouts: fails the connection if the peer has been silent for the connection
-   * timeout, if the oldest sent message has gone unacknowledged for the
-   * {@linkplain #messageTimeout() message timeout}, or if a received message has waited for a
-   * dependency for {@linkplain #waitTimeout() longer than the peer would keep trying}.
+   * Notices timeouts: fails the connection if the peer has been silent for the connection timeout,
+   * if the oldest sent message has gone unacknowledged for the {@linkplain #messageTimeout()
+   * message timeout}, or if a received message has waited for a dependency for {@linkplain
+   * #waitTimeout() longer than the peer would keep trying}.
    */
   public void update() {
     if (failure != null) {
@@ -471,31 +509,30 @@ public final class Connection {
   }
 
   /**
-   * Entries the receiver keeps to time out messages that wait for their dependencies: at
-   * most twice the window, however rarely {@link #update} is called.
+   * Entries the receiver keeps to time out messages that wait for their dependencies: at most twice
+   * the window, however rarely {@link #update} is called.
    */
   public int trackedArrivals() {
     return graph.trackedArrivals();
   }
 
   /**
-   * How long a sent message may go unacknowledged before the connection fails: the longer of
-   * {@link ConnectionConfig#minMessageTimeout()} and
-   * {@value ConnectionConfig#RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP} of the current
-   * retransmission timeouts, so that on a slow link a message gets as many tries as on a fast
-   * one.
+   * How long a sent message may go unacknowledged before the connection fails: the longer of {@link
+   * ConnectionConfig#minMessageTimeout()} and {@value
+   * ConnectionConfig#RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP} of the current retransmission timeouts,
+   * so that on a slow link a message gets as many tries as on a fast one.
    */
   public Duration messageTimeout() {
     return Duration.ofNanos(outbox.messageTimeoutNanos());
   }
 
   /**
-   * How long a received message may wait for a dependency before the connection fails:
-   * {@link ConnectionConfig#waitTimeout()}, the longest {@linkplain #messageTimeout() message
-   * timeout} the peer can have. A peer that is still trying to deliver the dependency is given
-   * every try; a peer that gave up on it fails and falls silent, which ends this side too
-   * ({@link ConnectionError#PEER_SILENT}); one that believes it delivered is caught at once
-   * ({@link ConnectionError#MESSAGE_LOST}). This limit is for a peer that does none of these.
+   * How long a received message may wait for a dependency before the connection fails: {@link
+   * ConnectionConfig#waitTimeout()}, the longest {@linkplain #messageTimeout() message timeout} the
+   * peer can have. A peer that is still trying to deliver the dependency is given every try; a peer
+   * that gave up on it fails and falls silent, which ends this side too ({@link
+   * ConnectionError#PEER_SILENT}); one that believes it delivered is caught at once ({@link
+   * ConnectionError#MESSAGE_LOST}). This limit is for a peer that does none of these.
    */
   public Duration waitTimeout() {
     return config.waitTimeout();

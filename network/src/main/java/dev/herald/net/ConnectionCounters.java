@@ -31,7 +31,10 @@ public final class ConnectionCounters {
     return packetsSent;
   }
 
-  /** Packets given to {@link Connection#receive} that carried the token and decoded, whatever became of them. */
+  /**
+   * Packets given to {@link Connection#receive} that carried the token and decoded, whatever became
+   * of them.
+   */
   public long packetsReceived() {
     return packetsReceived;
   }
@@ -42,8 +45,8 @@ public final class ConnectionCounters {
   }
 
   /**
-   * Packets with messages declared lost because packets sent after them were acknowledged
-   * first (by count, or by 9/8 of the round trip): their messages were resent at once.
+   * Packets with messages declared lost because packets sent after them were acknowledged first (by
+   * count, or by 9/8 of the round trip): their messages were resent at once.
    */
   public long packetsLost() {
     return packetsLost;
@@ -70,9 +73,9 @@ public final class ConnectionCounters {
   }
 
   /**
-   * Bytes of per-message header written: 2 for the sequence number and 2 per dependency
-   * not yet known executed. Divided by {@link #messagesSent()}, this approaches 2 once
-   * dependencies are acknowledged.
+   * Bytes of per-message header written: 2 for the sequence number and 2 per dependency not yet
+   * known executed. Divided by {@link #messagesSent()}, this approaches 2 once dependencies are
+   * acknowledged.
    */
   public long headerBytesSent() {
     return headerBytesSent;
@@ -84,17 +87,17 @@ public final class ConnectionCounters {
   }
 
   /**
-   * Datagrams dropped unread because they did not carry this connection's token: too short
-   * to hold one, or holding another (forged by someone who cannot see the traffic, or meant
-   * for another connection).
+   * Datagrams dropped unread because they did not carry this connection's token: too short to hold
+   * one, or holding another (forged by someone who cannot see the traffic, or meant for another
+   * connection).
    */
   public long foreignPackets() {
     return foreignPackets;
   }
 
   /**
-   * Packets that arrived after more than 64 newer ones: read (their messages executed or
-   * recognised as duplicates like any others), but too old to be acknowledged on their own.
+   * Packets that arrived after more than 64 newer ones: read (their messages executed or recognised
+   * as duplicates like any others), but too old to be acknowledged on their own.
    */
   public long latePackets() {
     return latePackets;
@@ -109,7 +112,6 @@ public final class ConnectionCounters {
   public long duplicateMessages() {
     return duplicateMessages;
   }
-
 
   /** Messages dropped unacknowledged because waiting for dependencies would exceed the caps. */
   public long refusedMessages() {

@@ -4,21 +4,21 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 
 /**
- * The receiver's dependency graph: executes each message exactly once, after every message
- * it depends on.
+ * The receiver's dependency graph: executes each message exactly once, after every message it
+ * depends on.
  *
  * <p>Messages are known by 32-bit numbers (the connection reads them from the wire's 15-bit
- * sequences, see {@link PacketFormat}), compared by signed difference. State is kept for the
- * {@code window} numbers starting at the <em>floor</em>, the oldest number not yet executed;
- * everything before the floor has executed, so a message before it is a duplicate however
- * late it comes. A number in the window is empty, waiting (arrived, or a placeholder someone
- * waits on) or executed. The connection offers only numbers less than a window past the
- * floor: a sender never has messages outstanding further than a window past the oldest one it
- * does not know executed, and the connection checks that this is never after the floor.
+ * sequences, see {@link PacketFormat}), compared by signed difference. State is kept for the {@code
+ * window} numbers starting at the <em>floor</em>, the oldest number not yet executed; everything
+ * before the floor has executed, so a message before it is a duplicate however late it comes. A
+ * number in the window is empty, waiting (arrived, or a placeholder someone waits on) or executed.
+ * The connection offers only numbers less than a window past the floor: a sender never has messages
+ * outstanding further than a window past the oldest one it does not know executed, and the
+ * connection checks that this is never after the floor.
  *
- * <p>Execution runs from an explicit work stack, so a long chain arriving in reverse order
- * costs linear time and no call depth. Memory is bounded: at most {@code window} nodes, and
- * at most the configured payload bytes in waiting messages.
+ * <p>Execution runs from an explicit work stack, so a long chain arriving in reverse order costs
+ * linear time and no call depth. Memory is bounded: at most {@code window} nodes, and at most the
+ * configured payload bytes in waiting messages.
  */
 final class DependencyGraph {
 
@@ -41,8 +41,10 @@ final class DependencyGraph {
   private final boolean[] executed;
   private final ArrayDeque<ReceivedMessage> ready = new ArrayDeque<>();
   private final ArrivalQueue waitingByArrival = new ArrivalQueue();
+
   /** Nodes whose messages have executed, to be reused. */
   private final ArrayDeque<ReceivedMessage> free = new ArrayDeque<>();
+
   private long arrivals;
 
   private int floor;
@@ -56,7 +58,8 @@ final class DependencyGraph {
    */
   DependencyGraph(int window, long maxPendingBytes, MessageReceiver listener) {
     if (window < 2 || window > SequenceNumbers.HALF_RANGE) {
-      throw new IllegalArgumentException("window must be within 2.." + SequenceNumbers.HALF_RANGE + ", was " + window);
+      throw new IllegalArgumentException(
+          "window must be within 2.." + SequenceNumbers.HALF_RANGE + ", was " + window);
     }
     this.window = window;
     int size = Integer.highestOneBit(window - 1) << 1;
@@ -68,21 +71,33 @@ final class DependencyGraph {
   }
 
   /**
-   * Offers message {@code number}, whose dependencies the decoder has validated (each older
-   * than the message and less than the window behind it, no repeats).
+   * Offers message {@code number}, whose dependencies the decoder has validated (each older than
+   * the message and less than the window behind it, no repeats).
    *
    * @throws IllegalArgumentException if {@code number} lies a window or more past the floor
-   * @throws RuntimeException the first exception a listener threw, after every message that
-   *     could run has run
+   * @throws RuntimeException the first exception a listener threw, after every message that could
+   *     run has run
    */
-  Outcome offer(int number, int[] dependencies, int dependencyCount, byte[] data, int offset, int length, long nowNanos) {
+  Outcome offer(
+      int number,
+      int[] dependencies,
+      int dependencyCount,
+      byte[] data,
+      int offset,
+      int length,
+      long nowNanos) {
     int ahead = number - floor;
     if (ahead < 0) {
       return Outcome.DUPLICATE;
     }
     if (ahead >= window) {
-      throw new IllegalArgumentException("message " + Integer.toUnsignedString(number) + " lies " + ahead
-          + " past the oldest message not executed, with a window of " + window);
+      throw new IllegalArgumentException(
+          "message "
+              + Integer.toUnsignedString(number)
+              + " lies "
+              + ahead
+              + " past the oldest message not executed, with a window of "
+              + window);
     }
     int slot = number & mask;
     ReceivedMessage node = nodes[slot];
@@ -127,8 +142,12 @@ final class DependencyGraph {
     return Outcome.ACCEPTED;
   }
 
-  /** Offers message {@code number} with the whole of {@code payload}; see {@link #offer(int, int[], int, byte[], int, int, long)}. */
-  Outcome offer(int number, int[] dependencies, int dependencyCount, byte[] payload, long nowNanos) {
+  /**
+   * Offers message {@code number} with the whole of {@code payload}; see {@link #offer(int, int[],
+   * int, byte[], int, int, long)}.
+   */
+  Outcome offer(
+      int number, int[] dependencies, int dependencyCount, byte[] payload, long nowNanos) {
     return offer(number, dependencies, dependencyCount, payload, 0, payload.length, nowNanos);
   }
 
@@ -155,11 +174,12 @@ final class DependencyGraph {
   }
 
   /**
-   * Executes message {@code number}, ready now, from {@code length} bytes of {@code data};
-   * {@code placeholder} is its node if others wait on it, else null. Then executes every
-   * waiting message that this makes ready.
+   * Executes message {@code number}, ready now, from {@code length} bytes of {@code data}; {@code
+   * placeholder} is its node if others wait on it, else null. Then executes every waiting message
+   * that this makes ready.
    */
-  private void executeFrom(int number, ReceivedMessage placeholder, byte[] data, int offset, int length) {
+  private void executeFrom(
+      int number, ReceivedMessage placeholder, byte[] data, int offset, int length) {
     RuntimeException failure = null;
     int slot = number & mask;
     executed[slot] = true;
@@ -206,7 +226,10 @@ final class DependencyGraph {
     }
   }
 
-  /** Pushes every waiter of {@code node} that has no other unexecuted dependency onto the ready stack. */
+  /**
+   * Pushes every waiter of {@code node} that has no other unexecuted dependency onto the ready
+   * stack.
+   */
   private void releaseWaiters(ReceivedMessage node) {
     for (int i = 0; i < node.waiterCount; i++) {
       ReceivedMessage waiter = node.waiters[i];
@@ -218,10 +241,10 @@ final class DependencyGraph {
   }
 
   /**
-   * Drops executed messages from the arrival queue, here and not only when the connection
-   * checks for expired waits: a caller that updates rarely would otherwise let the queue grow
-   * with every message that ever waited. Executed entries behind one that still waits are
-   * swept once they outnumber the window, so the queue stays within twice the window.
+   * Drops executed messages from the arrival queue, here and not only when the connection checks
+   * for expired waits: a caller that updates rarely would otherwise let the queue grow with every
+   * message that ever waited. Executed entries behind one that still waits are swept once they
+   * outnumber the window, so the queue stays within twice the window.
    */
   private void forgetExecutedArrivals() {
     while (!waitingByArrival.isEmpty() && !waitingByArrival.firstIsWaiting()) {
@@ -233,12 +256,13 @@ final class DependencyGraph {
   }
 
   /**
-   * Returns whether a message has waited for its dependencies for at least
-   * {@code lifetimeNanos}, dropping executed entries from the front of the arrival queue.
+   * Returns whether a message has waited for its dependencies for at least {@code lifetimeNanos},
+   * dropping executed entries from the front of the arrival queue.
    */
   boolean hasExpired(long nowNanos, long lifetimeNanos) {
     forgetExecutedArrivals();
-    return !waitingByArrival.isEmpty() && nowNanos - waitingByArrival.first().arrivedAtNanos >= lifetimeNanos;
+    return !waitingByArrival.isEmpty()
+        && nowNanos - waitingByArrival.first().arrivedAtNanos >= lifetimeNanos;
   }
 
   /** Forgets every waiting message without executing it: the connection has failed. */

@@ -3,13 +3,13 @@ package dev.herald.net;
 /**
  * A handle on one sent message, passed to later sends to make them depend on it.
  *
- * <p>A handle starts empty and is filled by {@link Connection#trySend}, or comes filled from
- * {@link Connection#send}. A handle is filled once: reusing it for another message throws,
- * unless it is {@linkplain #clear() emptied} first (a sender that keeps a ring of handles
- * reuses them that way and allocates nothing per message). Once the sender knows that the
- * peer executed the message and every one sent before it, passing the handle as a dependency
- * costs nothing: it is left out of the wire format. Handles belong to the connection that
- * filled them. Not thread-safe, like the connection.
+ * <p>A handle starts empty and is filled by {@link Connection#trySend}, or comes filled from {@link
+ * Connection#send}. A handle is filled once: reusing it for another message throws, unless it is
+ * {@linkplain #clear() emptied} first (a sender that keeps a ring of handles reuses them that way
+ * and allocates nothing per message). Once the sender knows that the peer executed the message and
+ * every one sent before it, passing the handle as a dependency costs nothing: it is left out of the
+ * wire format. Handles belong to the connection that filled them. Not thread-safe, like the
+ * connection.
  *
  * @since 0.1
  */
@@ -51,13 +51,16 @@ public final class MessageDependency {
 
   MessageDependency filled() {
     if (owner == null) {
-      throw new IllegalStateException("this MessageDependency names no message yet: fill it with Connection.trySend first");
+      throw new IllegalStateException(
+          "this MessageDependency names no message yet: fill it with Connection.trySend first");
     }
     return this;
   }
 
   @Override
   public String toString() {
-    return owner == null ? "MessageDependency[empty]" : "MessageDependency[" + (number & SequenceNumbers.MASK) + "]";
+    return owner == null
+        ? "MessageDependency[empty]"
+        : "MessageDependency[" + (number & SequenceNumbers.MASK) + "]";
   }
 }

@@ -1,10 +1,10 @@
 package dev.herald.net;
 
 /**
- * A first-in first-out queue of messages, each entry stamped with the message's number and
- * the packet it was last sent in when it was queued, so that an entry made stale by a later
- * send, or by the message object's reuse for a later message, can be told apart and skipped. A ring that doubles when full: no allocation once it has grown to the
- * traffic's needs.
+ * A first-in first-out queue of messages, each entry stamped with the message's number and the
+ * packet it was last sent in when it was queued, so that an entry made stale by a later send, or by
+ * the message object's reuse for a later message, can be told apart and skipped. A ring that
+ * doubles when full: no allocation once it has grown to the traffic's needs.
  */
 final class MessageQueue {
 
@@ -34,12 +34,14 @@ final class MessageQueue {
   }
 
   /**
-   * Whether the first entry still stands: its message is the same message, unacknowledged,
-   * and not sent again since the entry was made.
+   * Whether the first entry still stands: its message is the same message, unacknowledged, and not
+   * sent again since the entry was made.
    */
   boolean firstIsCurrent() {
     OutgoingMessage message = messages[head];
-    return message.number == numbers[head] && !message.acknowledged && message.lastPacket == stamps[head];
+    return message.number == numbers[head]
+        && !message.acknowledged
+        && message.lastPacket == stamps[head];
   }
 
   void removeFirst() {

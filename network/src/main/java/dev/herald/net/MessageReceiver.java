@@ -3,8 +3,8 @@ package dev.herald.net;
 import java.util.Arrays;
 
 /**
- * Receives what a {@link Connection} delivers. Called on the thread that calls
- * {@link Connection#receive} or {@link Connection#update}.
+ * Receives what a {@link Connection} delivers. Called on the thread that calls {@link
+ * Connection#receive} or {@link Connection#update}.
  *
  * @since 0.1
  */
@@ -19,11 +19,10 @@ public interface MessageReceiver {
   void onMessage(int sequence, byte[] payload);
 
   /**
-   * Executes one message whose payload is the {@code length} bytes of {@code buffer} from
-   * {@code offset}, lent for the call only: the connection reuses the buffer afterwards. A
-   * listener that overrides this reads the message where it arrived, and the connection
-   * allocates nothing for it; the default copies the payload and calls
-   * {@link #onMessage(int, byte[])}.
+   * Executes one message whose payload is the {@code length} bytes of {@code buffer} from {@code
+   * offset}, lent for the call only: the connection reuses the buffer afterwards. A listener that
+   * overrides this reads the message where it arrived, and the connection allocates nothing for it;
+   * the default copies the payload and calls {@link #onMessage(int, byte[])}.
    */
   default void onMessage(int sequence, byte[] buffer, int offset, int length) {
     onMessage(sequence, Arrays.copyOfRange(buffer, offset, offset + length));

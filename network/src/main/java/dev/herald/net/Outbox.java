@@ -7,12 +7,11 @@ import java.util.Arrays;
  * The sending half of a {@link Connection}: each message from {@code send} until it is known
  * executed, the packets that carried it, and the round trip their acknowledgements measure.
  *
- * <p>Loss is detected as RFC 9002 does it: a packet counts as lost once one sent
- * {@value SentPackets#PACKET_THRESHOLD} later is acknowledged, or once a later one is
- * acknowledged and 9/8 of the round trip has passed since it was sent; its messages that were
- * not acknowledged otherwise are resent at once, ahead of everything else. A message whose
- * packets are all in flight past the probe timeout (a loss at the tail, with nothing later to
- * reveal it) is resent then.
+ * <p>Loss is detected as RFC 9002 does it: a packet counts as lost once one sent {@value
+ * SentPackets#PACKET_THRESHOLD} later is acknowledged, or once a later one is acknowledged and 9/8
+ * of the round trip has passed since it was sent; its messages that were not acknowledged otherwise
+ * are resent at once, ahead of everything else. A message whose packets are all in flight past the
+ * probe timeout (a loss at the tail, with nothing later to reveal it) is resent then.
  */
 final class Outbox {
 
@@ -20,10 +19,13 @@ final class Outbox {
   private final long minMessageTimeoutNanos;
   private final SendWindow window;
   private final ArrayDeque<OutgoingMessage> unsent = new ArrayDeque<>();
+
   /** Messages in packets declared lost, to be resent before anything else. */
   private final MessageQueue lost = new MessageQueue();
+
   /** Sent, maybe unacknowledged messages, ordered by when they were last sent. */
   private final MessageQueue awaitingAck = new MessageQueue();
+
   private final SentPackets sentPackets;
   private final RoundTripEstimator roundTrip;
   private final OutgoingMessage[] packetContents;
@@ -31,6 +33,7 @@ final class Outbox {
 
   private int nextPacketSequence;
   private boolean anyPacketSent;
+
   /** Payload bytes of the messages accepted and not yet sent once. */
   private long queuedBytes;
 
@@ -39,9 +42,13 @@ final class Outbox {
     this.minMessageTimeoutNanos = config.minMessageTimeoutNanos();
     this.window = new SendWindow(config.window());
     this.sentPackets = new SentPackets(config.window());
-    this.roundTrip = new RoundTripEstimator(config.initialRetransmitNanos(),
-        config.minRetransmitNanos(), config.maxRetransmitNanos());
-    this.packetContents = new OutgoingMessage[PacketFormat.maxMessagesPerPacket(config.maxPacketSize())];
+    this.roundTrip =
+        new RoundTripEstimator(
+            config.initialRetransmitNanos(),
+            config.minRetransmitNanos(),
+            config.maxRetransmitNanos());
+    this.packetContents =
+        new OutgoingMessage[PacketFormat.maxMessagesPerPacket(config.maxPacketSize())];
     this.dependencyScratch = new int[config.maxDependencies()];
   }
 
@@ -70,7 +77,8 @@ final class Outbox {
   }
 
   /** Queues a message, copying the payload; the caller checked {@link #isFull()}. */
-  OutgoingMessage add(byte[] payload, int offset, int length, int[] dependencies, int dependencyCount) {
+  OutgoingMessage add(
+      byte[] payload, int offset, int length, int[] dependencies, int dependencyCount) {
     OutgoingMessage message = window.add(payload, offset, length, dependencies, dependencyCount);
     unsent.addLast(message);
     queuedBytes += length;
@@ -88,9 +96,8 @@ final class Outbox {
   }
 
   /**
-   * Writes into the packet that {@code writer} has begun, as many as fit: the messages of
-   * packets known lost, then those whose probe timeout has passed, then new messages; returns
-   * how many.
+   * Writes into the packet that {@code writer} has begun, as many as fit: the messages of packets
+   * known lost, then those whose probe timeout has passed, then new messages; returns how many.
    */
   int writeMessages(PacketWriter writer, long now) {
     long lossTime = sentPackets.lossTimeNanos();
@@ -102,7 +109,10 @@ final class Outbox {
     return writeNewMessages(writer, now, count);
   }
 
-  /** Called by loss detection for each packet declared lost: queues its messages not known to have arrived. */
+  /**
+   * Called by loss detection for each packet declared lost: queues its messages not known to have
+   * arrived.
+   */
   void packetLost(int packetSequence, int messageCount) {
     if (messageCount > 0) {
       counters.packetsLost++;
@@ -172,7 +182,8 @@ final class Outbox {
     if (PacketWriter.messageSize(dependencyCount, message.payloadLength) > writer.remaining()) {
       return false;
     }
-    writer.writeMessage(message.number, dependencyScratch, dependencyCount, message.payload, message.payloadLength);
+    writer.writeMessage(
+        message.number, dependencyScratch, dependencyCount, message.payload, message.payloadLength);
     packetContents[count] = message;
     message.lastSentNanos = now;
     message.lastPacket = nextPacketSequence;
@@ -195,18 +206,30 @@ final class Outbox {
     if (decoder.hasAck()) {
       int ack = decoder.ack();
       if (!anyPacketSent || ack - (nextPacketSequence - 1) > 0) {
-        throw new ProtocolException(ProtocolError.ACK_OF_UNSENT_PACKET, "packet " + Integer.toUnsignedString(ack)
-            + (anyPacketSent ? ", newest sent is " + Integer.toUnsignedString(nextPacketSequence - 1) : ", none sent yet"));
+        throw new ProtocolException(
+            ProtocolError.ACK_OF_UNSENT_PACKET,
+            "packet "
+                + Integer.toUnsignedString(ack)
+                + (anyPacketSent
+                    ? ", newest sent is " + Integer.toUnsignedString(nextPacketSequence - 1)
+                    : ", none sent yet"));
       }
     }
     int firstUnsent = unsent.isEmpty() ? window.next() : unsent.peekFirst().number;
     if (decoder.executedBefore() - firstUnsent > 0) {
-      throw new ProtocolException(ProtocolError.ACK_OF_UNSENT_MESSAGE, "executed before message "
-          + Integer.toUnsignedString(decoder.executedBefore()) + ", but the first not sent yet is " + Integer.toUnsignedString(firstUnsent));
+      throw new ProtocolException(
+          ProtocolError.ACK_OF_UNSENT_MESSAGE,
+          "executed before message "
+              + Integer.toUnsignedString(decoder.executedBefore())
+              + ", but the first not sent yet is "
+              + Integer.toUnsignedString(firstUnsent));
     }
   }
 
-  /** Applies the acknowledgements of a decoded, checked packet, and declares lost what they show lost. */
+  /**
+   * Applies the acknowledgements of a decoded, checked packet, and declares lost what they show
+   * lost.
+   */
   void acknowledge(PacketDecoder decoder, long now) {
     if (decoder.hasAck()) {
       int ack = decoder.ack();
@@ -226,8 +249,11 @@ final class Outbox {
     window.acknowledgeBefore(decoder.executedBefore());
   }
 
-  /** Acknowledges one packet and its messages; returns whether it had not been acknowledged before. */
-  private boolean acknowledgePacket(int packetSequence, long now, boolean newest, boolean acknowledgedWithMessages) {
+  /**
+   * Acknowledges one packet and its messages; returns whether it had not been acknowledged before.
+   */
+  private boolean acknowledgePacket(
+      int packetSequence, long now, boolean newest, boolean acknowledgedWithMessages) {
     int count = sentPackets.acknowledge(packetSequence);
     if (count < 0) {
       return false;
@@ -249,7 +275,9 @@ final class Outbox {
     return true;
   }
 
-  /** How long the oldest message not known executed has been sent and unacknowledged; 0 if none is. */
+  /**
+   * How long the oldest message not known executed has been sent and unacknowledged; 0 if none is.
+   */
   long oldestUnacknowledgedFor(long now) {
     OutgoingMessage oldest = window.oldestUnexecuted();
     if (oldest == null || !oldest.wasSent() || oldest.acknowledged) {
@@ -264,7 +292,8 @@ final class Outbox {
 
   /** The longer of the minimum message timeout and the retransmission timeouts before giving up. */
   long messageTimeoutNanos() {
-    long retransmissions = ConnectionConfig.RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP * roundTrip.timeoutNanos();
+    long retransmissions =
+        ConnectionConfig.RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP * roundTrip.timeoutNanos();
     return Math.max(minMessageTimeoutNanos, retransmissions);
   }
 

@@ -1,17 +1,17 @@
 package dev.herald.net;
 
 /**
- * A sent message as the sender's mirror of the peer's graph sees it. It is known executed
- * once it is acknowledged (received) <em>and</em> every message it depends on is known
- * executed: an acknowledgement alone proves only arrival. It falls below the floor once it
- * and every message before it are known executed; only then is it left out of the dependency
- * lists on the wire, because only then can the receiver check that it executed (the packet's
- * {@code unconfirmedFrom} says so, see {@link PacketFormat}).
+ * A sent message as the sender's mirror of the peer's graph sees it. It is known executed once it
+ * is acknowledged (received) <em>and</em> every message it depends on is known executed: an
+ * acknowledgement alone proves only arrival. It falls below the floor once it and every message
+ * before it are known executed; only then is it left out of the dependency lists on the wire,
+ * because only then can the receiver check that it executed (the packet's {@code unconfirmedFrom}
+ * says so, see {@link PacketFormat}).
  *
  * <p>Below the floor, the object is reused for a later message, with its arrays: nothing is
- * allocated per message once the window's messages have grown to the traffic. So whoever
- * keeps a reference past that (the sent-packet ring, the resend queues) keeps the number too,
- * and a reference whose {@link #number} has changed names a message long gone.
+ * allocated per message once the window's messages have grown to the traffic. So whoever keeps a
+ * reference past that (the sent-packet ring, the resend queues) keeps the number too, and a
+ * reference whose {@link #number} has changed names a message long gone.
  */
 final class OutgoingMessage {
 
@@ -21,8 +21,10 @@ final class OutgoingMessage {
   int number;
   byte[] payload = new byte[0];
   int payloadLength;
+
   /** Numbers of the dependencies that were not below the floor when the message was sent. */
   int[] dependencies = NO_NUMBERS;
+
   int dependencyCount;
   int unexecutedDependencies;
   OutgoingMessage[] dependents = NONE;
@@ -32,10 +34,13 @@ final class OutgoingMessage {
   boolean knownExecuted;
   long firstSentNanos;
   long lastSentNanos;
+
   /** The packet that carried the newest copy. */
   int lastPacket;
 
-  /** Makes this object message {@code number}, with a copy of the payload, and no dependencies yet. */
+  /**
+   * Makes this object message {@code number}, with a copy of the payload, and no dependencies yet.
+   */
   void reset(int number, byte[] source, int offset, int length) {
     this.number = number;
     if (payload.length < length) {
@@ -52,7 +57,10 @@ final class OutgoingMessage {
     lastSentNanos = 0;
   }
 
-  /** Adds a dependency not yet below the floor, counting it as unexecuted unless it is known executed. */
+  /**
+   * Adds a dependency not yet below the floor, counting it as unexecuted unless it is known
+   * executed.
+   */
   void addDependency(int dependencyNumber, boolean knownExecuted) {
     if (dependencyCount == dependencies.length) {
       int[] grown = new int[Math.max(2, dependencyCount * 2)];
@@ -79,8 +87,8 @@ final class OutgoingMessage {
   }
 
   /**
-   * Copies the numbers of the dependencies not yet below {@code floor} into {@code into};
-   * returns how many. This list only shrinks as acknowledgements arrive.
+   * Copies the numbers of the dependencies not yet below {@code floor} into {@code into}; returns
+   * how many. This list only shrinks as acknowledgements arrive.
    */
   int listedDependencies(int floor, int[] into) {
     int count = 0;

@@ -1,17 +1,16 @@
 package dev.herald.net;
 
 /**
- * Reads and validates a whole packet before anything acts on it, so that a bad packet is
- * rejected as a unit. Every buffer is sized once from the configuration, never from a number
- * on the wire; a decoder is reused for every packet and holds the last one decoded.
+ * Reads and validates a whole packet before anything acts on it, so that a bad packet is rejected
+ * as a unit. Every buffer is sized once from the configuration, never from a number on the wire; a
+ * decoder is reused for every packet and holds the last one decoded.
  *
- * <p>It reads each message's 15-bit sequence as the one 32-bit message number within a window
- * of the packet's {@code unconfirmedFrom}, and each dependency as the number less than a
- * window before its message. The token is not checked here: the connection checks it before
- * it decodes anything.
+ * <p>It reads each message's 15-bit sequence as the one 32-bit message number within a window of
+ * the packet's {@code unconfirmedFrom}, and each dependency as the number less than a window before
+ * its message. The token is not checked here: the connection checks it before it decodes anything.
  *
- * <p>What a packet can cost is bounded by its length: each loop advances through its bytes,
- * and a dependency list stops at the configured maximum.
+ * <p>What a packet can cost is bounded by its length: each loop advances through its bytes, and a
+ * dependency list stops at the configured maximum.
  */
 final class PacketDecoder {
 
@@ -64,14 +63,16 @@ final class PacketDecoder {
   void decode(byte[] packet, int offset, int length) throws ProtocolException {
     messageCount = 0;
     if (length > maxPacketSize) {
-      throw new ProtocolException(ProtocolError.PACKET_TOO_LARGE, length + " bytes, at most " + maxPacketSize + " allowed");
+      throw new ProtocolException(
+          ProtocolError.PACKET_TOO_LARGE, length + " bytes, at most " + maxPacketSize + " allowed");
     }
     data = packet;
     position = offset;
     end = offset + length;
     int flags = readByte();
     if ((flags & ~PacketFormat.FLAG_HAS_ACK) != 0) {
-      throw new ProtocolException(ProtocolError.UNKNOWN_FLAGS, "flags 0x" + Integer.toHexString(flags));
+      throw new ProtocolException(
+          ProtocolError.UNKNOWN_FLAGS, "flags 0x" + Integer.toHexString(flags));
     }
     hasAck = flags != 0;
     token = ((long) readInt() << 32) | (readInt() & 0xFFFFFFFFL);
@@ -87,10 +88,19 @@ final class PacketDecoder {
     while (position < end) {
       int first = readShort();
       int sequence = first & SequenceNumbers.MASK;
-      int fromUnconfirmed = SequenceNumbers.distance(unconfirmedFrom & SequenceNumbers.MASK, sequence);
+      int fromUnconfirmed =
+          SequenceNumbers.distance(unconfirmedFrom & SequenceNumbers.MASK, sequence);
       if (fromUnconfirmed >= window) {
-        throw new ProtocolException(ProtocolError.MESSAGE_OUTSIDE_WINDOW, "message " + sequence + " is " + fromUnconfirmed
-            + " after the oldest unconfirmed message, " + Integer.toUnsignedString(unconfirmedFrom) + ", with a window of " + window);
+        throw new ProtocolException(
+            ProtocolError.MESSAGE_OUTSIDE_WINDOW,
+            "message "
+                + sequence
+                + " is "
+                + fromUnconfirmed
+                + " after the oldest unconfirmed message, "
+                + Integer.toUnsignedString(unconfirmedFrom)
+                + ", with a window of "
+                + window);
       }
       int number = unconfirmedFrom + fromUnconfirmed;
       numbers[count] = number;
@@ -99,7 +109,8 @@ final class PacketDecoder {
       boolean more = (first & PacketFormat.CONTINUATION_BIT) != 0;
       while (more) {
         if (listed == maxDependencies) {
-          throw new ProtocolException(ProtocolError.TOO_MANY_DEPENDENCIES,
+          throw new ProtocolException(
+              ProtocolError.TOO_MANY_DEPENDENCIES,
               "message " + sequence + " lists more than " + maxDependencies);
         }
         int word = readShort();
@@ -112,8 +123,15 @@ final class PacketDecoder {
       dependencyCount[count] = listed;
       int payload = readLength();
       if (payload > end - position) {
-        throw new ProtocolException(ProtocolError.LENGTH_OVERRUN,
-            "message " + sequence + " claims " + payload + " bytes, " + (end - position) + " remain");
+        throw new ProtocolException(
+            ProtocolError.LENGTH_OVERRUN,
+            "message "
+                + sequence
+                + " claims "
+                + payload
+                + " bytes, "
+                + (end - position)
+                + " remain");
       }
       payloadOffset[count] = position;
       payloadLength[count] = payload;
@@ -123,20 +141,25 @@ final class PacketDecoder {
     messageCount = count;
   }
 
-  private void checkDependency(int sequence, int dependency, int listStart, int listed) throws ProtocolException {
+  private void checkDependency(int sequence, int dependency, int listStart, int listed)
+      throws ProtocolException {
     if (dependency == sequence) {
       throw new ProtocolException(ProtocolError.SELF_DEPENDENCY, "message " + sequence);
     }
     if (SequenceNumbers.isNewer(dependency, sequence)) {
-      throw new ProtocolException(ProtocolError.FUTURE_DEPENDENCY, "message " + sequence + " on " + dependency);
+      throw new ProtocolException(
+          ProtocolError.FUTURE_DEPENDENCY, "message " + sequence + " on " + dependency);
     }
     if (SequenceNumbers.distance(dependency, sequence) >= window) {
-      throw new ProtocolException(ProtocolError.DEPENDENCY_OUT_OF_WINDOW,
+      throw new ProtocolException(
+          ProtocolError.DEPENDENCY_OUT_OF_WINDOW,
           "message " + sequence + " on " + dependency + " with a window of " + window);
     }
     for (int i = listStart; i < listStart + listed; i++) {
       if ((dependencies[i] & SequenceNumbers.MASK) == dependency) {
-        throw new ProtocolException(ProtocolError.DUPLICATE_DEPENDENCY, "message " + sequence + " lists " + dependency + " twice");
+        throw new ProtocolException(
+            ProtocolError.DUPLICATE_DEPENDENCY,
+            "message " + sequence + " lists " + dependency + " twice");
       }
     }
   }
@@ -148,7 +171,9 @@ final class PacketDecoder {
     }
     int second = readByte();
     if ((second & 0x80) != 0) {
-      throw new ProtocolException(ProtocolError.MALFORMED_LENGTH, "longer than " + PacketFormat.MAX_LENGTH_FIELD_SIZE + " bytes");
+      throw new ProtocolException(
+          ProtocolError.MALFORMED_LENGTH,
+          "longer than " + PacketFormat.MAX_LENGTH_FIELD_SIZE + " bytes");
     }
     return (first & 0x7F) | (second << 7);
   }
@@ -189,7 +214,9 @@ final class PacketDecoder {
     return packetSequence;
   }
 
-  /** The sender's oldest message not known executed here: it will never send one before it again. */
+  /**
+   * The sender's oldest message not known executed here: it will never send one before it again.
+   */
   int unconfirmedFrom() {
     return unconfirmedFrom;
   }

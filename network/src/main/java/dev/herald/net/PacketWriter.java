@@ -13,7 +13,14 @@ final class PacketWriter {
   }
 
   /** Starts a packet; see {@link PacketFormat} for the fields. */
-  void begin(long token, int packetSequence, int unconfirmedFrom, int executedBefore, boolean hasAck, int ack, int ackBits) {
+  void begin(
+      long token,
+      int packetSequence,
+      int unconfirmedFrom,
+      int executedBefore,
+      boolean hasAck,
+      int ack,
+      int ackBits) {
     position = 0;
     buffer[position++] = (byte) (hasAck ? PacketFormat.FLAG_HAS_ACK : 0);
     writeInt((int) (token >>> 32));
@@ -38,20 +45,25 @@ final class PacketWriter {
 
   /** Bytes a message with these dependencies and this payload occupies. */
   static int messageSize(int dependencyCount, int payloadLength) {
-    return PacketFormat.messageHeaderSize(dependencyCount) + PacketFormat.lengthFieldSize(payloadLength) + payloadLength;
+    return PacketFormat.messageHeaderSize(dependencyCount)
+        + PacketFormat.lengthFieldSize(payloadLength)
+        + payloadLength;
   }
 
   /**
-   * Writes a message numbered {@code number} that depends on the first
-   * {@code dependencyCount} message numbers of {@code dependencies}, with the first
-   * {@code length} bytes of {@code payload}; the caller has checked
-   * that it fits. Numbers go on the wire modulo 2^15.
+   * Writes a message numbered {@code number} that depends on the first {@code dependencyCount}
+   * message numbers of {@code dependencies}, with the first {@code length} bytes of {@code
+   * payload}; the caller has checked that it fits. Numbers go on the wire modulo 2^15.
    */
-  void writeMessage(int number, int[] dependencies, int dependencyCount, byte[] payload, int length) {
-    writeShort((number & SequenceNumbers.MASK) | (dependencyCount > 0 ? PacketFormat.CONTINUATION_BIT : 0));
+  void writeMessage(
+      int number, int[] dependencies, int dependencyCount, byte[] payload, int length) {
+    writeShort(
+        (number & SequenceNumbers.MASK)
+            | (dependencyCount > 0 ? PacketFormat.CONTINUATION_BIT : 0));
     for (int i = 0; i < dependencyCount; i++) {
       boolean more = i + 1 < dependencyCount;
-      writeShort((dependencies[i] & SequenceNumbers.MASK) | (more ? PacketFormat.CONTINUATION_BIT : 0));
+      writeShort(
+          (dependencies[i] & SequenceNumbers.MASK) | (more ? PacketFormat.CONTINUATION_BIT : 0));
     }
     if (length < 0x80) {
       buffer[position++] = (byte) length;
@@ -67,7 +79,10 @@ final class PacketWriter {
     return Arrays.copyOf(buffer, position);
   }
 
-  /** Copies the packet into {@code into}, which the caller made large enough, and returns its length. */
+  /**
+   * Copies the packet into {@code into}, which the caller made large enough, and returns its
+   * length.
+   */
   int finishInto(byte[] into) {
     System.arraycopy(buffer, 0, into, 0, position);
     return position;

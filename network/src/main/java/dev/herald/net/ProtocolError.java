@@ -2,8 +2,8 @@ package dev.herald.net;
 
 /**
  * What was wrong with a packet that was rejected. A rejected packet executes nothing and
- * acknowledges nothing. (A datagram without the connection's token is not rejected with an
- * error: it is dropped unread and counted, see {@link ConnectionCounters#foreignPackets()}.)
+ * acknowledges nothing. (A datagram without the connection's token is not rejected with an error:
+ * it is dropped unread and counted, see {@link ConnectionCounters#foreignPackets()}.)
  *
  * @since 0.1
  */
@@ -29,8 +29,8 @@ public enum ProtocolError {
   /** A message lists more dependencies than the configured maximum. */
   TOO_MANY_DEPENDENCIES("message lists more dependencies than allowed"),
   /**
-   * A message's sequence lies a window or more after the packet's oldest unconfirmed
-   * message: the sender never has a message outstanding that far ahead.
+   * A message's sequence lies a window or more after the packet's oldest unconfirmed message: the
+   * sender never has a message outstanding that far ahead.
    */
   MESSAGE_OUTSIDE_WINDOW("message lies outside the sender's window"),
   /** The packet acknowledges a packet this side never sent. */

@@ -1,8 +1,8 @@
 package dev.herald.net;
 
 /**
- * Thrown when a received packet breaks the protocol. The packet has been discarded as a
- * whole: nothing in it was executed or acknowledged, and the connection is as it was.
+ * Thrown when a received packet breaks the protocol. The packet has been discarded as a whole:
+ * nothing in it was executed or acknowledged, and the connection is as it was.
  *
  * @since 0.1
  */

@@ -1,9 +1,9 @@
 package dev.herald.net;
 
 /**
- * A node of the receiver's dependency graph: a message that arrived and waits for
- * dependencies, or a placeholder for one that has not arrived but is already waited on.
- * Once its message has executed the node is reused, with its arrays, for a later one.
+ * A node of the receiver's dependency graph: a message that arrived and waits for dependencies, or
+ * a placeholder for one that has not arrived but is already waited on. Once its message has
+ * executed the node is reused, with its arrays, for a later one.
  */
 final class ReceivedMessage {
 
@@ -12,12 +12,16 @@ final class ReceivedMessage {
 
   int number;
   boolean arrived;
+
   /** Arrived and counted against the caps until it executes. */
   boolean waiting;
+
   /** Which arrival this is, so an entry of the arrival queue made before a reuse is told apart. */
   long arrival;
+
   /** The payload is the first {@link #payloadLength} bytes. */
   byte[] payload = NO_BYTES;
+
   int payloadLength;
   long arrivedAtNanos;
   int unexecutedDependencies;

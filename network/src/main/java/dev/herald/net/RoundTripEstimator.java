@@ -1,19 +1,18 @@
 package dev.herald.net;
 
 /**
- * Estimates the round trip from samples as RFC 9002 does, in nanoseconds: a smoothed round
- * trip and its mean deviation, from which come the probe timeout ({@code smoothed +
- * max(4 * deviation, granularity)}, kept within the configured floor and ceiling) and the
- * time after which a packet overtaken by an acknowledged one counts as lost
- * ({@code 9/8 * max(smoothed, latest)}, at least the granularity). Packets are never resent
- * as such (their messages are repacked into new packets), so every sample is unambiguous
- * and Karn's rule is not needed.
+ * Estimates the round trip from samples as RFC 9002 does, in nanoseconds: a smoothed round trip and
+ * its mean deviation, from which come the probe timeout ({@code smoothed + max(4 * deviation,
+ * granularity)}, kept within the configured floor and ceiling) and the time after which a packet
+ * overtaken by an acknowledged one counts as lost ({@code 9/8 * max(smoothed, latest)}, at least
+ * the granularity). Packets are never resent as such (their messages are repacked into new
+ * packets), so every sample is unambiguous and Karn's rule is not needed.
  */
 final class RoundTripEstimator {
 
   /**
-   * The timer granularity RFC 9002 assumes: the least a timer is trusted to resolve, so the
-   * least slack either threshold allows for a round trip that varies by nothing measurable.
+   * The timer granularity RFC 9002 assumes: the least a timer is trusted to resolve, so the least
+   * slack either threshold allows for a round trip that varies by nothing measurable.
    */
   static final long GRANULARITY_NANOS = 1_000_000L;
 
@@ -53,8 +52,8 @@ final class RoundTripEstimator {
   }
 
   /**
-   * How long after it was sent a packet that a later, acknowledged packet overtook counts as
-   * lost. Before the first sample, the initial timeout: nothing is known of the link yet.
+   * How long after it was sent a packet that a later, acknowledged packet overtook counts as lost.
+   * Before the first sample, the initial timeout: nothing is known of the link yet.
    */
   long lossDelayNanos() {
     if (!measured) {

@@ -14,10 +14,10 @@ public enum SendStatus {
    */
   WINDOW_FULL,
   /**
-   * Refused: the connection has a {@linkplain ConnectionConfig#withBandwidth bandwidth budget}
-   * and its queue of messages waiting for it is full
-   * ({@link ConnectionConfig#withMaxQueuedBytes}). Nothing was queued; try again once the
-   * budget has let some out ({@link Connection#queuedBytes()} says how much waits).
+   * Refused: the connection has a {@linkplain ConnectionConfig#withBandwidth bandwidth budget} and
+   * its queue of messages waiting for it is full ({@link ConnectionConfig#withMaxQueuedBytes}).
+   * Nothing was queued; try again once the budget has let some out ({@link
+   * Connection#queuedBytes()} says how much waits).
    */
   QUEUE_FULL,
   /** Refused: the connection has failed (see {@link Connection#failure()}). */

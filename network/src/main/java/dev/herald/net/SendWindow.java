@@ -8,10 +8,10 @@ import java.util.ArrayDeque;
  *
  * <p>It evaluates the mirror exactly as the receiver evaluates its graph, but from
  * acknowledgements: a message becomes known executed when it is acknowledged and all its
- * dependencies are known executed. Since a message executes at the receiver only under the
- * same condition, the mirror never runs ahead of the receiver. Propagation uses a work
- * stack, never recursion. Message numbers are 32 bits and compared by signed difference.
- * A message that falls below the floor is kept for reuse by a later one.
+ * dependencies are known executed. Since a message executes at the receiver only under the same
+ * condition, the mirror never runs ahead of the receiver. Propagation uses a work stack, never
+ * recursion. Message numbers are 32 bits and compared by signed difference. A message that falls
+ * below the floor is kept for reuse by a later one.
  */
 final class SendWindow {
 
@@ -19,6 +19,7 @@ final class SendWindow {
   private final int mask;
   private final OutgoingMessage[] messages;
   private final ArrayDeque<OutgoingMessage> work = new ArrayDeque<>();
+
   /** Messages fallen below the floor, to be reused. */
   private final ArrayDeque<OutgoingMessage> free = new ArrayDeque<>();
 
@@ -63,11 +64,12 @@ final class SendWindow {
   }
 
   /**
-   * Adds a message with the next number, a copy of the payload, depending on the
-   * {@code dependencyCount} messages numbered in {@code dependencies} (none below the floor);
-   * the caller checked {@link #isFull()}.
+   * Adds a message with the next number, a copy of the payload, depending on the {@code
+   * dependencyCount} messages numbered in {@code dependencies} (none below the floor); the caller
+   * checked {@link #isFull()}.
    */
-  OutgoingMessage add(byte[] payload, int offset, int length, int[] dependencies, int dependencyCount) {
+  OutgoingMessage add(
+      byte[] payload, int offset, int length, int[] dependencies, int dependencyCount) {
     OutgoingMessage message = free.isEmpty() ? new OutgoingMessage() : free.pop();
     message.reset(next, payload, offset, length);
     for (int i = 0; i < dependencyCount; i++) {

@@ -3,9 +3,9 @@ package dev.herald.net;
 /**
  * Arithmetic on 15-bit message sequence numbers (0..32767), which wrap.
  *
- * <p>Comparison uses the half-range rule: {@code a} is newer than {@code b} when it lies less
- * than half the range (16,384) ahead of {@code b}. Two numbers exactly half the range apart
- * are newer than each other in neither direction, so no pair is ever newer both ways.
+ * <p>Comparison uses the half-range rule: {@code a} is newer than {@code b} when it lies less than
+ * half the range (16,384) ahead of {@code b}. Two numbers exactly half the range apart are newer
+ * than each other in neither direction, so no pair is ever newer both ways.
  */
 final class SequenceNumbers {
 

@@ -14,10 +14,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A connection with a bandwidth budget, on a link the test carries packets over by hand with
- * a clock it moves: what it sends stays within the budget over every stretch of time, what
- * does not fit waits in a bounded queue and a full queue is reported, and snapshots yield to
- * reliable messages and replace each other.
+ * A connection with a bandwidth budget, on a link the test carries packets over by hand with a
+ * clock it moves: what it sends stays within the budget over every stretch of time, what does not
+ * fit waits in a bounded queue and a full queue is reported, and snapshots yield to reliable
+ * messages and replace each other.
  */
 class BandwidthBudgetTest {
 
@@ -44,10 +44,11 @@ class BandwidthBudgetTest {
   }
 
   @Test
-  void whatIsSentNeverExceedsTheBudgetOverAnyStretchOfTimeAndUsesMostOfIt() throws ProtocolException {
+  void whatIsSentNeverExceedsTheBudgetOverAnyStretchOfTimeAndUsesMostOfIt()
+      throws ProtocolException {
     int accepted = 0;
     for (int millisecond = 0; millisecond < 2_000; millisecond++) {
-      for (int i = 0; i < 50; i++) {       // 50 messages of 100 bytes a millisecond: 50 times the budget
+      for (int i = 0; i < 50; i++) { // 50 messages of 100 bytes a millisecond: 50 times the budget
         if (a.trySend(new MessageDependency(), new byte[100]) == SendStatus.ACCEPTED) {
           accepted++;
         }
@@ -55,7 +56,9 @@ class BandwidthBudgetTest {
       step();
     }
     long floodEnded = clock.nanoTime();
-    for (int millisecond = 0; millisecond < 10_000 && atB.sequences.size() < accepted; millisecond++) {
+    for (int millisecond = 0;
+        millisecond < 10_000 && atB.sequences.size() < accepted;
+        millisecond++) {
       step();
     }
 
@@ -84,19 +87,24 @@ class BandwidthBudgetTest {
     Connection sender = new Connection(small, TestPackets.TOKEN, clock, new ExecutionLog());
     int accepted = 0;
     SendStatus status;
-    while ((status = sender.trySend(new MessageDependency(), new byte[100])) == SendStatus.ACCEPTED) {
+    while ((status = sender.trySend(new MessageDependency(), new byte[100]))
+        == SendStatus.ACCEPTED) {
       accepted++;
     }
     assertEquals(SendStatus.QUEUE_FULL, status);
     assertEquals(20, accepted, "2,000 bytes of 100-byte payloads");
     assertEquals(2_000, sender.queuedBytes());
     assertEquals(1, sender.counters().queueFullRefusals());
-    assertThrows(IllegalStateException.class, () -> sender.send(new byte[100]), "send says so as an exception");
+    assertThrows(
+        IllegalStateException.class,
+        () -> sender.send(new byte[100]),
+        "send says so as an exception");
 
-    List<byte[]> first = drain(sender);                     // one packet now; the rest wait for the budget
+    List<byte[]> first = drain(sender); // one packet now; the rest wait for the budget
     assertEquals(1, first.size());
     assertTrue(sender.queuedBytes() < 2_000, "the packet took some out of the queue");
-    assertEquals(SendStatus.ACCEPTED, sender.trySend(new MessageDependency(), new byte[100]), "room again");
+    assertEquals(
+        SendStatus.ACCEPTED, sender.trySend(new MessageDependency(), new byte[100]), "room again");
     List<byte[]> all = new ArrayList<>(first);
     for (int i = 0; i < 100 && sender.queuedBytes() > 0; i++) {
       clock.advance(STEP);
@@ -109,7 +117,7 @@ class BandwidthBudgetTest {
   @Test
   void snapshotWaitingForTheBudgetIsReplacedByANewerOneNotQueued() throws ProtocolException {
     a.send(new byte[1_000]);
-    assertEquals(1, drain(a).size());                       // the budget is spent for about 10 ms
+    assertEquals(1, drain(a).size()); // the budget is spent for about 10 ms
     byte[] into = new byte[config.maxPacketSize()];
     for (int i = 1; i <= 3; i++) {
       a.offerSnapshot(new byte[] {(byte) i, 0, 0}, 0, 3);
@@ -127,7 +135,7 @@ class BandwidthBudgetTest {
   @Test
   void snapshotYieldsToReliableMessagesWhenTheBudgetIsShort() throws ProtocolException {
     for (int i = 0; i < 5; i++) {
-      a.send(new byte[1_000]);                              // five packets' worth: about 50 ms of budget
+      a.send(new byte[1_000]); // five packets' worth: about 50 ms of budget
     }
     a.offerSnapshot(new byte[] {7}, 0, 1);
     byte[] into = new byte[config.maxPacketSize()];
@@ -148,7 +156,8 @@ class BandwidthBudgetTest {
 
   @Test
   void withoutABudgetNothingWaitsAndNothingIsRefused() {
-    Connection free = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, new ExecutionLog());
+    Connection free =
+        new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, new ExecutionLog());
     for (int i = 0; i < 1_000; i++) {
       assertEquals(SendStatus.ACCEPTED, free.trySend(new MessageDependency(), new byte[1_000]));
     }

@@ -19,15 +19,22 @@ import org.junit.jupiter.api.Test;
 class ConnectionTest {
 
   private static final Duration TICK = Duration.ofMillis(10);
-  /** A link whose retransmission timeouts are short: the message and wait timeouts are the minimum. */
-  private static final ConnectionConfig FAST_LINK = ConnectionConfig.defaults()
-      .withRetransmitTimeout(Duration.ofMillis(100), Duration.ofMillis(50), Duration.ofMillis(150));
+
+  /**
+   * A link whose retransmission timeouts are short: the message and wait timeouts are the minimum.
+   */
+  private static final ConnectionConfig FAST_LINK =
+      ConnectionConfig.defaults()
+          .withRetransmitTimeout(
+              Duration.ofMillis(100), Duration.ofMillis(50), Duration.ofMillis(150));
 
   private final ManualTicker clock = new ManualTicker();
   private final ExecutionLog atA = new ExecutionLog();
   private final ExecutionLog atB = new ExecutionLog();
-  private final Connection a = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, atA);
-  private final Connection b = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, atB);
+  private final Connection a =
+      new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, atA);
+  private final Connection b =
+      new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, atB);
 
   /** Sends {@code messages} from a to b, each once the one before is acknowledged. */
   private void sendOneByOne(int messages, Duration oneWay) throws ProtocolException {
@@ -72,8 +79,8 @@ class ConnectionTest {
     MessageDependency lostA = a.send(bytes('A'));
     byte[] packetWithA = only(drain(a));
     MessageDependency bOnA = a.send(bytes('B'), lostA);
-    deliver(drain(a), b);                 // B arrives, A was lost
-    deliver(drain(b), a);                 // B is acknowledged
+    deliver(drain(a), b); // B arrives, A was lost
+    deliver(drain(b), a); // B is acknowledged
 
     assertTrue(atB.sequences.isEmpty(), "B must wait for A");
     assertFalse(bOnA.isKnownExecuted(), "acknowledged means received, not executed");
@@ -89,7 +96,7 @@ class ConnectionTest {
     b.receive(packetWithC);
     assertTrue(atB.sequences.isEmpty(), "C must not run before A");
 
-    b.receive(packetWithA);               // the retransmission, in effect
+    b.receive(packetWithA); // the retransmission, in effect
     assertEquals(List.of(0, 1, 2), atB.sequences);
     deliver(drain(b), a);
     assertTrue(lostA.isKnownExecuted());
@@ -97,11 +104,12 @@ class ConnectionTest {
   }
 
   @Test
-  void lostAcknowledgementLeadsToARetransmissionThatIsAcknowledgedAgainAndNotExecutedTwice() throws ProtocolException {
+  void lostAcknowledgementLeadsToARetransmissionThatIsAcknowledgedAgainAndNotExecutedTwice()
+      throws ProtocolException {
     MessageDependency message = a.send(bytes(7));
     deliver(drain(a), b);
     assertEquals(List.of(0), atB.sequences);
-    drain(b);                             // the acknowledgement is lost
+    drain(b); // the acknowledgement is lost
 
     clock.advance(a.retransmitTimeout());
     List<byte[]> retransmission = drain(a);
@@ -113,7 +121,9 @@ class ConnectionTest {
     assertEquals(1, b.counters().duplicateMessages());
     assertTrue(message.isKnownExecuted());
     clock.advance(a.retransmitTimeout().multipliedBy(10));
-    assertTrue(drain(a).stream().allMatch(p -> TestPackets.decode(p).messageCount() == 0), "nothing left to resend");
+    assertTrue(
+        drain(a).stream().allMatch(p -> TestPackets.decode(p).messageCount() == 0),
+        "nothing left to resend");
   }
 
   @Test
@@ -148,7 +158,7 @@ class ConnectionTest {
     }
     assertEquals(messages, atB.sequences.size());
 
-    b.receive(old);             // message 0 again, now that a new message 0 has executed too
+    b.receive(old); // message 0 again, now that a new message 0 has executed too
 
     assertEquals(messages, atB.sequences.size(), "the replayed message did not execute");
     assertEquals(1, b.counters().duplicateMessages());
@@ -166,10 +176,12 @@ class ConnectionTest {
 
   @Test
   void sendRefusesPastTheWindowUntilTheOldestMessageIsKnownExecuted() throws ProtocolException {
-    Connection small = new Connection(ConnectionConfig.defaults().withWindow(4), TestPackets.TOKEN, clock, atA);
-    Connection peer = new Connection(ConnectionConfig.defaults().withWindow(4), TestPackets.TOKEN, clock, atB);
+    Connection small =
+        new Connection(ConnectionConfig.defaults().withWindow(4), TestPackets.TOKEN, clock, atA);
+    Connection peer =
+        new Connection(ConnectionConfig.defaults().withWindow(4), TestPackets.TOKEN, clock, atB);
     small.send(bytes(0));
-    byte[] first = only(drain(small));    // lost
+    byte[] first = only(drain(small)); // lost
     for (int i = 1; i < 4; i++) {
       small.send(bytes(i));
     }
@@ -181,7 +193,9 @@ class ConnectionTest {
 
     deliver(drain(small), peer);
     deliver(drain(peer), small);
-    assertEquals(SendStatus.WINDOW_FULL, small.trySend(refused, bytes(4)),
+    assertEquals(
+        SendStatus.WINDOW_FULL,
+        small.trySend(refused, bytes(4)),
         "later messages acknowledged, but the oldest is not, so the window has not moved");
 
     peer.receive(first);
@@ -191,7 +205,8 @@ class ConnectionTest {
   }
 
   @Test
-  void dependencyHeaderShrinksToTheSequenceNumberOnceDependenciesAreKnownExecuted() throws ProtocolException {
+  void dependencyHeaderShrinksToTheSequenceNumberOnceDependenciesAreKnownExecuted()
+      throws ProtocolException {
     MessageDependency root = a.send(bytes(1));
     deliver(drain(a), b);
     deliver(drain(b), a);
@@ -206,7 +221,8 @@ class ConnectionTest {
   }
 
   @Test
-  void permanentGapFailsTheConnectionAfterTheMessageTimeoutAndFreesTheGraph() throws ProtocolException {
+  void permanentGapFailsTheConnectionAfterTheMessageTimeoutAndFreesTheGraph()
+      throws ProtocolException {
     ConnectionConfig config = FAST_LINK.withConnectionTimeout(Duration.ofSeconds(2));
     Connection receiver = new Connection(config, TestPackets.TOKEN, clock, atB);
     int baselineNodes = receiver.graphNodes();
@@ -217,7 +233,8 @@ class ConnectionTest {
     long failedAt = -1;
     for (int packet = 1; packet < 1_000 && failedAt < 0; packet++) {
       clock.advance(TICK);
-      receiver.receive(TestPackets.packet(packet).bytes());   // the peer is alive, message 0 never comes
+      receiver.receive(
+          TestPackets.packet(packet).bytes()); // the peer is alive, message 0 never comes
       receiver.update();
       if (receiver.failure() != null) {
         failedAt = clock.nanoTime();
@@ -225,9 +242,14 @@ class ConnectionTest {
     }
 
     assertEquals(ConnectionError.DEPENDENCY_NEVER_ARRIVED, receiver.failure());
-    assertEquals(config.minMessageTimeout(), receiver.waitTimeout(), "a fast link gives up after the minimum");
+    assertEquals(
+        config.minMessageTimeout(),
+        receiver.waitTimeout(),
+        "a fast link gives up after the minimum");
     long expected = arrived + config.minMessageTimeout().toNanos();
-    assertTrue(Math.abs(failedAt - expected) <= TICK.toNanos(), "failed at " + failedAt + " ns, expected " + expected + " ± " + TICK);
+    assertTrue(
+        Math.abs(failedAt - expected) <= TICK.toNanos(),
+        "failed at " + failedAt + " ns, expected " + expected + " ± " + TICK);
     assertTrue(atB.sequences.isEmpty(), "nothing that depends on the gap executed");
     assertEquals(1, atB.errorCount);
     assertEquals(baselineNodes, receiver.graphNodes());
@@ -238,7 +260,8 @@ class ConnectionTest {
 
   @Test
   void silentPeerFailsTheConnectionAfterTheTimeout() {
-    ConnectionConfig config = ConnectionConfig.defaults().withConnectionTimeout(Duration.ofSeconds(1));
+    ConnectionConfig config =
+        ConnectionConfig.defaults().withConnectionTimeout(Duration.ofSeconds(1));
     Connection lonely = new Connection(config, TestPackets.TOKEN, clock, atA);
     clock.advance(Duration.ofMillis(999));
     lonely.update();
@@ -283,7 +306,7 @@ class ConnectionTest {
     for (int i = 0; i < handles.length; i++) {
       handles[i] = a.send(bytes(i));
     }
-    drain(a);                              // all lost: none known executed
+    drain(a); // all lost: none known executed
     a.send(new byte[config.maxPayloadSize()], handles);
     byte[] packet = only(drain(a));
     assertTrue(packet.length <= config.maxPacketSize());
@@ -306,15 +329,20 @@ class ConnectionTest {
   @Test
   void throwingListenerDoesNotStopLaterMessagesFromExecuting() throws ProtocolException {
     List<Integer> seen = new ArrayList<>();
-    Connection receiver = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, new MessageReceiver() {
-      @Override
-      public void onMessage(int sequence, byte[] payload) {
-        seen.add(sequence);
-        if (sequence == 0) {
-          throw new IllegalStateException("boom");
-        }
-      }
-    });
+    Connection receiver =
+        new Connection(
+            ConnectionConfig.defaults(),
+            TestPackets.TOKEN,
+            clock,
+            new MessageReceiver() {
+              @Override
+              public void onMessage(int sequence, byte[] payload) {
+                seen.add(sequence);
+                if (sequence == 0) {
+                  throw new IllegalStateException("boom");
+                }
+              }
+            });
     MessageDependency first = a.send(bytes(1));
     a.send(bytes(2), first);
     byte[] packet = only(drain(a));
@@ -332,15 +360,24 @@ class ConnectionTest {
 
   @Test
   void packetTooSmallForAMessageWithEveryDependencyIsRefused() {
-    IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
-        () -> ConnectionConfig.defaults().withMaxPacketSize(ConnectionConfig.MIN_PACKET_SIZE));
-    assertTrue(thrown.getMessage().contains("no room for a message with 32 dependencies"), thrown.getMessage());
-    assertEquals(ConnectionConfig.MIN_PACKET_SIZE,
-        ConnectionConfig.defaults().withMaxDependencies(1).withMaxPacketSize(ConnectionConfig.MIN_PACKET_SIZE).maxPacketSize());
+    IllegalArgumentException thrown =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ConnectionConfig.defaults().withMaxPacketSize(ConnectionConfig.MIN_PACKET_SIZE));
+    assertTrue(
+        thrown.getMessage().contains("no room for a message with 32 dependencies"),
+        thrown.getMessage());
+    assertEquals(
+        ConnectionConfig.MIN_PACKET_SIZE,
+        ConnectionConfig.defaults()
+            .withMaxDependencies(1)
+            .withMaxPacketSize(ConnectionConfig.MIN_PACKET_SIZE)
+            .maxPacketSize());
   }
 
   @Test
-  void messageThePeerNeverAcknowledgesFailsTheConnectionAfterTheMessageTimeout() throws ProtocolException {
+  void messageThePeerNeverAcknowledgesFailsTheConnectionAfterTheMessageTimeout()
+      throws ProtocolException {
     ConnectionConfig config = FAST_LINK.withConnectionTimeout(Duration.ofSeconds(2));
     Connection sender = new Connection(config, TestPackets.TOKEN, clock, atA);
     sender.send(bytes(1));
@@ -348,7 +385,7 @@ class ConnectionTest {
     for (int packet = 0; packet < 1_000 && sender.failure() == null; packet++) {
       clock.advance(TICK);
       drain(sender);
-      sender.receive(TestPackets.packet(packet).bytes());   // alive, but acknowledges nothing
+      sender.receive(TestPackets.packet(packet).bytes()); // alive, but acknowledges nothing
       sender.update();
     }
     assertEquals(ConnectionError.MESSAGE_NEVER_ACKNOWLEDGED, sender.failure());
@@ -361,17 +398,26 @@ class ConnectionTest {
     sendOneByOne(20, Duration.ofMillis(1_500));
 
     Duration retransmit = a.retransmitTimeout();
-    assertTrue(retransmit.compareTo(Duration.ofSeconds(3)) >= 0, "resends only after a round trip: " + retransmit);
-    assertEquals(retransmit.multipliedBy(ConnectionConfig.RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP), a.messageTimeout());
+    assertTrue(
+        retransmit.compareTo(Duration.ofSeconds(3)) >= 0,
+        "resends only after a round trip: " + retransmit);
+    assertEquals(
+        retransmit.multipliedBy(ConnectionConfig.RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP),
+        a.messageTimeout());
     assertTrue(a.messageTimeout().compareTo(a.config().minMessageTimeout()) > 0);
-    assertTrue(a.waitTimeout().compareTo(a.messageTimeout()) >= 0, "the peer gets every try before this side stops waiting");
+    assertTrue(
+        a.waitTimeout().compareTo(a.messageTimeout()) >= 0,
+        "the peer gets every try before this side stops waiting");
   }
 
   @Test
   void waitTimeoutIsTheLongestMessageTimeoutThePeerCanHave() {
     ConnectionConfig defaults = ConnectionConfig.defaults();
     assertEquals(Duration.ofSeconds(80), defaults.waitTimeout());
-    assertEquals(defaults.maxRetransmitTimeout().multipliedBy(ConnectionConfig.RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP),
+    assertEquals(
+        defaults
+            .maxRetransmitTimeout()
+            .multipliedBy(ConnectionConfig.RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP),
         defaults.waitTimeout());
     assertEquals(FAST_LINK.minMessageTimeout(), FAST_LINK.waitTimeout());
   }
@@ -382,7 +428,9 @@ class ConnectionTest {
     assertEquals(0, b.counters().messagesSent(), "b sent no message");
 
     Duration measured = b.retransmitTimeout();
-    assertTrue(measured.compareTo(a.config().initialRetransmitTimeout()) < 0, "b measured the round trip: " + measured);
+    assertTrue(
+        measured.compareTo(a.config().initialRetransmitTimeout()) < 0,
+        "b measured the round trip: " + measured);
     assertEquals(a.retransmitTimeout().toMillis(), measured.toMillis(), "as a did");
   }
 

@@ -15,16 +15,21 @@ class DependencyGraphTest {
     int length = 16_000;
     int[] order = new int[length];
     int[] executed = {0};
-    DependencyGraph graph = new DependencyGraph(SequenceNumbers.HALF_RANGE, Long.MAX_VALUE, new MessageReceiver() {
-      @Override
-      public void onMessage(int sequence, byte[] payload) {
-        order[executed[0]++] = sequence;
-      }
-    });
+    DependencyGraph graph =
+        new DependencyGraph(
+            SequenceNumbers.HALF_RANGE,
+            Long.MAX_VALUE,
+            new MessageReceiver() {
+              @Override
+              public void onMessage(int sequence, byte[] payload) {
+                order[executed[0]++] = sequence;
+              }
+            });
     int[] dependency = new int[1];
     for (int sequence = length - 1; sequence >= 1; sequence--) {
       dependency[0] = sequence - 1;
-      assertEquals(DependencyGraph.Outcome.ACCEPTED, graph.offer(sequence, dependency, 1, new byte[1], 0));
+      assertEquals(
+          DependencyGraph.Outcome.ACCEPTED, graph.offer(sequence, dependency, 1, new byte[1], 0));
     }
     assertEquals(0, executed[0]);
     assertEquals(length - 1, graph.waitingCount());
@@ -50,19 +55,27 @@ class DependencyGraphTest {
       assertEquals(DependencyGraph.Outcome.DUPLICATE, graph.offer(number, NONE, 0, new byte[0], 0));
       if (number >= SequenceNumbers.RANGE) {
         // the message with the same 15-bit sequence one wrap ago
-        assertEquals(DependencyGraph.Outcome.DUPLICATE, graph.offer(number - SequenceNumbers.RANGE, NONE, 0, new byte[0], 0));
+        assertEquals(
+            DependencyGraph.Outcome.DUPLICATE,
+            graph.offer(number - SequenceNumbers.RANGE, NONE, 0, new byte[0], 0));
       }
     }
     assertEquals(total, log.sequences.size(), "every message executed once");
-    assertEquals(total - 1 & SequenceNumbers.MASK, (int) log.sequences.get(total - 1), "the listener sees 15-bit sequences");
+    assertEquals(
+        total - 1 & SequenceNumbers.MASK,
+        (int) log.sequences.get(total - 1),
+        "the listener sees 15-bit sequences");
   }
 
   @Test
   void messageAWindowPastTheFloorIsRefusedAsABug() {
     DependencyGraph graph = new DependencyGraph(64, 1 << 20, new ExecutionLog());
-    IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
-        () -> graph.offer(64, NONE, 0, new byte[0], 0));
-    assertTrue(thrown.getMessage().contains("lies 64 past the oldest message not executed"), thrown.getMessage());
+    IllegalArgumentException thrown =
+        assertThrows(
+            IllegalArgumentException.class, () -> graph.offer(64, NONE, 0, new byte[0], 0));
+    assertTrue(
+        thrown.getMessage().contains("lies 64 past the oldest message not executed"),
+        thrown.getMessage());
     assertEquals(0, graph.nodeCount());
   }
 
@@ -85,12 +98,16 @@ class DependencyGraphTest {
     // no hasExpired call in between, as with a caller that calls update() rarely
     int window = 64;
     int[] executed = {0};
-    DependencyGraph graph = new DependencyGraph(window, Long.MAX_VALUE, new MessageReceiver() {
-      @Override
-      public void onMessage(int sequence, byte[] payload) {
-        executed[0]++;
-      }
-    });
+    DependencyGraph graph =
+        new DependencyGraph(
+            window,
+            Long.MAX_VALUE,
+            new MessageReceiver() {
+              @Override
+              public void onMessage(int sequence, byte[] payload) {
+                executed[0]++;
+              }
+            });
     int[] dependency = new int[1];
     int burst = 32;
     int bursts = 200_000 / burst;

@@ -14,11 +14,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * An acknowledgement of a packet the peer never received (issue #16, point 5). Forged by
- * someone who cannot see the traffic, it lacks the token and is dropped. Forged or altered by
- * someone who can, it is believed, but the receiver notices that the sender will never send
- * the message again: the connection ends with {@link ConnectionError#MESSAGE_LOST}, and no
- * message runs before its dependency in the meantime.
+ * An acknowledgement of a packet the peer never received (issue #16, point 5). Forged by someone
+ * who cannot see the traffic, it lacks the token and is dropped. Forged or altered by someone who
+ * can, it is believed, but the receiver notices that the sender will never send the message again:
+ * the connection ends with {@link ConnectionError#MESSAGE_LOST}, and no message runs before its
+ * dependency in the meantime.
  */
 class ForgedAcknowledgementTest {
 
@@ -27,10 +27,14 @@ class ForgedAcknowledgementTest {
   private final ManualTicker clock = new ManualTicker();
   private final ExecutionLog atA = new ExecutionLog();
   private final ExecutionLog atB = new ExecutionLog();
-  private final Connection a = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, atA);
-  private final Connection b = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, atB);
+  private final Connection a =
+      new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, atA);
+  private final Connection b =
+      new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, atB);
 
-  /** What someone who cannot see the traffic might send a: "b received a's packet {@code packet}". */
+  /**
+   * What someone who cannot see the traffic might send a: "b received a's packet {@code packet}".
+   */
   private static byte[] blindForgery(int packet) {
     return TestPackets.packetWithAck(0, packet, 0).token(TestPackets.TOKEN + 1).bytes();
   }
@@ -46,13 +50,16 @@ class ForgedAcknowledgementTest {
     PacketDecoder wire = TestPackets.decode(genuine.get(0));
     assertEquals(0, wire.messageCount());
     return TestPackets.packetWithAck(wire.packetSequence(), packet, 0)
-        .unconfirmedFrom(wire.unconfirmedFrom()).executedBefore(wire.executedBefore()).bytes();
+        .unconfirmedFrom(wire.unconfirmedFrom())
+        .executedBefore(wire.executedBefore())
+        .bytes();
   }
 
   @Test
-  void acknowledgementForgedWithoutTheTokenIsDroppedAndTheMessageIsResentBeforeItsDependent() throws ProtocolException {
+  void acknowledgementForgedWithoutTheTokenIsDroppedAndTheMessageIsResentBeforeItsDependent()
+      throws ProtocolException {
     MessageDependency first = a.send(new byte[] {1});
-    drain(a);                                               // packet 0, with message 0, is lost
+    drain(a); // packet 0, with message 0, is lost
 
     a.receive(blindForgery(0));
 
@@ -62,14 +69,15 @@ class ForgedAcknowledgementTest {
     deliver(drain(a), b);
     assertTrue(atB.sequences.isEmpty(), "message 1 waits for message 0");
     clock.advance(a.retransmitTimeout());
-    deliver(drain(a), b);                                   // message 0 resent
+    deliver(drain(a), b); // message 0 resent
     assertEquals(List.of(0, 1), atB.sequences);
   }
 
   @Test
-  void alteredAcknowledgementNeverLetsADependentExecuteWithoutItsDependency() throws ProtocolException {
+  void alteredAcknowledgementNeverLetsADependentExecuteWithoutItsDependency()
+      throws ProtocolException {
     MessageDependency first = a.send(new byte[] {1});
-    drain(a);                                               // lost
+    drain(a); // lost
 
     a.receive(alteredPacketFromB(0));
     assertTrue(first.isKnownExecuted(), "the forgery is believed");
@@ -82,22 +90,23 @@ class ForgedAcknowledgementTest {
   }
 
   @Test
-  void alteredAcknowledgementBehindAnUnconfirmedMessageEndsTheConnectionOnceThatOneIsConfirmed() throws ProtocolException {
+  void alteredAcknowledgementBehindAnUnconfirmedMessageEndsTheConnectionOnceThatOneIsConfirmed()
+      throws ProtocolException {
     a.send(new byte[] {0});
-    List<byte[]> delayed = drain(a);                        // packet 0 with message 0: on its way
+    List<byte[]> delayed = drain(a); // packet 0 with message 0: on its way
     MessageDependency lost = a.send(new byte[] {1});
-    drain(a);                                               // packet 1 with message 1: lost
+    drain(a); // packet 1 with message 1: lost
     a.receive(alteredPacketFromB(1));
     a.send(new byte[] {2}, lost);
-    deliver(drain(a), b);                                   // message 2 names message 1: it waits
+    deliver(drain(a), b); // message 2 names message 1: it waits
     assertTrue(atB.sequences.isEmpty());
     assertEquals(1, b.waitingMessages());
 
-    deliver(delayed, b);                                    // message 0 executes
-    deliver(drain(b), a);                                   // a now counts 0, 1 and 2 executed
+    deliver(delayed, b); // message 0 executes
+    deliver(drain(b), a); // a now counts 0, 1 and 2 executed
     assertTrue(lost.isKnownExecuted());
     clock.advance(a.config().keepAliveInterval());
-    deliver(drain(a), b);                                   // a's next packet, a keep-alive at the latest
+    deliver(drain(a), b); // a's next packet, a keep-alive at the latest
 
     assertEquals(List.of(0), atB.sequences, "message 2 never executed without message 1");
     assertEquals(ConnectionError.MESSAGE_LOST, b.failure());
@@ -105,7 +114,8 @@ class ForgedAcknowledgementTest {
   }
 
   @Test
-  void alteredAcknowledgementInALongRunEndsTheConnectionInsteadOfDroppingMessagesSilently() throws ProtocolException {
+  void alteredAcknowledgementInALongRunEndsTheConnectionInsteadOfDroppingMessagesSilently()
+      throws ProtocolException {
     // The run of the issue: one altered acknowledgement, then 5,000 messages over a perfect
     // link. Before the fix, 3,976 of them were dropped and acknowledged without any error.
     MessageDependency first = a.send(new byte[] {1});
@@ -125,8 +135,12 @@ class ForgedAcknowledgementTest {
 
     assertEquals(ConnectionError.MESSAGE_LOST, b.failure());
     assertTrue(atB.sequences.isEmpty(), "every message depended on the lost one: none executed");
-    assertEquals(ConnectionError.PEER_SILENT, a.failure(), "a failed connection falls silent, so the sender fails too");
-    assertTrue(ticks * TICK.toMillis() <= ConnectionConfig.defaults().connectionTimeout().toMillis() + 100,
+    assertEquals(
+        ConnectionError.PEER_SILENT,
+        a.failure(),
+        "a failed connection falls silent, so the sender fails too");
+    assertTrue(
+        ticks * TICK.toMillis() <= ConnectionConfig.defaults().connectionTimeout().toMillis() + 100,
         "the sender knew within the connection timeout: " + ticks + " ticks");
     assertNull(b.poll());
   }

@@ -25,9 +25,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every kind of broken packet of {@link HostileInputTest}, sent through a real socket by a peer
- * that completed the handshake and knows the token: each is rejected and counted, nothing
- * executes, the connection survives; then a flood of datagrams from addresses with no
- * connection is dropped and counted without the server keeping anything.
+ * that completed the handshake and knows the token: each is rejected and counted, nothing executes,
+ * the connection survives; then a flood of datagrams from addresses with no connection is dropped
+ * and counted without the server keeping anything.
  */
 class HostileDatagramsOverUdpTest {
 
@@ -38,7 +38,11 @@ class HostileDatagramsOverUdpTest {
   private final UdpNode server;
 
   HostileDatagramsOverUdpTest() throws IOException {
-    server = UdpNode.server(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), NodeConfig.defaults(), atServer);
+    server =
+        UdpNode.server(
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+            NodeConfig.defaults(),
+            atServer);
   }
 
   @AfterEach
@@ -58,7 +62,9 @@ class HostileDatagramsOverUdpTest {
     packets.put("self dependency", valid(token).message(5, ONE_BYTE, 5).bytes());
     packets.put("future dependency", valid(token).message(5, ONE_BYTE, 6).bytes());
     packets.put("outside window", valid(token).message(CONFIG.window(), ONE_BYTE).bytes());
-    packets.put("dependency out of window", valid(token).message(5, ONE_BYTE, (5 - CONFIG.window()) & SequenceNumbers.MASK).bytes());
+    packets.put(
+        "dependency out of window",
+        valid(token).message(5, ONE_BYTE, (5 - CONFIG.window()) & SequenceNumbers.MASK).bytes());
     packets.put("duplicate dependency", valid(token).message(5, ONE_BYTE, 3, 4, 3).bytes());
     int[] tooMany = new int[CONFIG.maxDependencies() + 1];
     for (int i = 0; i < tooMany.length; i++) {
@@ -68,10 +74,15 @@ class HostileDatagramsOverUdpTest {
     byte[] unknownFlags = valid(token).bytes();
     unknownFlags[0] = 2;
     packets.put("unknown flags", unknownFlags);
-    packets.put("too large", Arrays.copyOf(TestPackets.packet(0).token(token).bytes(), CONFIG.maxPacketSize() + 1));
-    packets.put("ack of unsent packet", TestPackets.packetWithAck(0, 100_000, 0).token(token).message(0, ONE_BYTE).bytes());
+    packets.put(
+        "too large",
+        Arrays.copyOf(TestPackets.packet(0).token(token).bytes(), CONFIG.maxPacketSize() + 1));
+    packets.put(
+        "ack of unsent packet",
+        TestPackets.packetWithAck(0, 100_000, 0).token(token).message(0, ONE_BYTE).bytes());
     packets.put("ack of unsent message", valid(token).executedBefore(5_000).bytes());
-    packets.put("sequence jump", TestPackets.packet(1 << 20).token(token).message(0, ONE_BYTE).bytes());
+    packets.put(
+        "sequence jump", TestPackets.packet(1 << 20).token(token).message(0, ONE_BYTE).bytes());
     return packets;
   }
 
@@ -90,8 +101,12 @@ class HostileDatagramsOverUdpTest {
         raw.send(packet);
       }
       raw.send(valid(token ^ 1).bytes()); // someone else's token, from the peer's address
-      Drive.until("all read", () -> server.counters().protocolErrors() == hostile.size()
-          && peer.counters().foreignPackets() == 1, server);
+      Drive.until(
+          "all read",
+          () ->
+              server.counters().protocolErrors() == hostile.size()
+                  && peer.counters().foreignPackets() == 1,
+          server);
 
       assertEquals(List.of(), atServer.messages, "nothing executed");
       assertTrue(peer.isConnected());
@@ -111,8 +126,11 @@ class HostileDatagramsOverUdpTest {
 
   @Test
   void peerThatKeepsBreakingTheProtocolIsDroppedPastTheLimit() throws IOException {
-    try (UdpNode strict = UdpNode.server(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
-            NodeConfig.defaults().withMaxUnreadableMessages(3), atServer);
+    try (UdpNode strict =
+            UdpNode.server(
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                NodeConfig.defaults().withMaxUnreadableMessages(3),
+                atServer);
         RawClient raw = new RawClient(strict.localAddress())) {
       long token = raw.connect(strict, 98);
       Peer peer = strict.peers().get(0);
@@ -157,13 +175,16 @@ class HostileDatagramsOverUdpTest {
         if (round % 8 == 7) {
           // a socket's receive buffer is small: read as a game loop would, a frame at a time
           long expected = sent;
-          Drive.until("the batch read", () -> server.counters().datagramsReceived() == expected, server);
+          Drive.until(
+              "the batch read", () -> server.counters().datagramsReceived() == expected, server);
         }
       }
 
       assertEquals(sent, server.counters().datagramsReceived());
-      assertEquals(sent - requests, server.counters().unknownDatagrams(), "every junk datagram counted");
-      assertEquals(requests, server.counters().challengesSent(), "every request answered, statelessly");
+      assertEquals(
+          sent - requests, server.counters().unknownDatagrams(), "every junk datagram counted");
+      assertEquals(
+          requests, server.counters().challengesSent(), "every request answered, statelessly");
       assertEquals(0, server.peers().size());
       assertEquals(0, server.counters().peersAccepted());
     } finally {

@@ -19,7 +19,8 @@ class HostileInputTest {
   private final Connection receiver = new Connection(config, TestPackets.TOKEN, clock, log);
 
   private void assertRejected(ProtocolError expected, byte[] packet) {
-    ProtocolException thrown = assertThrows(ProtocolException.class, () -> receiver.receive(packet));
+    ProtocolException thrown =
+        assertThrows(ProtocolException.class, () -> receiver.receive(packet));
     assertEquals(expected, thrown.error(), thrown.getMessage());
     assertTrue(log.sequences.isEmpty(), "nothing executed");
     assertEquals(0, receiver.graphNodes(), "nothing stored");
@@ -36,7 +37,8 @@ class HostileInputTest {
     receiver.receive(packet);
     assertEquals(before + 1, receiver.counters().foreignPackets(), "counted as foreign");
     assertEquals(0, receiver.counters().packetsReceived(), "not read");
-    assertEquals(0, receiver.counters().protocolErrors(), "not even rejected: it is not the peer's");
+    assertEquals(
+        0, receiver.counters().protocolErrors(), "not even rejected: it is not the peer's");
     assertTrue(log.sequences.isEmpty(), "nothing executed");
     assertEquals(null, receiver.poll(), "nothing acknowledged");
   }
@@ -51,7 +53,8 @@ class HostileInputTest {
   @Test
   void datagramTooShortToCarryATokenIsDroppedUnreadAndCounted() throws ProtocolException {
     assertDroppedUnread(new byte[0]);
-    assertDroppedUnread(Arrays.copyOf(startsWithValidMessage().bytes(), PacketFormat.PREFIX_SIZE - 1));
+    assertDroppedUnread(
+        Arrays.copyOf(startsWithValidMessage().bytes(), PacketFormat.PREFIX_SIZE - 1));
   }
 
   @Test
@@ -77,44 +80,61 @@ class HostileInputTest {
 
   @Test
   void lengthThatOverrunsThePacketIsRejected() {
-    assertRejected(ProtocolError.LENGTH_OVERRUN, startsWithValidMessage().u16(1).u8(5).u8(1).u8(2).bytes());
+    assertRejected(
+        ProtocolError.LENGTH_OVERRUN, startsWithValidMessage().u16(1).u8(5).u8(1).u8(2).bytes());
     // 16,383 claimed: no buffer of that size may be made, the packet simply ends.
-    assertRejected(ProtocolError.LENGTH_OVERRUN, startsWithValidMessage().u16(1).u8(0xFF).u8(0x7F).bytes());
+    assertRejected(
+        ProtocolError.LENGTH_OVERRUN, startsWithValidMessage().u16(1).u8(0xFF).u8(0x7F).bytes());
   }
 
   @Test
   void lengthFieldLongerThanTwoBytesIsRejected() {
-    assertRejected(ProtocolError.MALFORMED_LENGTH, startsWithValidMessage().u16(1).u8(0xFF).u8(0xFF).u8(0x01).bytes());
+    assertRejected(
+        ProtocolError.MALFORMED_LENGTH,
+        startsWithValidMessage().u16(1).u8(0xFF).u8(0xFF).u8(0x01).bytes());
   }
 
   @Test
   void dependencyOnItselfIsRejected() {
-    assertRejected(ProtocolError.SELF_DEPENDENCY, startsWithValidMessage().message(5, ONE_BYTE, 5).bytes());
+    assertRejected(
+        ProtocolError.SELF_DEPENDENCY, startsWithValidMessage().message(5, ONE_BYTE, 5).bytes());
   }
 
   @Test
   void dependencyOnANewerMessageIsRejected() {
-    assertRejected(ProtocolError.FUTURE_DEPENDENCY, startsWithValidMessage().message(5, ONE_BYTE, 6).bytes());
-    assertRejected(ProtocolError.FUTURE_DEPENDENCY,
+    assertRejected(
+        ProtocolError.FUTURE_DEPENDENCY, startsWithValidMessage().message(5, ONE_BYTE, 6).bytes());
+    assertRejected(
+        ProtocolError.FUTURE_DEPENDENCY,
         startsWithValidMessage().unconfirmedFrom(32760).message(32767, ONE_BYTE, 3).bytes());
   }
 
   @Test
   void messageAWindowOrMoreAfterTheOldestUnconfirmedIsRejected() {
-    assertRejected(ProtocolError.MESSAGE_OUTSIDE_WINDOW, startsWithValidMessage().message(config.window(), ONE_BYTE).bytes());
-    assertRejected(ProtocolError.MESSAGE_OUTSIDE_WINDOW,
-        startsWithValidMessage().unconfirmedFrom(0).message(SequenceNumbers.MASK, ONE_BYTE).bytes());
+    assertRejected(
+        ProtocolError.MESSAGE_OUTSIDE_WINDOW,
+        startsWithValidMessage().message(config.window(), ONE_BYTE).bytes());
+    assertRejected(
+        ProtocolError.MESSAGE_OUTSIDE_WINDOW,
+        startsWithValidMessage()
+            .unconfirmedFrom(0)
+            .message(SequenceNumbers.MASK, ONE_BYTE)
+            .bytes());
   }
 
   @Test
   void dependencyFurtherBackThanTheWindowIsRejected() {
     int tooFar = (5 - config.window()) & SequenceNumbers.MASK;
-    assertRejected(ProtocolError.DEPENDENCY_OUT_OF_WINDOW, startsWithValidMessage().message(5, ONE_BYTE, tooFar).bytes());
+    assertRejected(
+        ProtocolError.DEPENDENCY_OUT_OF_WINDOW,
+        startsWithValidMessage().message(5, ONE_BYTE, tooFar).bytes());
   }
 
   @Test
   void repeatedDependencyIsRejected() {
-    assertRejected(ProtocolError.DUPLICATE_DEPENDENCY, startsWithValidMessage().message(5, ONE_BYTE, 3, 4, 3).bytes());
+    assertRejected(
+        ProtocolError.DUPLICATE_DEPENDENCY,
+        startsWithValidMessage().message(5, ONE_BYTE, 3, 4, 3).bytes());
   }
 
   @Test
@@ -123,7 +143,9 @@ class HostileInputTest {
     for (int i = 0; i < dependencies.length; i++) {
       dependencies[i] = 100 + i;
     }
-    assertRejected(ProtocolError.TOO_MANY_DEPENDENCIES, startsWithValidMessage().message(200, ONE_BYTE, dependencies).bytes());
+    assertRejected(
+        ProtocolError.TOO_MANY_DEPENDENCIES,
+        startsWithValidMessage().message(200, ONE_BYTE, dependencies).bytes());
   }
 
   @Test
@@ -145,26 +167,34 @@ class HostileInputTest {
   @Test
   void packetLongerThanTheMaximumIsRejected() {
     byte[] packet = TestPackets.packet(0).bytes();
-    assertRejected(ProtocolError.PACKET_TOO_LARGE, Arrays.copyOf(packet, config.maxPacketSize() + 1));
+    assertRejected(
+        ProtocolError.PACKET_TOO_LARGE, Arrays.copyOf(packet, config.maxPacketSize() + 1));
   }
 
   @Test
   void acknowledgementOfAPacketNeverSentIsRejected() {
-    assertRejected(ProtocolError.ACK_OF_UNSENT_PACKET, TestPackets.packetWithAck(0, 0, 0).message(0, ONE_BYTE).bytes());
+    assertRejected(
+        ProtocolError.ACK_OF_UNSENT_PACKET,
+        TestPackets.packetWithAck(0, 0, 0).message(0, ONE_BYTE).bytes());
   }
 
   @Test
   void acknowledgementOfAMessageNeverSentIsRejected() {
-    assertRejected(ProtocolError.ACK_OF_UNSENT_MESSAGE, startsWithValidMessage().executedBefore(1).bytes());
-    MessageDependency queued = receiver.send(ONE_BYTE);   // not yet in a packet: not yet acknowledgeable
-    ProtocolException thrown = assertThrows(ProtocolException.class,
-        () -> receiver.receive(startsWithValidMessage().executedBefore(1).bytes()));
+    assertRejected(
+        ProtocolError.ACK_OF_UNSENT_MESSAGE, startsWithValidMessage().executedBefore(1).bytes());
+    MessageDependency queued =
+        receiver.send(ONE_BYTE); // not yet in a packet: not yet acknowledgeable
+    ProtocolException thrown =
+        assertThrows(
+            ProtocolException.class,
+            () -> receiver.receive(startsWithValidMessage().executedBefore(1).bytes()));
     assertEquals(ProtocolError.ACK_OF_UNSENT_MESSAGE, thrown.error());
     assertTrue(!queued.isKnownExecuted());
   }
 
   @Test
-  void packetSayingAMessageNotExecutedHereWillNeverBeSentAgainEndsTheConnection() throws ProtocolException {
+  void packetSayingAMessageNotExecutedHereWillNeverBeSentAgainEndsTheConnection()
+      throws ProtocolException {
     receiver.receive(TestPackets.packet(0).message(2, ONE_BYTE, 1).bytes());
     assertEquals(1, receiver.waitingMessages());
 
@@ -173,18 +203,22 @@ class HostileInputTest {
 
     assertEquals(ConnectionError.MESSAGE_LOST, receiver.failure());
     assertEquals(ConnectionError.MESSAGE_LOST, log.error);
-    assertTrue(log.sequences.isEmpty(), "neither message 1, which came with the news, nor 2 executed");
+    assertTrue(
+        log.sequences.isEmpty(), "neither message 1, which came with the news, nor 2 executed");
     assertEquals(0, receiver.graphNodes());
     assertEquals(null, receiver.poll());
   }
 
   @Test
   void packetNumberJumpingFarAheadIsRejected() {
-    assertRejected(ProtocolError.PACKET_SEQUENCE_JUMP, TestPackets.packet(1 << 20).message(0, ONE_BYTE).bytes());
+    assertRejected(
+        ProtocolError.PACKET_SEQUENCE_JUMP,
+        TestPackets.packet(1 << 20).message(0, ONE_BYTE).bytes());
   }
 
   @Test
-  void floodOfMessagesWhoseDependencyNeverArrivesStaysWithinTheCapsAndDropsAreNotAcknowledged() throws ProtocolException {
+  void floodOfMessagesWhoseDependencyNeverArrivesStaysWithinTheCapsAndDropsAreNotAcknowledged()
+      throws ProtocolException {
     ConnectionConfig capped = ConnectionConfig.defaults().withMaxPendingBytes(4_000);
     Connection victim = new Connection(capped, TestPackets.TOKEN, clock, log);
     byte[] kilobyte = new byte[1_000];
@@ -197,11 +231,14 @@ class HostileInputTest {
     // the window. Past the window they are rejected.
     int packet = packets;
     for (int sequence = 30; sequence < capped.window(); sequence++) {
-      victim.receive(TestPackets.packet(packet++).message(sequence, new byte[0], sequence - 1).bytes());
+      victim.receive(
+          TestPackets.packet(packet++).message(sequence, new byte[0], sequence - 1).bytes());
     }
     for (int sequence = capped.window(); sequence < 3 * capped.window(); sequence++) {
-      byte[] pastTheWindow = TestPackets.packet(packet++).message(sequence, new byte[0], sequence - 1).bytes();
-      ProtocolException thrown = assertThrows(ProtocolException.class, () -> victim.receive(pastTheWindow));
+      byte[] pastTheWindow =
+          TestPackets.packet(packet++).message(sequence, new byte[0], sequence - 1).bytes();
+      ProtocolException thrown =
+          assertThrows(ProtocolException.class, () -> victim.receive(pastTheWindow));
       assertEquals(ProtocolError.MESSAGE_OUTSIDE_WINDOW, thrown.error());
     }
 
@@ -214,8 +251,11 @@ class HostileInputTest {
     PacketDecoder ack = TestPackets.decode(victim.poll());
     for (int refused = 4; refused < packets; refused++) {
       int behind = ack.ack() - refused;
-      boolean acknowledged = behind == 0 || (behind > 0 && behind <= 32 && (ack.ackBits() & (1 << (behind - 1))) != 0);
-      assertTrue(!acknowledged, "packet " + refused + " carried a dropped message and must not be acknowledged");
+      boolean acknowledged =
+          behind == 0 || (behind > 0 && behind <= 32 && (ack.ackBits() & (1 << (behind - 1))) != 0);
+      assertTrue(
+          !acknowledged,
+          "packet " + refused + " carried a dropped message and must not be acknowledged");
     }
   }
 }

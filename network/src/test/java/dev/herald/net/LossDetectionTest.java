@@ -12,11 +12,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Loss found from acknowledgements and the measured round trip, as RFC 9002 finds it, on a
- * link the test carries packets over by hand with a clock it moves: a lost message is resent
- * once a packet sent three later is acknowledged, or once a later one is and 9/8 of the round
- * trip has passed; a loss nothing later reveals waits for the probe timeout, which comes from
- * the round trip with no fixed floor unless one is configured.
+ * Loss found from acknowledgements and the measured round trip, as RFC 9002 finds it, on a link the
+ * test carries packets over by hand with a clock it moves: a lost message is resent once a packet
+ * sent three later is acknowledged, or once a later one is and 9/8 of the round trip has passed; a
+ * loss nothing later reveals waits for the probe timeout, which comes from the round trip with no
+ * fixed floor unless one is configured.
  */
 class LossDetectionTest {
 
@@ -34,7 +34,10 @@ class LossDetectionTest {
     b = new Connection(config, TestPackets.TOKEN, clock, atB);
   }
 
-  /** Sends {@code count} messages from a to b one by one, each answered before the next, over {@code oneWay}. */
+  /**
+   * Sends {@code count} messages from a to b one by one, each answered before the next, over {@code
+   * oneWay}.
+   */
   private void measureRoundTrip(int count, Duration oneWay) throws ProtocolException {
     for (int i = 0; i < count; i++) {
       a.send(new byte[] {(byte) i});
@@ -54,7 +57,10 @@ class LossDetectionTest {
     return handle.sequence();
   }
 
-  /** Sends one message in a packet of its own that arrives, and brings b's acknowledgement back at once. */
+  /**
+   * Sends one message in a packet of its own that arrives, and brings b's acknowledgement back at
+   * once.
+   */
   private void sendAndAcknowledge() throws ProtocolException {
     a.send(new byte[] {'K'});
     deliver(drain(a), b);
@@ -73,12 +79,16 @@ class LossDetectionTest {
   }
 
   @Test
-  void lostMessageIsResentOnceAPacketSentThreeLaterIsAcknowledgedWithoutWaitingForAnyTimer() throws ProtocolException {
+  void lostMessageIsResentOnceAPacketSentThreeLaterIsAcknowledgedWithoutWaitingForAnyTimer()
+      throws ProtocolException {
     connect(ConnectionConfig.defaults().withRetransmitFloor(FLOOR));
     int lost = sendAndLose();
     sendAndAcknowledge();
     sendAndAcknowledge();
-    assertEquals(List.of(), messagesIn(drain(a)), "two later packets acknowledged: reordering, not yet loss");
+    assertEquals(
+        List.of(),
+        messagesIn(drain(a)),
+        "two later packets acknowledged: reordering, not yet loss");
 
     sendAndAcknowledge();
     List<byte[]> resent = drain(a);
@@ -92,9 +102,10 @@ class LossDetectionTest {
   }
 
   @Test
-  void lostMessageIsResentNineEighthsOfTheRoundTripAfterItWasSentOnceALaterPacketIsAcknowledged() throws ProtocolException {
+  void lostMessageIsResentNineEighthsOfTheRoundTripAfterItWasSentOnceALaterPacketIsAcknowledged()
+      throws ProtocolException {
     connect(ConnectionConfig.defaults().withRetransmitFloor(FLOOR));
-    measureRoundTrip(20, Duration.ofMillis(8));             // a round trip of 16 ms: lost after 18 ms
+    measureRoundTrip(20, Duration.ofMillis(8)); // a round trip of 16 ms: lost after 18 ms
     assertEquals(FLOOR, a.retransmitTimeout(), "the timeout stays at the floor, far off");
     int lost = sendAndLose();
     clock.advance(Duration.ofMillis(1));
@@ -104,10 +115,13 @@ class LossDetectionTest {
     deliver(later, b);
     List<byte[]> acknowledgement = drain(b);
     clock.advance(Duration.ofMillis(8));
-    deliver(acknowledgement, a);                            // 17 ms after the loss
-    assertEquals(List.of(), messagesIn(drain(a)), "one later packet acknowledged, 17 ms after: not yet lost");
+    deliver(acknowledgement, a); // 17 ms after the loss
+    assertEquals(
+        List.of(),
+        messagesIn(drain(a)),
+        "one later packet acknowledged, 17 ms after: not yet lost");
 
-    clock.advance(Duration.ofMillis(1));                    // 18 ms: 9/8 of the round trip
+    clock.advance(Duration.ofMillis(1)); // 18 ms: 9/8 of the round trip
     List<byte[]> resent = drain(a);
 
     assertEquals(List.of(lost), messagesIn(resent));
@@ -115,11 +129,14 @@ class LossDetectionTest {
   }
 
   @Test
-  void lossAtTheTailIsResentAfterTheProbeTimeoutOfTheRoundTripNotAfterAFixedFloor() throws ProtocolException {
+  void lossAtTheTailIsResentAfterTheProbeTimeoutOfTheRoundTripNotAfterAFixedFloor()
+      throws ProtocolException {
     connect(ConnectionConfig.defaults());
-    measureRoundTrip(20, Duration.ofMillis(1));             // a round trip of 2 ms
+    measureRoundTrip(20, Duration.ofMillis(1)); // a round trip of 2 ms
     Duration timeout = a.retransmitTimeout();
-    assertTrue(timeout.compareTo(Duration.ofMillis(4)) < 0, "2 ms plus the 1 ms granularity, about: " + timeout);
+    assertTrue(
+        timeout.compareTo(Duration.ofMillis(4)) < 0,
+        "2 ms plus the 1 ms granularity, about: " + timeout);
     int lost = sendAndLose();
 
     clock.advance(timeout.minusNanos(1));
@@ -134,7 +151,8 @@ class LossDetectionTest {
   }
 
   @Test
-  void configuredFloorHoldsTheTimeoutBackButNotLossThatAcknowledgementsReveal() throws ProtocolException {
+  void configuredFloorHoldsTheTimeoutBackButNotLossThatAcknowledgementsReveal()
+      throws ProtocolException {
     Duration floor = Duration.ofMillis(50);
     connect(ConnectionConfig.defaults().withRetransmitFloor(floor));
     measureRoundTrip(20, Duration.ofMillis(1));
@@ -160,9 +178,9 @@ class LossDetectionTest {
     sendAndAcknowledge();
     a.send(new byte[] {'K'});
     List<byte[]> third = drain(a);
-    MessageDependency newer = a.send(new byte[] {'N'});    // queued before the loss is known
-    deliver(third, b);                                      // the packet that reveals the loss ...
-    deliver(drain(b), a);                                   // ... acknowledged
+    MessageDependency newer = a.send(new byte[] {'N'}); // queued before the loss is known
+    deliver(third, b); // the packet that reveals the loss ...
+    deliver(drain(b), a); // ... acknowledged
 
     List<Integer> sent = messagesIn(drain(a));
 
@@ -170,7 +188,8 @@ class LossDetectionTest {
   }
 
   @Test
-  void messageResentSinceItsPacketWentOutIsNotResentAgainWhenThatPacketIsDeclaredLost() throws ProtocolException {
+  void messageResentSinceItsPacketWentOutIsNotResentAgainWhenThatPacketIsDeclaredLost()
+      throws ProtocolException {
     connect(ConnectionConfig.defaults());
     measureRoundTrip(20, Duration.ofMillis(1));
     Duration timeout = a.retransmitTimeout();
@@ -182,10 +201,11 @@ class LossDetectionTest {
       later.addAll(drain(a));
     }
     clock.advance(timeout.minus(timeout.dividedBy(2)));
-    assertEquals(List.of(lost), messagesIn(drain(a)), "the timeout resends it: a second copy, on its way");
+    assertEquals(
+        List.of(lost), messagesIn(drain(a)), "the timeout resends it: a second copy, on its way");
 
-    deliver(later, b);                                      // three packets sent after the first copy ...
-    deliver(drain(b), a);                                   // ... acknowledged: its packet counts as lost
+    deliver(later, b); // three packets sent after the first copy ...
+    deliver(drain(b), a); // ... acknowledged: its packet counts as lost
 
     assertEquals(1, a.counters().packetsLost());
     assertEquals(List.of(), messagesIn(drain(a)), "the newer copy's packet is not known lost");

@@ -4,18 +4,19 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.herald.net.testkit.ManualTicker;
 
 /**
- * Fuzzes the packet decoder and the receive path behind it: whatever the bytes, a packet is
- * either read or rejected with a {@link ProtocolException}; nothing else may be thrown, and
- * the receiver stays within its caps.
+ * Fuzzes the packet decoder and the receive path behind it: whatever the bytes, a packet is either
+ * read or rejected with a {@link ProtocolException}; nothing else may be thrown, and the receiver
+ * stays within its caps.
  *
- * <p>Under {@code mvn test} this runs in regression mode over the committed inputs in
- * {@code src/test/resources/dev/herald/net/PacketDecoderFuzzTestInputs/}. To fuzz:
- * {@code JAZZER_FUZZ=1 mvn -pl network test -Dtest=PacketDecoderFuzzTest}
- * (new crashing inputs are written to that folder; add them to the commit with the fix).
+ * <p>Under {@code mvn test} this runs in regression mode over the committed inputs in {@code
+ * src/test/resources/dev/herald/net/PacketDecoderFuzzTestInputs/}. To fuzz: {@code JAZZER_FUZZ=1
+ * mvn -pl network test -Dtest=PacketDecoderFuzzTest} (new crashing inputs are written to that
+ * folder; add them to the commit with the fix).
  */
 class PacketDecoderFuzzTest {
 
-  private static final ConnectionConfig CONFIG = ConnectionConfig.defaults().withWindow(64).withMaxPendingBytes(2_000);
+  private static final ConnectionConfig CONFIG =
+      ConnectionConfig.defaults().withWindow(64).withMaxPendingBytes(2_000);
 
   @FuzzTest(maxDuration = "60s")
   void decodesOrRejects(byte[] input) {
@@ -34,13 +35,14 @@ class PacketDecoderFuzzTest {
   }
 
   /**
-   * Splits the input into packets at 0xFF 0xFF and feeds them all to one connection, each with
-   * the connection's token put in after its first byte (the flags): the fuzzer explores what
-   * the peer can send, not the one comparison that drops everyone else's datagrams.
+   * Splits the input into packets at 0xFF 0xFF and feeds them all to one connection, each with the
+   * connection's token put in after its first byte (the flags): the fuzzer explores what the peer
+   * can send, not the one comparison that drops everyone else's datagrams.
    */
   @FuzzTest(maxDuration = "60s")
   void receivesOrRejectsPacketSequences(byte[] input) {
-    Connection receiver = new Connection(CONFIG, TestPackets.TOKEN, new ManualTicker(), new ExecutionLog());
+    Connection receiver =
+        new Connection(CONFIG, TestPackets.TOKEN, new ManualTicker(), new ExecutionLog());
     byte[] packet = new byte[input.length + PacketFormat.PREFIX_SIZE];
     int start = 0;
     while (start <= input.length) {
@@ -51,7 +53,8 @@ class PacketDecoderFuzzTest {
       } catch (ProtocolException rejected) {
         // expected for most inputs
       }
-      if (receiver.waitingBytes() > CONFIG.maxPendingBytes() || receiver.graphNodes() > CONFIG.window()) {
+      if (receiver.waitingBytes() > CONFIG.maxPendingBytes()
+          || receiver.graphNodes() > CONFIG.window()) {
         throw new AssertionError("receiver exceeded its caps");
       }
       receiver.poll();
@@ -59,7 +62,10 @@ class PacketDecoderFuzzTest {
     }
   }
 
-  /** Copies input[start..end) into {@code packet} with the token after the first byte; returns the length. */
+  /**
+   * Copies input[start..end) into {@code packet} with the token after the first byte; returns the
+   * length.
+   */
   static int withToken(byte[] input, int start, int end, byte[] packet) {
     if (start == end) {
       return 0;

@@ -3,8 +3,8 @@ package dev.herald.net;
 import java.util.SplittableRandom;
 
 /**
- * The last 64 messages a test sender sent, from which each new message picks up to 3 to depend
- * on: the random dependency pattern of the soak tests, over the simulator and over sockets.
+ * The last 64 messages a test sender sent, from which each new message picks up to 3 to depend on:
+ * the random dependency pattern of the soak tests, over the simulator and over sockets.
  */
 public final class RecentMessages {
   private static final int SIZE = 64;

@@ -16,39 +16,46 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Four wraps of the sequence numbers in each direction through a hostile simulated network,
- * and one wrap through heavy jitter, checked on the execution log: exactly once, after every
- * dependency. The hostile section adds forgers: blind ones, who do not know the token,
- * throughout the soak; and one on the path, who alters an acknowledgement once.
+ * Four wraps of the sequence numbers in each direction through a hostile simulated network, and one
+ * wrap through heavy jitter, checked on the execution log: exactly once, after every dependency.
+ * The hostile section adds forgers: blind ones, who do not know the token, throughout the soak; and
+ * one on the path, who alters an acknowledgement once.
  */
 class SoakTest {
 
   private static final int MESSAGES = 4 * SequenceNumbers.RANGE;
   private static final Duration TICK = Duration.ofMillis(10);
-  private static final LinkConditions HOSTILE = LinkConditions.perfect()
-      .withLoss(0.25)
-      .withDuplication(0.25)
-      .withReordering(0.05, Duration.ofMillis(60))
-      .withLatency(Duration.ofMillis(100), Duration.ofMillis(50));
+  private static final LinkConditions HOSTILE =
+      LinkConditions.perfect()
+          .withLoss(0.25)
+          .withDuplication(0.25)
+          .withReordering(0.05, Duration.ofMillis(60))
+          .withLatency(Duration.ofMillis(100), Duration.ofMillis(50));
+
   /** Yojimbo's soak profile: a second of latency, spread over a whole second (± 500 ms). */
-  private static final LinkConditions JITTER = LinkConditions.perfect()
-      .withLoss(0.25)
-      .withDuplication(0.25)
-      .withLatency(Duration.ofMillis(1_000), Duration.ofMillis(500));
+  private static final LinkConditions JITTER =
+      LinkConditions.perfect()
+          .withLoss(0.25)
+          .withDuplication(0.25)
+          .withLatency(Duration.ofMillis(1_000), Duration.ofMillis(500));
+
   private static final int JITTER_MESSAGES = SequenceNumbers.RANGE;
+
   /**
-   * Loss in bursts (Gilbert–Elliott): a burst begins before about one packet in twenty, lasts
-   * three packets on average and loses 80 % of them, beside 2 % lost at random; about 12 %
-   * in all, many in a row, with duplication and 50 ± 20 ms.
+   * Loss in bursts (Gilbert–Elliott): a burst begins before about one packet in twenty, lasts three
+   * packets on average and loses 80 % of them, beside 2 % lost at random; about 12 % in all, many
+   * in a row, with duplication and 50 ± 20 ms.
    */
-  private static final LinkConditions BURSTS = LinkConditions.perfect()
-      .withLoss(0.02)
-      .withBurstLoss(0.05, 0.3, 0.8)
-      .withDuplication(0.10)
-      .withLatency(Duration.ofMillis(50), Duration.ofMillis(20));
+  private static final LinkConditions BURSTS =
+      LinkConditions.perfect()
+          .withLoss(0.02)
+          .withBurstLoss(0.05, 0.3, 0.8)
+          .withDuplication(0.10)
+          .withLatency(Duration.ofMillis(50), Duration.ofMillis(20));
 
   @Test
-  void everyMessageExecutesExactlyOnceAfterItsDependenciesThroughAHostileNetwork() throws ProtocolException {
+  void everyMessageExecutesExactlyOnceAfterItsDependenciesThroughAHostileNetwork()
+      throws ProtocolException {
     Run run = new Run(MESSAGES, 20260101L);
     run.forgeBlindly = true;
     run.toCompletion();
@@ -70,19 +77,31 @@ class SoakTest {
   }
 
   @Test
-  void acknowledgementAlteredOnThePathEndsTheConnectionWithoutEitherLosingOrMisorderingAMessage() throws ProtocolException {
+  void acknowledgementAlteredOnThePathEndsTheConnectionWithoutEitherLosingOrMisorderingAMessage()
+      throws ProtocolException {
     TamperedRun run = new TamperedRun(20260116L);
     long tamperedAt = run.untilTampered(300);
     run.untilBothFailed();
 
-    assertEquals(ConnectionError.MESSAGE_LOST, run.b.failure(), "the receiver noticed the lost message");
-    assertEquals(ConnectionError.PEER_SILENT, run.a.failure(), "and fell silent, so the sender failed too");
+    assertEquals(
+        ConnectionError.MESSAGE_LOST, run.b.failure(), "the receiver noticed the lost message");
+    assertEquals(
+        ConnectionError.PEER_SILENT, run.a.failure(), "and fell silent, so the sender failed too");
     Duration receiverNoticed = Duration.ofNanos(run.bFailedAt - tamperedAt);
     Duration senderNoticed = Duration.ofNanos(run.aFailedAt - tamperedAt);
-    assertTrue(receiverNoticed.compareTo(Duration.ofSeconds(2)) < 0, "the receiver noticed after " + receiverNoticed);
+    assertTrue(
+        receiverNoticed.compareTo(Duration.ofSeconds(2)) < 0,
+        "the receiver noticed after " + receiverNoticed);
     // b's last packets reach a up to one slowest delivery (150 + 60 ms) after b fell silent
-    Duration slowestDelivery = HOSTILE.latency().plus(HOSTILE.jitter()).plus(HOSTILE.reorderDelay());
-    assertTrue(senderNoticed.compareTo(receiverNoticed.plus(slowestDelivery).plus(ConnectionConfig.defaults().connectionTimeout()).plus(TICK)) <= 0,
+    Duration slowestDelivery =
+        HOSTILE.latency().plus(HOSTILE.jitter()).plus(HOSTILE.reorderDelay());
+    assertTrue(
+        senderNoticed.compareTo(
+                receiverNoticed
+                    .plus(slowestDelivery)
+                    .plus(ConnectionConfig.defaults().connectionTimeout())
+                    .plus(TICK))
+            <= 0,
         "the sender noticed after " + senderNoticed + ", the receiver after " + receiverNoticed);
     run.fromA.checkPartialExecutionLog();
     run.fromB.checkPartialExecutionLog();
@@ -90,7 +109,8 @@ class SoakTest {
   }
 
   @Test
-  void everyMessageExecutesExactlyOnceAfterItsDependenciesThroughHeavyJitter() throws ProtocolException {
+  void everyMessageExecutesExactlyOnceAfterItsDependenciesThroughHeavyJitter()
+      throws ProtocolException {
     Run run = new Run(JITTER_MESSAGES, JITTER, ConnectionConfig.defaults(), 20260216L);
     run.toCompletion();
 
@@ -98,17 +118,22 @@ class SoakTest {
     run.fromB.checkExecutionLog();
     assertNull(run.a.failure());
     assertNull(run.b.failure());
-    assertTrue(run.a.retransmitTimeout().compareTo(Duration.ofSeconds(1)) > 0,
+    assertTrue(
+        run.a.retransmitTimeout().compareTo(Duration.ofSeconds(1)) > 0,
         "resends at the pace of the round trip: " + run.a.retransmitTimeout());
-    assertTrue(run.a.messageTimeout().compareTo(ConnectionConfig.defaults().minMessageTimeout()) > 0,
+    assertTrue(
+        run.a.messageTimeout().compareTo(ConnectionConfig.defaults().minMessageTimeout()) > 0,
         "gives up after more than the minimum: " + run.a.messageTimeout());
   }
 
   @Test
-  void heavyJitterAtAHundredPacketsASecondDeliversPacketsOlderThanTheAcknowledgementHistory() throws ProtocolException {
+  void heavyJitterAtAHundredPacketsASecondDeliversPacketsOlderThanTheAcknowledgementHistory()
+      throws ProtocolException {
     // Small packets: about a hundred a second each way, so a second of spread reorders
     // packets far past the 32 that an acknowledgement covers and the 64 remembered.
-    Run run = new Run(JITTER_MESSAGES, JITTER, ConnectionConfig.defaults().withMaxPacketSize(200), 20260217L);
+    Run run =
+        new Run(
+            JITTER_MESSAGES, JITTER, ConnectionConfig.defaults().withMaxPacketSize(200), 20260217L);
     run.toCompletion();
 
     run.fromA.checkExecutionLog();
@@ -116,13 +141,17 @@ class SoakTest {
     assertNull(run.a.failure());
     assertNull(run.b.failure());
     long seconds = Duration.ofNanos(run.clock.nanoTime()).toSeconds();
-    assertTrue(run.network.aToB().delivered() / seconds >= 80, run.network.aToB().delivered() + " packets in " + seconds + " s");
-    assertTrue(run.b.counters().latePackets() > 1_000, "late packets: " + run.b.counters().latePackets());
+    assertTrue(
+        run.network.aToB().delivered() / seconds >= 80,
+        run.network.aToB().delivered() + " packets in " + seconds + " s");
+    assertTrue(
+        run.b.counters().latePackets() > 1_000, "late packets: " + run.b.counters().latePackets());
     assertTrue(run.b.counters().duplicateMessages() > 0);
   }
 
   @Test
-  void everyMessageExecutesExactlyOnceAfterItsDependenciesThroughBurstsOfLoss() throws ProtocolException {
+  void everyMessageExecutesExactlyOnceAfterItsDependenciesThroughBurstsOfLoss()
+      throws ProtocolException {
     Run run = new Run(MESSAGES, BURSTS, ConnectionConfig.defaults(), 20261128L);
     run.toCompletion();
 
@@ -148,7 +177,8 @@ class SoakTest {
     other.toCompletion();
 
     assertEquals(first.trace(), second.trace());
-    assertTrue(!first.trace().equals(other.trace()), "a different seed should give a different run");
+    assertTrue(
+        !first.trace().equals(other.trace()), "a different seed should give a different run");
   }
 
   /** Two connections sending to each other through the simulator, each with its own stream. */
@@ -180,8 +210,17 @@ class SoakTest {
       long limit = Duration.ofSeconds(10_000).dividedBy(TICK);
       while (!(fromA.allExecuted() && fromB.allExecuted())) {
         if (++ticks > limit || a.failure() != null || b.failure() != null) {
-          fail("stalled after " + ticks + " ticks: " + a.failure() + " / " + b.failure()
-              + ", executed " + fromA.executed + " and " + fromB.executed);
+          fail(
+              "stalled after "
+                  + ticks
+                  + " ticks: "
+                  + a.failure()
+                  + " / "
+                  + b.failure()
+                  + ", executed "
+                  + fromA.executed
+                  + " and "
+                  + fromB.executed);
         }
         fromA.sendSome(a);
         fromB.sendSome(b);
@@ -195,15 +234,29 @@ class SoakTest {
     }
 
     String trace() {
-      return ticks + " " + fromA.orderHash() + " " + fromB.orderHash() + " "
-          + network.aToB().lost() + " " + network.aToB().duplicated() + " " + network.aToB().deliveredOutOfOrder() + " "
-          + network.bToA().lost() + " " + a.counters().retransmissions() + " " + b.counters().duplicateMessages();
+      return ticks
+          + " "
+          + fromA.orderHash()
+          + " "
+          + fromB.orderHash()
+          + " "
+          + network.aToB().lost()
+          + " "
+          + network.aToB().duplicated()
+          + " "
+          + network.aToB().deliveredOutOfOrder()
+          + " "
+          + network.bToA().lost()
+          + " "
+          + a.counters().retransmissions()
+          + " "
+          + b.counters().duplicateMessages();
     }
   }
 
   /**
-   * A packet from someone who cannot see the traffic: a guessed token, and acknowledgements
-   * of every packet and message that might have been sent.
+   * A packet from someone who cannot see the traffic: a guessed token, and acknowledgements of
+   * every packet and message that might have been sent.
    */
   private static byte[] blindForgery(SplittableRandom forger) {
     long token = forger.nextLong();
@@ -211,20 +264,25 @@ class SoakTest {
       token++;
     }
     return TestPackets.packetWithAck(forger.nextInt(), forger.nextInt(), -1)
-        .token(token).unconfirmedFrom(forger.nextInt()).executedBefore(forger.nextInt()).bytes();
+        .token(token)
+        .unconfirmedFrom(forger.nextInt())
+        .executedBefore(forger.nextInt())
+        .bytes();
   }
 
   /**
-   * Two connections through the hostile network, with someone on the path from b to a who,
-   * once, rewrites a packet of b's to say that b received a's newest packet (sent a moment ago,
-   * still on its way) and the 32 before.
+   * Two connections through the hostile network, with someone on the path from b to a who, once,
+   * rewrites a packet of b's to say that b received a's newest packet (sent a moment ago, still on
+   * its way) and the 32 before.
    */
   private static final class TamperedRun {
     final ManualTicker clock = new ManualTicker();
     final Stream fromA = new Stream(SequenceNumbers.RANGE, 61);
     final Stream fromB = new Stream(SequenceNumbers.RANGE, 62);
-    final Connection a = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, fromB);
-    final Connection b = new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, fromA);
+    final Connection a =
+        new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, fromB);
+    final Connection b =
+        new Connection(ConnectionConfig.defaults(), TestPackets.TOKEN, clock, fromA);
     final SimulatedLink aToB;
     final SimulatedLink bToA;
     int newestFromA = -1;

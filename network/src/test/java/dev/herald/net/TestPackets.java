@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Builds packets by hand, including broken ones, and reads packets back for assertions. The
- * header fields are set first; {@link #bytes()} writes them before the body, which
- * {@link #message} and the {@code u8}..{@code u32} methods append to.
+ * Builds packets by hand, including broken ones, and reads packets back for assertions. The header
+ * fields are set first; {@link #bytes()} writes them before the body, which {@link #message} and
+ * the {@code u8}..{@code u32} methods append to.
  */
 final class TestPackets {
 
@@ -142,7 +142,8 @@ final class TestPackets {
 
   /** Decodes a packet a connection produced, with the default limits. */
   static PacketDecoder decode(byte[] packet) {
-    PacketDecoder decoder = new PacketDecoder(ConnectionConfig.MAX_PACKET_SIZE, ConnectionConfig.MAX_WINDOW, 64);
+    PacketDecoder decoder =
+        new PacketDecoder(ConnectionConfig.MAX_PACKET_SIZE, ConnectionConfig.MAX_WINDOW, 64);
     try {
       decoder.decode(packet, 0, packet.length);
     } catch (ProtocolException e) {

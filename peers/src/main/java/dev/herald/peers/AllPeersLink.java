@@ -23,7 +23,8 @@ final class AllPeersLink implements RemoteLink {
   /**
    * Returns how many peers it was queued for.
    *
-   * @throws IllegalStateException after queuing it for the others, if some peer's send window was full
+   * @throws IllegalStateException after queuing it for the others, if some peer's send window was
+   *     full
    */
   @Override
   public int send(Object message, Address from) {
@@ -39,9 +40,14 @@ final class AllPeersLink implements RemoteLink {
       }
     }
     if (full > 0) {
-      throw new IllegalStateException(message.getClass().getName() + " was sent to " + sent + " peers but not to " + full
-          + " whose send windows were full: they have not yet acknowledged the messages before it."
-          + " Send less per round trip, or widen ConnectionConfig.withWindow");
+      throw new IllegalStateException(
+          message.getClass().getName()
+              + " was sent to "
+              + sent
+              + " peers but not to "
+              + full
+              + " whose send windows were full: they have not yet acknowledged the messages before it."
+              + " Send less per round trip, or widen ConnectionConfig.withWindow");
     }
     return sent;
   }

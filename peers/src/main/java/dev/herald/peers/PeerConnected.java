@@ -5,12 +5,11 @@ import java.net.InetSocketAddress;
 import java.util.Objects;
 
 /**
- * Posted on the bus when a peer completes the handshake, as sent from the peer
- * ({@code Envelope.from()} is {@link #peer()}). From then on, messages can be sent to it.
+ * Posted on the bus when a peer completes the handshake, as sent from the peer ({@code
+ * Envelope.from()} is {@link #peer()}). From then on, messages can be sent to it.
  *
  * @param peer the peer's address on this bus: send to it, compare senders with it
  * @param socketAddress where the peer's datagrams come from, as this side sees it
- *
  * @since 0.1
  */
 public record PeerConnected(Address peer, InetSocketAddress socketAddress) {
@@ -20,7 +19,8 @@ public record PeerConnected(Address peer, InetSocketAddress socketAddress) {
   @Override
   public boolean equals(Object other) {
     return other instanceof PeerConnected that
-        && Objects.equals(peer, that.peer) && Objects.equals(socketAddress, that.socketAddress);
+        && Objects.equals(peer, that.peer)
+        && Objects.equals(socketAddress, that.socketAddress);
   }
 
   @Override

@@ -5,15 +5,14 @@ import dev.herald.net.udp.DisconnectReason;
 import java.util.Objects;
 
 /**
- * Posted on the bus when a peer is gone, as sent from the peer; after it, what is sent to
- * {@link #peer()} reaches nobody. A client whose handshake failed hears it too, with
- * {@link DisconnectReason#HANDSHAKE_TIMED_OUT} or {@link DisconnectReason#SERVER_FULL}. A
- * peer that kept sending messages that did not decode is disconnected with
- * {@link DisconnectReason#UNREADABLE_MESSAGES}.
+ * Posted on the bus when a peer is gone, as sent from the peer; after it, what is sent to {@link
+ * #peer()} reaches nobody. A client whose handshake failed hears it too, with {@link
+ * DisconnectReason#HANDSHAKE_TIMED_OUT} or {@link DisconnectReason#SERVER_FULL}. A peer that kept
+ * sending messages that did not decode is disconnected with {@link
+ * DisconnectReason#UNREADABLE_MESSAGES}.
  *
  * @param peer the peer's address on this bus
  * @param reason why it is gone
- *
  * @since 0.1
  */
 public record PeerDisconnected(Address peer, DisconnectReason reason) {
@@ -23,7 +22,8 @@ public record PeerDisconnected(Address peer, DisconnectReason reason) {
   @Override
   public boolean equals(Object other) {
     return other instanceof PeerDisconnected that
-        && Objects.equals(peer, that.peer) && reason == that.reason;
+        && Objects.equals(peer, that.peer)
+        && reason == that.reason;
   }
 
   @Override

@@ -29,12 +29,17 @@ final class PeerLink implements RemoteLink {
 
   /** Encodes and queues {@code message}, filling {@code into}; false if the peer is gone. */
   boolean send(Object message, MessageDependency into, MessageDependency... after) {
-    byte[] frame = codecs.toBytes(message); // throws IllegalArgumentException for a type with no codec
+    byte[] frame =
+        codecs.toBytes(message); // throws IllegalArgumentException for a type with no codec
     SendStatus status = node.trySend(peer, into, frame, after);
     if (status == SendStatus.WINDOW_FULL) {
-      throw new IllegalStateException("cannot send " + message.getClass().getName() + " to " + endpoint.address()
-          + ": its send window is full; the peer has not yet acknowledged the"
-          + " messages before it. Send less per round trip, or widen ConnectionConfig.withWindow");
+      throw new IllegalStateException(
+          "cannot send "
+              + message.getClass().getName()
+              + " to "
+              + endpoint.address()
+              + ": its send window is full; the peer has not yet acknowledged the"
+              + " messages before it. Send less per round trip, or widen ConnectionConfig.withWindow");
     }
     return status == SendStatus.ACCEPTED;
   }

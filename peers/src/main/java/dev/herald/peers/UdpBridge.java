@@ -24,9 +24,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A bridge between a {@link MessageBus} and its peers in other processes over UDP, which makes
- * each peer an address: a {@link UdpNode} attached to the bus, carrying {@code @Wire} messages
- * with their generated codecs. It is to peers over UDP what {@code NatsBridge} is to NATS.
+ * A bridge between a {@link MessageBus} and its peers in other processes over UDP, which makes each
+ * peer an address: a {@link UdpNode} attached to the bus, carrying {@code @Wire} messages with
+ * their generated codecs. It is to peers over UDP what {@code NatsBridge} is to NATS.
  *
  * <pre>{@code
  * MessageBus bus = MessageBus.create();
@@ -36,14 +36,14 @@ import java.util.Objects;
  * }</pre>
  *
  * <ul>
- *   <li>Each connected peer is an {@link Address} ({@link PeerConnected#peer()}).
- *       {@code registration.send(peer, m)} and {@code bus.post(m, Header.to(peer))} encode
- *       {@code m} and send it reliably; a type with no wire codec fails the send at once with
- *       an {@code IllegalArgumentException}. {@link #send(Address, Object, MessageDependency...)}
- *       does the same and returns the message's handle, for later messages to depend on.
- *   <li>What a peer sends is posted on the bus as a broadcast from the peer's address: a
- *       handler's {@code Envelope.from()} is the peer, set from the connection it came on, never
- *       from the payload. Replying is {@code registration.send(envelope.from(), reply)}.
+ *   <li>Each connected peer is an {@link Address} ({@link PeerConnected#peer()}). {@code
+ *       registration.send(peer, m)} and {@code bus.post(m, Header.to(peer))} encode {@code m} and
+ *       send it reliably; a type with no wire codec fails the send at once with an {@code
+ *       IllegalArgumentException}. {@link #send(Address, Object, MessageDependency...)} does the
+ *       same and returns the message's handle, for later messages to depend on.
+ *   <li>What a peer sends is posted on the bus as a broadcast from the peer's address: a handler's
+ *       {@code Envelope.from()} is the peer, set from the connection it came on, never from the
+ *       payload. Replying is {@code registration.send(envelope.from(), reply)}.
  *   <li>{@link PeerConnected} and {@link PeerDisconnected} are posted as the peers come and go.
  *   <li>{@link #allPeers()} is an address that reaches every connected peer with one send.
  *   <li>A handler may {@linkplain #disconnect disconnect} the peer whose message it handles, or
@@ -51,17 +51,17 @@ import java.util.Objects;
  *       discarded ({@link dev.herald.net.udp.NodeCounters#discardedAfterDisconnect()}), and the
  *       update goes on.
  *   <li>A message that does not decode is dropped, counted ({@link #undecodableMessages()}) and
- *       logged in bounded summaries; a peer that keeps sending them is disconnected
- *       ({@link NodeConfig#withMaxUnreadableMessages}).
+ *       logged in bounded summaries; a peer that keeps sending them is disconnected ({@link
+ *       NodeConfig#withMaxUnreadableMessages}).
  * </ul>
  *
- * <p>Driven like the node: {@link #update()} from the game loop (the default: the peers'
- * messages are then posted on the game's thread, at that point of the frame), or
- * {@link #start()} for a thread of its own (they are then posted on that thread).
+ * <p>Driven like the node: {@link #update()} from the game loop (the default: the peers' messages
+ * are then posted on the game's thread, at that point of the frame), or {@link #start()} for a
+ * thread of its own (they are then posted on that thread).
  *
  * <p>Thread-safe: every public method may be called from any thread, as the node's are (they
- * synchronize on the node; the peers' addresses are kept under a lock of their own), and so
- * may the bus's sends to a peer's address.
+ * synchronize on the node; the peers' addresses are kept under a lock of their own), and so may the
+ * bus's sends to a peer's address.
  *
  * @since 0.1
  */
@@ -76,34 +76,45 @@ public final class UdpBridge implements AutoCloseable {
   private long undecodable;
 
   /**
-   * Opens a server bound to {@code bind}, or a client of {@code server} if it is not null; its
-   * node reads the time from the bus's ticker, so a bus on a test or replay ticker drives its
+   * Opens a server bound to {@code bind}, or a client of {@code server} if it is not null; its node
+   * reads the time from the bus's ticker, so a bus on a test or replay ticker drives its
    * connections' timers on that same time.
    */
-  private UdpBridge(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, InetSocketAddress server,
-      NodeConfig config) throws IOException {
+  private UdpBridge(
+      MessageBus bus,
+      CodecRegistry codecs,
+      InetSocketAddress bind,
+      InetSocketAddress server,
+      NodeConfig config)
+      throws IOException {
     this.bus = Objects.requireNonNull(bus, "bus");
     this.codecs = Objects.requireNonNull(codecs, "codecs");
     Bridge bridge = Bridge.of(bus);
     Ticker ticker = bridge.ticker();
-    this.node = server == null ? UdpNode.server(bind, config, new Inbox(), ticker)
-        : UdpNode.client(server, config, new Inbox(), ticker);
+    this.node =
+        server == null
+            ? UdpNode.server(bind, config, new Inbox(), ticker)
+            : UdpNode.client(server, config, new Inbox(), ticker);
     this.allPeers = bridge.attachRemote(new AllPeersLink(node, codecs, links.values()));
   }
 
   /**
-   * A server bound to {@code bind} (port 0 picks a free one: see {@link #node()}). Its node
-   * reads the time from the bus's ticker ({@code MessageBus.Builder.ticker}).
+   * A server bound to {@code bind} (port 0 picks a free one: see {@link #node()}). Its node reads
+   * the time from the bus's ticker ({@code MessageBus.Builder.ticker}).
    */
-  public static UdpBridge server(MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, NodeConfig config) throws IOException {
+  public static UdpBridge server(
+      MessageBus bus, CodecRegistry codecs, InetSocketAddress bind, NodeConfig config)
+      throws IOException {
     return new UdpBridge(bus, codecs, Objects.requireNonNull(bind, "bind"), null, config);
   }
 
   /**
-   * A client of the server at {@code server}; {@link PeerConnected} is posted once it is in.
-   * Its node reads the time from the bus's ticker ({@code MessageBus.Builder.ticker}).
+   * A client of the server at {@code server}; {@link PeerConnected} is posted once it is in. Its
+   * node reads the time from the bus's ticker ({@code MessageBus.Builder.ticker}).
    */
-  public static UdpBridge client(MessageBus bus, CodecRegistry codecs, InetSocketAddress server, NodeConfig config) throws IOException {
+  public static UdpBridge client(
+      MessageBus bus, CodecRegistry codecs, InetSocketAddress server, NodeConfig config)
+      throws IOException {
     return new UdpBridge(bus, codecs, null, Objects.requireNonNull(server, "server"), config);
   }
 
@@ -157,9 +168,9 @@ public final class UdpBridge implements AutoCloseable {
   }
 
   /**
-   * Sends {@code message} reliably to {@code peer}, to be executed there after the messages
-   * named by {@code after} (handles returned by earlier sends to the same peer; those known
-   * executed are ignored), and returns its handle.
+   * Sends {@code message} reliably to {@code peer}, to be executed there after the messages named
+   * by {@code after} (handles returned by earlier sends to the same peer; those known executed are
+   * ignored), and returns its handle.
    *
    * @throws IllegalArgumentException if {@code message} has no wire codec, {@code peer} is not a
    *     peer of this bridge, or a handle belongs to another peer
@@ -169,24 +180,28 @@ public final class UdpBridge implements AutoCloseable {
     PeerLink link = linkOf(peer);
     MessageDependency handle = new MessageDependency();
     if (link == null || !link.send(message, handle, after)) {
-      throw new IllegalStateException("cannot send " + message.getClass().getName() + " to " + peer + ": the peer is gone");
+      throw new IllegalStateException(
+          "cannot send " + message.getClass().getName() + " to " + peer + ": the peer is gone");
     }
     return handle;
   }
 
   /**
-   * Sends {@code message} to {@code peer} once, unreliably: never resent, and dropped by the
-   * peer if a newer snapshot from here arrived first. For latest-state messages (positions,
-   * scores) that the next one replaces. Returns false if the peer is gone.
+   * Sends {@code message} to {@code peer} once, unreliably: never resent, and dropped by the peer
+   * if a newer snapshot from here arrived first. For latest-state messages (positions, scores) that
+   * the next one replaces. Returns false if the peer is gone.
    *
-   * @throws IllegalArgumentException if {@code message} has no wire codec or does not fit one datagram
+   * @throws IllegalArgumentException if {@code message} has no wire codec or does not fit one
+   *     datagram
    */
   public boolean sendSnapshot(Address peer, Object message) {
     PeerLink link = linkOf(peer);
     return link != null && node.sendSnapshot(link.peer, codecs.toBytes(message));
   }
 
-  /** Says goodbye to {@code peer}; {@link PeerDisconnected} is posted. Does nothing if it is gone. */
+  /**
+   * Says goodbye to {@code peer}; {@link PeerDisconnected} is posted. Does nothing if it is gone.
+   */
   public void disconnect(Address peer) {
     PeerLink link = linkOf(peer);
     if (link != null) {
@@ -197,7 +212,8 @@ public final class UdpBridge implements AutoCloseable {
   private PeerLink linkOf(Address peer) {
     Objects.requireNonNull(peer, "peer");
     if (!peer.isRemote()) {
-      throw new IllegalArgumentException(peer + " is not a peer's address: use the address of a PeerConnected message");
+      throw new IllegalArgumentException(
+          peer + " is not a peer's address: use the address of a PeerConnected message");
     }
     synchronized (links) {
       return byAddress.get(peer);
@@ -205,10 +221,9 @@ public final class UdpBridge implements AutoCloseable {
   }
 
   /**
-   * Messages from peers that did not decode (a peer built with other wire types), dropped. Each
-   * is reported to the node ({@link UdpNode#reportUnreadable}), which logs them in bounded
-   * summaries and disconnects a peer that sends more than
-   * {@link NodeConfig#maxUnreadableMessages()}.
+   * Messages from peers that did not decode (a peer built with other wire types), dropped. Each is
+   * reported to the node ({@link UdpNode#reportUnreadable}), which logs them in bounded summaries
+   * and disconnects a peer that sends more than {@link NodeConfig#maxUnreadableMessages()}.
    */
   public long undecodableMessages() {
     return undecodable;

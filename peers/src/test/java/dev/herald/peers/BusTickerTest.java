@@ -30,7 +30,9 @@ class BusTickerTest {
     serverBus.register(atServer);
     Duration timeout = NodeConfig.defaults().connection().connectionTimeout();
     try (UdpBridge server = UdpBridge.server(serverBus, CODECS, LOOPBACK, NodeConfig.defaults());
-        UdpBridge client = UdpBridge.client(clientBus, CODECS, server.node().localAddress(), NodeConfig.defaults())) {
+        UdpBridge client =
+            UdpBridge.client(
+                clientBus, CODECS, server.node().localAddress(), NodeConfig.defaults())) {
       until("connected", () -> atServer.connected.size() == 1, server, client);
 
       // Real time passes and the client stays silent, but the server's ticker stands still:

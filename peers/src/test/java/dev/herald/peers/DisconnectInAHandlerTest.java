@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A handler that ends the connection its message came on (a kick, a quit) while the same packet
- * holds more messages: the update goes on, and the messages behind the goodbye are discarded
- * and counted.
+ * holds more messages: the update goes on, and the messages behind the goodbye are discarded and
+ * counted.
  */
 class DisconnectInAHandlerTest {
 
@@ -39,8 +39,13 @@ class DisconnectInAHandlerTest {
     serverSide = serverBus.register(atServer);
     clientSide = clientBus.register(atClient);
     server = UdpBridge.server(serverBus, CODECS, LOOPBACK, NodeConfig.defaults());
-    client = UdpBridge.client(clientBus, CODECS, server.node().localAddress(), NodeConfig.defaults());
-    until("connected", () -> atServer.connected.size() == 1 && atClient.connected.size() == 1, server, client);
+    client =
+        UdpBridge.client(clientBus, CODECS, server.node().localAddress(), NodeConfig.defaults());
+    until(
+        "connected",
+        () -> atServer.connected.size() == 1 && atClient.connected.size() == 1,
+        server,
+        client);
   }
 
   @AfterEach
@@ -82,14 +87,16 @@ class DisconnectInAHandlerTest {
     serverBus.register(new Bouncer(server));
     Address peer = atServer.connected.get(0).peer();
     clientSide.send(client.server(), new Messages.Hello("kick me"));
-    clientSide.send(client.server(), new Messages.Spawn(1)); // the same packet: both leave at the next update
+    clientSide.send(
+        client.server(), new Messages.Spawn(1)); // the same packet: both leave at the next update
     clientSide.send(client.server(), new Messages.Spawn(2));
     client.update();
 
     until("the server kicked the client", () -> !atServer.disconnected.isEmpty(), server, client);
     assertDoesNotThrow(server::update);
 
-    assertEquals(List.of(new PeerDisconnected(peer, DisconnectReason.CLOSED_HERE)), atServer.disconnected);
+    assertEquals(
+        List.of(new PeerDisconnected(peer, DisconnectReason.CLOSED_HERE)), atServer.disconnected);
     assertEquals(0, atServer.count(Messages.Spawn.class), "nothing behind the kick is posted");
     assertEquals(2, server.node().counters().discardedAfterDisconnect());
     until("the client heard the goodbye", () -> !atClient.disconnected.isEmpty(), server, client);
@@ -129,8 +136,12 @@ class DisconnectInAHandlerTest {
       second.send(second.server(), new Messages.Spawn(2));
       second.update();
 
-      until("the kick and the second's spawn",
-          () -> atServer.disconnected.size() == 1 && atServer.count(Messages.Spawn.class) == 1, server, client, second);
+      until(
+          "the kick and the second's spawn",
+          () -> atServer.disconnected.size() == 1 && atServer.count(Messages.Spawn.class) == 1,
+          server,
+          client,
+          second);
       assertEquals(new Messages.Spawn(2), atServer.messages.get(atServer.messages.size() - 1));
       assertTrue(server.node().counters().discardedAfterDisconnect() >= 1);
     }

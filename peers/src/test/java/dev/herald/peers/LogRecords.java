@@ -38,7 +38,9 @@ final class LogRecords extends Handler implements AutoCloseable {
     return warnings;
   }
 
-  /** Characters logged: each record's message, and about 80 a frame of the stack traces it carries. */
+  /**
+   * Characters logged: each record's message, and about 80 a frame of the stack traces it carries.
+   */
   synchronized long characters() {
     long count = 0;
     for (LogRecord record : records) {

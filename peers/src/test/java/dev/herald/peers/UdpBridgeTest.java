@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
 /** Two processes' buses, in one, over loopback UDP: peers are addresses. */
 class UdpBridgeTest {
 
-  static final InetSocketAddress LOOPBACK = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+  static final InetSocketAddress LOOPBACK =
+      new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
   static final CodecRegistry CODECS = CodecRegistry.load();
 
   private final MessageBus serverBus = MessageBus.create();
@@ -40,8 +41,13 @@ class UdpBridgeTest {
 
   UdpBridgeTest() throws IOException {
     server = UdpBridge.server(serverBus, CODECS, LOOPBACK, NodeConfig.defaults());
-    client = UdpBridge.client(clientBus, CODECS, server.node().localAddress(), NodeConfig.defaults());
-    until("connected", () -> atServer.connected.size() == 1 && atClient.connected.size() == 1, server, client);
+    client =
+        UdpBridge.client(clientBus, CODECS, server.node().localAddress(), NodeConfig.defaults());
+    until(
+        "connected",
+        () -> atServer.connected.size() == 1 && atClient.connected.size() == 1,
+        server,
+        client);
   }
 
   @AfterEach
@@ -99,8 +105,10 @@ class UdpBridgeTest {
 
   @Test
   void typeWithoutACodecFailsTheSendAtOnce() {
-    IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
-        () -> clientSide.send(client.server(), new Messages.LocalOnly(1)));
+    IllegalArgumentException thrown =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> clientSide.send(client.server(), new Messages.LocalOnly(1)));
     assertTrue(thrown.getMessage().contains("is not a registered wire type"), thrown.getMessage());
   }
 
@@ -110,7 +118,8 @@ class UdpBridgeTest {
     client.update();
 
     assertEquals(1, atClient.count(Messages.Hello.class));
-    assertEquals(0, client.node().server().counters().messagesSent(), "nothing left for the server");
+    assertEquals(
+        0, client.node().server().counters().messagesSent(), "nothing left for the server");
   }
 
   @Test
@@ -128,12 +137,19 @@ class UdpBridgeTest {
     MessageBus secondBus = MessageBus.create();
     Inbox atSecond = new Inbox();
     secondBus.register(atSecond);
-    try (UdpBridge second = UdpBridge.client(secondBus, CODECS, server.node().localAddress(), NodeConfig.defaults())) {
+    try (UdpBridge second =
+        UdpBridge.client(secondBus, CODECS, server.node().localAddress(), NodeConfig.defaults())) {
       until("second connected", () -> atSecond.connected.size() == 1, server, client, second);
 
       assertEquals(2, serverSide.send(server.allPeers(), new Messages.Hello("everyone")));
-      until("both heard", () -> atClient.count(Messages.Hello.class) == 1 && atSecond.count(Messages.Hello.class) == 1,
-          server, client, second);
+      until(
+          "both heard",
+          () ->
+              atClient.count(Messages.Hello.class) == 1
+                  && atSecond.count(Messages.Hello.class) == 1,
+          server,
+          client,
+          second);
       assertSame(second.server(), atSecond.envelopes.get(0).from());
     }
   }
@@ -144,7 +160,8 @@ class UdpBridgeTest {
     client.disconnect(client.server());
     until("the server heard", () -> atServer.disconnected.size() == 1, server, client);
 
-    assertEquals(new PeerDisconnected(peer, DisconnectReason.CLOSED_BY_PEER), atServer.disconnected.get(0));
+    assertEquals(
+        new PeerDisconnected(peer, DisconnectReason.CLOSED_BY_PEER), atServer.disconnected.get(0));
     assertEquals(DisconnectReason.CLOSED_HERE, atClient.disconnected.get(0).reason());
     assertEquals(0, serverSide.send(peer, new Messages.Hello("anyone?")));
     assertEquals(List.of(), server.peers());

@@ -22,7 +22,10 @@ import java.util.function.BooleanSupplier;
 import java.util.logging.LogRecord;
 import org.junit.jupiter.api.Test;
 
-/** A peer that sends what this program cannot decode: counted, logged in bounded summaries, then dropped. */
+/**
+ * A peer that sends what this program cannot decode: counted, logged in bounded summaries, then
+ * dropped.
+ */
 class UnreadableMessagesTest {
 
   /** A frame no codec of the tests has: wire id 127, then an empty body. */
@@ -69,27 +72,37 @@ class UnreadableMessagesTest {
     NodeConfig config = NodeConfig.defaults().withMaxUnreadableMessages(50);
     try (LogRecords log = new LogRecords();
         UdpBridge server = UdpBridge.server(bus, CODECS, LOOPBACK, config);
-        UdpNode client = UdpNode.client(server.node().localAddress(), NodeConfig.defaults(), atClient, clock)) {
+        UdpNode client =
+            UdpNode.client(server.node().localAddress(), NodeConfig.defaults(), atClient, clock)) {
       until("connected", () -> atServer.connected.size() == 1, server::update, client::update);
       int sent = 300;
       for (int i = 0; i < sent; i++) {
         client.send(client.server(), UNKNOWN_TYPE);
       }
-      until("the server read them all or dropped the client",
+      until(
+          "the server read them all or dropped the client",
           () -> server.undecodableMessages() == sent || !atServer.disconnected.isEmpty(),
-          client::update, server::update);
+          client::update,
+          server::update);
 
       List<LogRecord> warnings = log.warnings();
-      assertEquals(2, warnings.size(), "the first message, then the disconnect with the counts: " + warnings.size());
+      assertEquals(
+          2,
+          warnings.size(),
+          "the first message, then the disconnect with the counts: " + warnings.size());
       for (LogRecord warning : warnings) {
         assertNull(warning.getThrown(), "a summary, no stack trace");
       }
       assertTrue(log.characters() < 1_000, log.characters() + " characters logged");
       String last = warnings.get(1).getMessage();
       assertTrue(last.contains("51 messages that could not be read"), last);
-      assertEquals(DisconnectReason.UNREADABLE_MESSAGES, atServer.disconnected.get(0).reason(),
+      assertEquals(
+          DisconnectReason.UNREADABLE_MESSAGES,
+          atServer.disconnected.get(0).reason(),
           "the client was dropped");
-      assertEquals(51, server.undecodableMessages(),
+      assertEquals(
+          51,
+          server.undecodableMessages(),
           "the limit, and one past it; nothing after the disconnect is decoded");
       assertEquals(51, server.node().counters().unreadableMessages());
       until("the client heard it", () -> !atClient.reasons.isEmpty(), client::update);
@@ -104,11 +117,14 @@ class UnreadableMessagesTest {
     Inbox atServer = new Inbox();
     bus.register(atServer);
     RawPeer atClient = new RawPeer();
-    NodeConfig config = NodeConfig.defaults().withMaxUnreadableMessages(Integer.MAX_VALUE)
-        .withUnreadableLogInterval(Duration.ofSeconds(1));
+    NodeConfig config =
+        NodeConfig.defaults()
+            .withMaxUnreadableMessages(Integer.MAX_VALUE)
+            .withUnreadableLogInterval(Duration.ofSeconds(1));
     try (LogRecords log = new LogRecords();
         UdpBridge server = UdpBridge.server(bus, CODECS, LOOPBACK, config);
-        UdpNode client = UdpNode.client(server.node().localAddress(), NodeConfig.defaults(), atClient, clock)) {
+        UdpNode client =
+            UdpNode.client(server.node().localAddress(), NodeConfig.defaults(), atClient, clock)) {
       until("connected", () -> atServer.connected.size() == 1, server::update, client::update);
       // 20 packets a second for 25 seconds of the nodes' clock, each with 10 unreadable messages
       int seconds = 25;
@@ -122,13 +138,19 @@ class UnreadableMessagesTest {
         }
         expected += perPacket;
         long through = expected;
-        until("tick " + tick + " read", () -> server.undecodableMessages() == through, client::update, server::update);
+        until(
+            "tick " + tick + " read",
+            () -> server.undecodableMessages() == through,
+            client::update,
+            server::update);
       }
 
       assertEquals(1, server.peers().size(), "never dropped: no limit");
       assertEquals(expected, server.node().peers().get(0).unreadableMessages());
       int records = log.warnings().size();
-      assertTrue(records >= seconds && records <= seconds + 1, records + " records for " + seconds + " intervals");
+      assertTrue(
+          records >= seconds && records <= seconds + 1,
+          records + " records for " + seconds + " intervals");
       assertTrue(log.characters() <= 400L * (seconds + 1), log.characters() + " characters logged");
       for (LogRecord record : log.warnings()) {
         assertNull(record.getThrown());

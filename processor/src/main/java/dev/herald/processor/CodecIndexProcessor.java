@@ -26,18 +26,18 @@ import javax.lang.model.util.Elements;
 import javax.tools.Diagnostic;
 
 /**
- * Registers every generated codec for {@link java.util.ServiceLoader} in
- * {@code META-INF/services/dev.herald.wire.WireCodec}, and reports two wire types with one id.
+ * Registers every generated codec for {@link java.util.ServiceLoader} in {@code
+ * META-INF/services/dev.herald.wire.WireCodec}, and reports two wire types with one id.
  *
- * <p>It finds the codecs by the {@code @GeneratedCodec} marker that {@link WireProcessor} puts
- * on each, never by {@code @Wire}: so Gradle can run it as aggregating (it is handed every marked
+ * <p>It finds the codecs by the {@code @GeneratedCodec} marker that {@link WireProcessor} puts on
+ * each, never by {@code @Wire}: so Gradle can run it as aggregating (it is handed every marked
  * class again on an incremental build, from class files) and {@link WireProcessor} as isolating.
  * For the same reason the duplicate-id check lives here: it sees every codec of the module, not
  * just the ones of the types that changed.
  *
- * <p>A build that recompiles only some sources leaves the service file of the earlier
- * compilation in the output; its entries are kept while still true (the codec exists and its type
- * is still {@code @Wire}), and their ids take part in the duplicate check.
+ * <p>A build that recompiles only some sources leaves the service file of the earlier compilation
+ * in the output; its entries are kept while still true (the codec exists and its type is still
+ * {@code @Wire}), and their ids take part in the duplicate check.
  */
 @AutoService(Processor.class)
 @SupportedAnnotationTypes(GeneratedNames.GENERATED_CODEC_ANNOTATION)
@@ -47,6 +47,7 @@ public final class CodecIndexProcessor extends AbstractProcessor {
 
   private Elements elements;
   private Messager messager;
+
   /** Every codec to register: this compilation's and the earlier ones still true. */
   private ServiceFile serviceFile;
 
@@ -124,14 +125,15 @@ public final class CodecIndexProcessor extends AbstractProcessor {
   }
 
   private void report(TypeElement wireType, String message) {
-    messager.printMessage(Diagnostic.Kind.ERROR, message, wireType,
-        WireAnnotation.mirrorOn(wireType));
+    messager.printMessage(
+        Diagnostic.Kind.ERROR, message, wireType, WireAnnotation.mirrorOn(wireType));
   }
 
   /** {@code X} of {@code X_Codec extends WireCodec<X>}. */
   private static TypeElement wireTypeOf(TypeElement codec) {
     TypeMirror superclass = codec.getSuperclass();
-    if (superclass instanceof DeclaredType declared && declared.getTypeArguments().size() == 1
+    if (superclass instanceof DeclaredType declared
+        && declared.getTypeArguments().size() == 1
         && declared.getTypeArguments().get(0) instanceof DeclaredType wireType) {
       return (TypeElement) wireType.asElement();
     }

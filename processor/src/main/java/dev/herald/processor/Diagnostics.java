@@ -4,11 +4,11 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 
 /**
- * Every diagnostic Herald's processors print, in one place: for listeners and their
- * dispatchers, and for {@code @Wire} types and their codecs.
+ * Every diagnostic Herald's processors print, in one place: for listeners and their dispatchers,
+ * and for {@code @Wire} types and their codecs.
  *
- * <p>Each text states the rule, why it exists, and the fix. The constants are the fixed part
- * of a message (tests match on them); the methods append the details of one occurrence.
+ * <p>Each text states the rule, why it exists, and the fix. The constants are the fixed part of a
+ * message (tests match on them); the methods append the details of one occurrence.
  */
 public final class Diagnostics {
 
@@ -205,26 +205,40 @@ public final class Diagnostics {
 
   /** {@link #DISPATCHER_NAME_CLASH} naming the dispatcher and the class that has it. */
   public static String dispatcherNameClash(String dispatcher, String owner) {
-    return DISPATCHER_NAME_CLASH + " " + dispatcher + " is already the dispatcher of " + owner
+    return DISPATCHER_NAME_CLASH
+        + " "
+        + dispatcher
+        + " is already the dispatcher of "
+        + owner
         + ". Rename one of the two classes.";
   }
 
   /** {@link #DISPATCHER_NAME_TAKEN} naming the dispatcher. */
   public static String dispatcherNameTaken(String dispatcher) {
-    return DISPATCHER_NAME_TAKEN + " Rename the class " + dispatcher
+    return DISPATCHER_NAME_TAKEN
+        + " Rename the class "
+        + dispatcher
         + ", which Herald needs for the dispatcher of this listener.";
   }
 
   /** {@link #STALE_DISPATCHER} naming the stale dispatcher. */
   public static String staleDispatcher(String dispatcher) {
-    return STALE_DISPATCHER + " Delete " + dispatcher + " from the output, or build clean"
+    return STALE_DISPATCHER
+        + " Delete "
+        + dispatcher
+        + " from the output, or build clean"
         + " (mvn clean verify, gradle clean build).";
   }
 
   /** {@link #INDEX_NAME_TAKEN} naming the index. */
   public static String indexNameTaken(String index) {
-    return INDEX_NAME_TAKEN + " Rename the class " + index + ", or choose another name with"
-        + " -A" + GeneratedNames.INDEX_OPTION + "=com.acme.MyIndex.";
+    return INDEX_NAME_TAKEN
+        + " Rename the class "
+        + index
+        + ", or choose another name with"
+        + " -A"
+        + GeneratedNames.INDEX_OPTION
+        + "=com.acme.MyIndex.";
   }
 
   /** {@link #PARAMETERIZED_PARAMETER} with the type as written and as it should be. */
@@ -264,7 +278,10 @@ public final class Diagnostics {
         + " with herald-processor, or make the method public.";
   }
 
-  /** A problem of a handler inherited from a superclass without dispatcher, reported on the subclass. */
+  /**
+   * A problem of a handler inherited from a superclass without dispatcher, reported on the
+   * subclass.
+   */
   public static String inherited(String method, String superclass, String problem) {
     return "Inherited handler " + superclass + "." + method + ": " + problem;
   }
@@ -281,19 +298,22 @@ public final class Diagnostics {
   public static String unexpectedError(String context, Throwable error) {
     StringWriter trace = new StringWriter();
     error.printStackTrace(new PrintWriter(trace));
-    return UNEXPECTED_ERROR
-        + " "
-        + context
-        + ". Please report it with this stack trace:\n"
-        + trace;
+    return UNEXPECTED_ERROR + " " + context + ". Please report it with this stack trace:\n" + trace;
   }
 
   /** {@link #FOREIGN_SUBSCRIBE} naming the annotation, its library and the fix. */
   public static String foreignSubscribe(String annotation, String library) {
-    return "@" + annotation + " (" + library + ") " + FOREIGN_SUBSCRIBE
-        + " Replace it by @dev.herald.annotation.Subscribe; if " + library
+    return "@"
+        + annotation
+        + " ("
+        + library
+        + ") "
+        + FOREIGN_SUBSCRIBE
+        + " Replace it by @dev.herald.annotation.Subscribe; if "
+        + library
         + " still delivers to this method on purpose, add @SuppressWarnings(\""
-        + FOREIGN_SUBSCRIBE_KEY + "\") to it.";
+        + FOREIGN_SUBSCRIBE_KEY
+        + "\") to it.";
   }
 
   /** {@link #INVALID_INDEX_OPTION} quoting the value given. */
@@ -303,8 +323,12 @@ public final class Diagnostics {
 
   /** {@link #UNSUPPORTED_FIELD_TYPE} naming the type, why, and what is supported. */
   public static String unsupportedFieldType(String type, String detail) {
-    return UNSUPPORTED_FIELD_TYPE + " It is " + type + (detail.isEmpty() ? "" : ": " + detail)
-        + ". " + SUPPORTED_FIELD_TYPES;
+    return UNSUPPORTED_FIELD_TYPE
+        + " It is "
+        + type
+        + (detail.isEmpty() ? "" : ": " + detail)
+        + ". "
+        + SUPPORTED_FIELD_TYPES;
   }
 
   public static String notAWireFieldType(String field, String type) {

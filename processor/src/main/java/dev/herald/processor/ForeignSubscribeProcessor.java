@@ -20,13 +20,14 @@ import javax.tools.Diagnostic;
  * <p>A class that still registers with that other bus on purpose says so with
  * {@code @SuppressWarnings("herald-foreign-subscribe")} on the method or an enclosing class.
  *
- * <p>It claims nothing (it returns {@code false}): greenrobot's own processor, if present,
- * still sees its annotation.
+ * <p>It claims nothing (it returns {@code false}): greenrobot's own processor, if present, still
+ * sees its annotation.
  */
 @AutoService(Processor.class)
 public final class ForeignSubscribeProcessor extends AbstractProcessor {
   /** The other buses' annotations, each with the name of its library for the message. */
   static final String GUAVA = "com.google.common.eventbus.Subscribe";
+
   static final String GREENROBOT = "org.greenrobot.eventbus.Subscribe";
   static final String OTTO = "com.squareup.otto.Subscribe";
 
@@ -54,8 +55,11 @@ public final class ForeignSubscribeProcessor extends AbstractProcessor {
     } catch (VirtualMachineError e) {
       throw e;
     } catch (RuntimeException e) {
-      processingEnv.getMessager().printMessage(
-          Diagnostic.Kind.ERROR, Diagnostics.unexpectedError("while looking for other buses' @Subscribe", e));
+      processingEnv
+          .getMessager()
+          .printMessage(
+              Diagnostic.Kind.ERROR,
+              Diagnostics.unexpectedError("while looking for other buses' @Subscribe", e));
     }
     return false;
   }
@@ -63,7 +67,9 @@ public final class ForeignSubscribeProcessor extends AbstractProcessor {
   private void warn(Element method, String annotationName) {
     String message = Diagnostics.foreignSubscribe(annotationName, libraryOf(annotationName));
     for (AnnotationMirror mirror : method.getAnnotationMirrors()) {
-      if (((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().contentEquals(annotationName)) {
+      if (((TypeElement) mirror.getAnnotationType().asElement())
+          .getQualifiedName()
+          .contentEquals(annotationName)) {
         processingEnv.getMessager().printMessage(Diagnostic.Kind.WARNING, message, method, mirror);
         return;
       }

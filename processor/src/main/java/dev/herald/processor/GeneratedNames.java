@@ -28,8 +28,10 @@ public final class GeneratedNames {
   public static final String DISPATCHER = "Dispatcher";
   public static final String HANDLER_INFO = "HandlerInfo";
   public static final String HANDLER_CALL = "HandlerCall";
+
   /** The dispatcher's nested class of handlers bound to a listener. */
   public static final String BOUND_CALL = "Call";
+
   public static final String DISPATCHER_INDEX = "DispatcherIndex";
   public static final String GENERATED_PACKAGE = "javax.annotation.processing";
   public static final String GENERATED = "Generated";
@@ -73,8 +75,8 @@ public final class GeneratedNames {
   public static final String CODEC_ID_FIELD = "ID";
 
   /**
-   * Derived ids are this or above; choosing explicit ids below it (one to four bytes on the
-   * wire) keeps them apart from every derived id.
+   * Derived ids are this or above; choosing explicit ids below it (one to four bytes on the wire)
+   * keeps them apart from every derived id.
    */
   public static final int DERIVED_ID_BASE = 0x100_0000;
 
@@ -123,9 +125,9 @@ public final class GeneratedNames {
   }
 
   /**
-   * The id of a wire type without an explicit one: the 32-bit FNV-1a hash of the UTF-8 bytes
-   * of its canonical name, as unsigned, reduced into {@code 0x1000000} to
-   * {@code 0x7FFFFFFF}. Documented on {@code @Wire}; it must never change.
+   * The id of a wire type without an explicit one: the 32-bit FNV-1a hash of the UTF-8 bytes of its
+   * canonical name, as unsigned, reduced into {@code 0x1000000} to {@code 0x7FFFFFFF}. Documented
+   * on {@code @Wire}; it must never change.
    */
   public static int derivedId(String canonicalName) {
     int hash = FNV_OFFSET_BASIS;
@@ -138,7 +140,8 @@ public final class GeneratedNames {
   }
 
   /** {@code demo.Outer_Inner<suffix>}, in the package of {@code demo.Outer.Inner}. */
-  private static QualifiedName besideWithSuffix(TypeElement type, String suffix, Elements elements) {
+  private static QualifiedName besideWithSuffix(
+      TypeElement type, String suffix, Elements elements) {
     Deque<String> names = new ArrayDeque<>();
     for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
       names.addFirst(e.getSimpleName().toString());

@@ -27,26 +27,24 @@ import javax.lang.model.util.Elements;
 import javax.tools.Diagnostic;
 
 /**
- * Registers every dispatcher for {@link java.util.ServiceLoader} in
- * {@code META-INF/services/dev.herald.internal.generated.Dispatcher}, and writes the {@code DispatcherIndex}
- * class that {@code -Aherald.index} names.
+ * Registers every dispatcher for {@link java.util.ServiceLoader} in {@code
+ * META-INF/services/dev.herald.internal.generated.Dispatcher}, and writes the {@code
+ * DispatcherIndex} class that {@code -Aherald.index} names.
  *
- * <p>It finds the dispatchers by the {@code @GeneratedDispatcher} marker that
- * {@link SubscribeProcessor} puts on each, never by {@code @Subscribe}: so only dispatchers
- * that were actually written are listed, and Gradle can run this processor as aggregating and
- * {@link SubscribeProcessor} as isolating (a changed listener then regenerates its own
- * dispatcher and this file, nothing else).
+ * <p>It finds the dispatchers by the {@code @GeneratedDispatcher} marker that {@link
+ * SubscribeProcessor} puts on each, never by {@code @Subscribe}: so only dispatchers that were
+ * actually written are listed, and Gradle can run this processor as aggregating and {@link
+ * SubscribeProcessor} as isolating (a changed listener then regenerates its own dispatcher and this
+ * file, nothing else).
  *
- * <p>A build that recompiles only some sources (Maven with incremental compilation off, an
- * IDE) leaves the service file of the earlier compilation in the output. Its entries are kept
- * while they are still true: the dispatcher class exists and its listener still declares
- * {@code @Subscribe} methods. A listener that dropped all its handlers is
- * {@link ListenerChecksProcessor}'s to report.
+ * <p>A build that recompiles only some sources (Maven with incremental compilation off, an IDE)
+ * leaves the service file of the earlier compilation in the output. Its entries are kept while they
+ * are still true: the dispatcher class exists and its listener still declares {@code @Subscribe}
+ * methods. A listener that dropped all its handlers is {@link ListenerChecksProcessor}'s to report.
  *
- * <p>It claims the marker and {@code javax.annotation.processing.Generated}, which every
- * source Herald writes carries: left unclaimed, each makes javac warn, and a build with
- * {@code -Xlint:all -Werror} fails. {@code @Generated} is documentation that no processor acts
- * on.
+ * <p>It claims the marker and {@code javax.annotation.processing.Generated}, which every source
+ * Herald writes carries: left unclaimed, each makes javac warn, and a build with {@code -Xlint:all
+ * -Werror} fails. {@code @Generated} is documentation that no processor acts on.
  */
 @AutoService(Processor.class)
 @SupportedAnnotationTypes({
@@ -60,6 +58,7 @@ public final class IndexProcessor extends AbstractProcessor {
   private Elements elements;
   private Messager messager;
   private IndexWriter writer;
+
   /** Every dispatcher to register: this compilation's and the earlier ones still true. */
   private ServiceFile serviceFile;
 
@@ -89,7 +88,8 @@ public final class IndexProcessor extends AbstractProcessor {
       throw e;
     } catch (Throwable t) {
       messager.printMessage(
-          Diagnostic.Kind.ERROR, Diagnostics.unexpectedError("while writing the dispatcher index", t));
+          Diagnostic.Kind.ERROR,
+          Diagnostics.unexpectedError("while writing the dispatcher index", t));
     }
     return true;
   }
@@ -97,7 +97,8 @@ public final class IndexProcessor extends AbstractProcessor {
   private void registerDispatchersOf(RoundEnvironment round) throws IOException {
     TypeElement marker = elements.getTypeElement(GeneratedNames.GENERATED_DISPATCHER_ANNOTATION);
     if (marker == null) {
-      return; // herald-generated is not on the class path: the dispatchers themselves fail to compile
+      return; // herald-generated is not on the class path: the dispatchers themselves fail to
+      // compile
     }
     List<QualifiedName> dispatchers = new ArrayList<>();
     List<Element> originating = new ArrayList<>();
@@ -138,7 +139,8 @@ public final class IndexProcessor extends AbstractProcessor {
     }
     TypeMirror listener = ((DeclaredType) superclass).getTypeArguments().get(0);
     return listener instanceof DeclaredType
-        && SubscribeAnnotation.declaresHandlers((TypeElement) ((DeclaredType) listener).asElement());
+        && SubscribeAnnotation.declaresHandlers(
+            (TypeElement) ((DeclaredType) listener).asElement());
   }
 
   private void writeIndex(String option, List<QualifiedName> dispatchers, List<Element> originating)
@@ -151,7 +153,8 @@ public final class IndexProcessor extends AbstractProcessor {
     try {
       writer.write(new IndexClass(name, dispatchers, originating));
     } catch (FilerException clash) {
-      messager.printMessage(Diagnostic.Kind.ERROR, Diagnostics.indexNameTaken(name.canonicalName()));
+      messager.printMessage(
+          Diagnostic.Kind.ERROR, Diagnostics.indexNameTaken(name.canonicalName()));
       return;
     }
     indexes.add(name);

@@ -21,14 +21,14 @@ import javax.tools.Diagnostic;
  *   <li>{@code @Subscribe} methods of local and anonymous classes: no generated class can call
  *       them, and javac shows them to no processor as elements (they live in method bodies);
  *   <li>a stale dispatcher: a class compiled now without {@code @Subscribe} methods whose
- *       dispatcher from an earlier build is still in the class output (a build that recompiles
- *       only the changed sources keeps it, and with it calls to methods that are gone).
+ *       dispatcher from an earlier build is still in the class output (a build that recompiles only
+ *       the changed sources keeps it, and with it calls to methods that are gone).
  * </ul>
  *
- * <p>Hence {@code "*"}: javac calls it for every round. It claims nothing (it returns
- * {@code false}), so every other processor still sees its annotations. Where the compiler
- * offers no syntax trees (a wrapped processing environment, as Gradle's), it says so once, in
- * a note, rather than skipping the check in silence.
+ * <p>Hence {@code "*"}: javac calls it for every round. It claims nothing (it returns {@code
+ * false}), so every other processor still sees its annotations. Where the compiler offers no syntax
+ * trees (a wrapped processing environment, as Gradle's), it says so once, in a note, rather than
+ * skipping the check in silence.
  */
 @AutoService(Processor.class)
 @SupportedAnnotationTypes("*")
@@ -61,8 +61,10 @@ public final class ListenerChecksProcessor extends AbstractProcessor {
       } catch (VirtualMachineError e) {
         throw e;
       } catch (RuntimeException e) {
-        processingEnv.getMessager().printMessage(
-            Diagnostic.Kind.ERROR, Diagnostics.unexpectedError("while checking listeners", e));
+        processingEnv
+            .getMessager()
+            .printMessage(
+                Diagnostic.Kind.ERROR, Diagnostics.unexpectedError("while checking listeners", e));
       }
     }
     return false;

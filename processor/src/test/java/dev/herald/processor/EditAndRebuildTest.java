@@ -30,11 +30,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * A project edited and rebuilt the ways builds do it: every source recompiled into a clean
- * output (Maven's incremental compilation, which deletes what the previous run created before
- * it recompiles), or only the changed sources with the earlier output on the class path
- * (Maven with incremental compilation off, an IDE). After each step, the program built must
- * deliver to exactly the current handlers, or the build must fail saying to build clean.
+ * A project edited and rebuilt the ways builds do it: every source recompiled into a clean output
+ * (Maven's incremental compilation, which deletes what the previous run created before it
+ * recompiles), or only the changed sources with the earlier output on the class path (Maven with
+ * incremental compilation off, an IDE). After each step, the program built must deliver to exactly
+ * the current handlers, or the build must fail saying to build clean.
  */
 class EditAndRebuildTest {
 
@@ -44,7 +44,12 @@ class EditAndRebuildTest {
   @TempDir Path project;
 
   @ParameterizedTest(name = "{0}, index option: {1}")
-  @CsvSource({"ALL_SOURCES,false", "ALL_SOURCES,true", "CHANGED_SOURCES,false", "CHANGED_SOURCES,true"})
+  @CsvSource({
+    "ALL_SOURCES,false",
+    "ALL_SOURCES,true",
+    "CHANGED_SOURCES,false",
+    "CHANGED_SOURCES,true"
+  })
   void everyEditEndsInTheCurrentHandlersOrAnErrorThatSaysToBuildClean(
       Recompile recompile, boolean indexOption) throws Throwable {
     Build build = new Build(project, indexOption);
@@ -109,9 +114,22 @@ class EditAndRebuildTest {
   private static String listener(String name, String superclass, String method, String message) {
     return "package app;\n"
         + "import dev.herald.annotation.Subscribe;\n"
-        + "public class " + name + " " + superclass + " {\n"
-        + "  @Subscribe public void " + method + "(" + message + " m) {\n"
-        + "    dev.herald.processor.RebuildLog.add(\"" + name + "." + method + "(" + message
+        + "public class "
+        + name
+        + " "
+        + superclass
+        + " {\n"
+        + "  @Subscribe public void "
+        + method
+        + "("
+        + message
+        + " m) {\n"
+        + "    dev.herald.processor.RebuildLog.add(\""
+        + name
+        + "."
+        + method
+        + "("
+        + message
         + ")\");\n"
         + "  }\n"
         + "}\n";
@@ -161,20 +179,34 @@ class EditAndRebuildTest {
       JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
       StringWriter errors = new StringWriter();
       try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
-        List<String> options = new ArrayList<>(List.of(
-            "-d", classes.toString(), "-s", generated.toString(), "-sourcepath", "",
-            "-classpath", classes + File.pathSeparator + System.getProperty("java.class.path"),
-            "-implicit:class"));
+        List<String> options =
+            new ArrayList<>(
+                List.of(
+                    "-d",
+                    classes.toString(),
+                    "-s",
+                    generated.toString(),
+                    "-sourcepath",
+                    "",
+                    "-classpath",
+                    classes + File.pathSeparator + System.getProperty("java.class.path"),
+                    "-implicit:class"));
         if (indexOption) {
           options.add("-Aherald.index=app.MyIndex");
         }
         Iterable<? extends JavaFileObject> units = files.getJavaFileObjectsFromPaths(toCompile);
         JavaCompiler.CompilationTask task =
-            javac.getTask(null, files, d -> {
-              if (d.getKind() == javax.tools.Diagnostic.Kind.ERROR) {
-                errors.write(d.getMessage(Locale.ROOT) + "\n");
-              }
-            }, options, null, units);
+            javac.getTask(
+                null,
+                files,
+                d -> {
+                  if (d.getKind() == javax.tools.Diagnostic.Kind.ERROR) {
+                    errors.write(d.getMessage(Locale.ROOT) + "\n");
+                  }
+                },
+                options,
+                null,
+                units);
         task.setProcessors(Compilations.processors());
         boolean ok = task.call();
         assertThat(ok).isEqualTo(errors.toString().isEmpty());
@@ -184,12 +216,13 @@ class EditAndRebuildTest {
     }
 
     /**
-     * For each listener, the handler calls of a post of a Ping and of a Pong, made as the
-     * runtime makes them: dispatchers found through ServiceLoader (or the named index), the
-     * class's own first, then its superclasses'.
+     * For each listener, the handler calls of a post of a Ping and of a Pong, made as the runtime
+     * makes them: dispatchers found through ServiceLoader (or the named index), the class's own
+     * first, then its superclasses'.
      */
     Map<String, List<String>> deliveries(String... listeners) throws Throwable {
-      Map<String, List<String>> calls = new TreeMap<>(Comparator.comparing(List.of(listeners)::indexOf));
+      Map<String, List<String>> calls =
+          new TreeMap<>(Comparator.comparing(List.of(listeners)::indexOf));
       try (URLClassLoader loader =
           new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader())) {
         Map<Class<?>, Dispatcher<?>> dispatchers = new HashMap<>();

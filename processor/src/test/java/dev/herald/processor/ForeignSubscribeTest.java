@@ -9,8 +9,8 @@ import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
 /**
- * A method left with another bus's {@code @Subscribe} after a port compiles and is never called
- * by Herald: the processor warns on it and names Herald's annotation as the fix.
+ * A method left with another bus's {@code @Subscribe} after a port compiles and is never called by
+ * Herald: the processor warns on it and names Herald's annotation as the fix.
  */
 class ForeignSubscribeTest {
 
@@ -20,8 +20,10 @@ class ForeignSubscribeTest {
     Compilation compilation = herald().compile(file);
 
     assertThat(compilation).succeeded();
-    assertThat(compilation).hadWarningContaining(Diagnostics.FOREIGN_SUBSCRIBE)
-        .inFile(file).onLineContaining("@com.google.common.eventbus.Subscribe");
+    assertThat(compilation)
+        .hadWarningContaining(Diagnostics.FOREIGN_SUBSCRIBE)
+        .inFile(file)
+        .onLineContaining("@com.google.common.eventbus.Subscribe");
     assertThat(compilation).hadWarningContaining("Replace it by @dev.herald.annotation.Subscribe");
     assertThat(compilation).hadWarningContaining("Guava's EventBus");
     assertThat(compilation).hadWarningCount(1);
@@ -34,8 +36,10 @@ class ForeignSubscribeTest {
     JavaFileObject file = source("foreign/GreenrobotLeftover.java");
     Compilation compilation = herald().compile(file, source("foreign/greenrobot/Subscribe.java"));
 
-    assertThat(compilation).hadWarningContaining(Diagnostics.FOREIGN_SUBSCRIBE)
-        .inFile(file).onLineContaining("@org.greenrobot.eventbus.Subscribe");
+    assertThat(compilation)
+        .hadWarningContaining(Diagnostics.FOREIGN_SUBSCRIBE)
+        .inFile(file)
+        .onLineContaining("@org.greenrobot.eventbus.Subscribe");
     assertThat(compilation).hadWarningContaining("greenrobot EventBus");
   }
 

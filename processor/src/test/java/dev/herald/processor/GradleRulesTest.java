@@ -23,18 +23,24 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Gradle's rules for incremental annotation processing, emulated (Gradle itself cannot be
- * installed here). An isolating processor names exactly one originating element for every
- * file it writes, and Gradle deletes that file when the element's top-level type changes. An
- * aggregating processor sees, on every incremental build, the changed sources plus every class
- * that carries an annotation it supports, handed to javac as class names to process.
+ * Gradle's rules for incremental annotation processing, emulated (Gradle itself cannot be installed
+ * here). An isolating processor names exactly one originating element for every file it writes, and
+ * Gradle deletes that file when the element's top-level type changes. An aggregating processor
+ * sees, on every incremental build, the changed sources plus every class that carries an annotation
+ * it supports, handed to javac as class names to process.
  */
 class GradleRulesTest {
   private static final String[] SOURCES = {
-    "good/plain/Radar.java", "good/plain/UnderAttack.java",
-    "good/outer/Outer.java", "good/outer/Box.java",
-    "good/zoo/Animal.java", "good/zoo/Mammal.java", "good/zoo/Dog.java", "good/zoo/Food.java",
-    "good/zoo/Ball.java", "good/zoo/Noise.java",
+    "good/plain/Radar.java",
+    "good/plain/UnderAttack.java",
+    "good/outer/Outer.java",
+    "good/outer/Box.java",
+    "good/zoo/Animal.java",
+    "good/zoo/Mammal.java",
+    "good/zoo/Dog.java",
+    "good/zoo/Food.java",
+    "good/zoo/Ball.java",
+    "good/zoo/Noise.java",
   };
 
   @TempDir Path dir;
@@ -45,17 +51,23 @@ class GradleRulesTest {
     List<Written> written = compile(List.of(Compilations.sources(SOURCES)), List.of());
 
     List<Written> dispatchers =
-        written.stream().filter(w -> w.processor.equals("SubscribeProcessor")).collect(Collectors.toList());
+        written.stream()
+            .filter(w -> w.processor.equals("SubscribeProcessor"))
+            .collect(Collectors.toList());
     assertThat(dispatchers.stream().map(w -> w.name).collect(Collectors.toList()))
-        .containsExactly("demo.Radar_Dispatcher", "outer.Outer_Nested_Dispatcher",
-            "outer.Outer_Inner_Dispatcher", "outer.Box_Lid_Dispatcher", "zoo.Animal_Dispatcher",
+        .containsExactly(
+            "demo.Radar_Dispatcher",
+            "outer.Outer_Nested_Dispatcher",
+            "outer.Outer_Inner_Dispatcher",
+            "outer.Box_Lid_Dispatcher",
+            "zoo.Animal_Dispatcher",
             "zoo.Dog_Dispatcher");
     for (Written dispatcher : dispatchers) {
       assertThat(dispatcher.originating).hasSize(1);
       TypeElement listener = (TypeElement) dispatcher.originating.get(0);
       // Gradle maps the element to its top-level type, whose change deletes the file
-      assertThat(topLevelOf(listener)).isIn(List.of("demo.Radar", "outer.Outer", "outer.Box",
-          "zoo.Animal", "zoo.Dog"));
+      assertThat(topLevelOf(listener))
+          .isIn(List.of("demo.Radar", "outer.Outer", "outer.Box", "zoo.Animal", "zoo.Dog"));
       assertThat(dispatcher.name).isEqualTo(dispatcherNameOf(listener));
     }
   }
@@ -63,27 +75,33 @@ class GradleRulesTest {
   @Test
   void aChangeToOneListenerRegeneratesOnlyItsDispatcherAndTheServiceFile() throws IOException {
     compile(List.of(Compilations.sources(SOURCES)), List.of());
-    Path services = dir.resolve("classes/META-INF/services/dev.herald.internal.generated.Dispatcher");
+    Path services =
+        dir.resolve("classes/META-INF/services/dev.herald.internal.generated.Dispatcher");
     String before = Files.readString(services);
 
     // Gradle hands the aggregating processor every class with an annotation it supports: the
     // dispatchers with their marker, never the listeners (which would regenerate them all)
     assertThat(new IndexProcessor().getSupportedAnnotationTypes())
-        .containsExactly(GeneratedNames.GENERATED_DISPATCHER_ANNOTATION,
-            GeneratedNames.GENERATED_ANNOTATION);
+        .containsExactly(
+            GeneratedNames.GENERATED_DISPATCHER_ANNOTATION, GeneratedNames.GENERATED_ANNOTATION);
     // Gradle deletes what the changed type produced, and the aggregating processor's outputs
     Files.delete(dir.resolve("classes/demo/Radar.class"));
     Files.delete(dir.resolve("classes/demo/Radar_Dispatcher.class"));
     Files.delete(dir.resolve("generated/demo/Radar_Dispatcher.java"));
     Files.delete(services);
-    List<String> aggregated = List.of("outer.Outer_Nested_Dispatcher",
-        "outer.Outer_Inner_Dispatcher", "outer.Box_Lid_Dispatcher",
-        "zoo.Animal_Dispatcher", "zoo.Dog_Dispatcher");
+    List<String> aggregated =
+        List.of(
+            "outer.Outer_Nested_Dispatcher",
+            "outer.Outer_Inner_Dispatcher",
+            "outer.Box_Lid_Dispatcher",
+            "zoo.Animal_Dispatcher",
+            "zoo.Dog_Dispatcher");
     List<Written> written =
         compile(List.of(Compilations.sources("good/plain/Radar.java")), aggregated);
 
     assertThat(written.stream().map(w -> w.name).collect(Collectors.toList()))
-        .containsExactly("demo.Radar_Dispatcher", "META-INF/services/dev.herald.internal.generated.Dispatcher");
+        .containsExactly(
+            "demo.Radar_Dispatcher", "META-INF/services/dev.herald.internal.generated.Dispatcher");
     assertThat(Files.readString(services)).isEqualTo(before);
   }
 
@@ -123,21 +141,34 @@ class GradleRulesTest {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     StringBuilder errors = new StringBuilder();
     try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
-      JavaCompiler.CompilationTask task = javac.getTask(null, files,
-          d -> {
-            if (d.getKind() == javax.tools.Diagnostic.Kind.ERROR) {
-              errors.append(d.getMessage(Locale.ROOT)).append('\n');
-            }
-          },
-          List.of("-d", classes.toString(), "-s", generated.toString(), "-sourcepath", "",
-              "-classpath", classes + File.pathSeparator + System.getProperty("java.class.path")),
-          classNames.isEmpty() ? null : classNames, sources);
-      task.setProcessors(List.of(
-          new WrappedProcessor(new IndexProcessor(),
-              filer -> recording(filer, "IndexProcessor", written)),
-          new ListenerChecksProcessor(),
-          new WrappedProcessor(new SubscribeProcessor(),
-              filer -> recording(filer, "SubscribeProcessor", written))));
+      JavaCompiler.CompilationTask task =
+          javac.getTask(
+              null,
+              files,
+              d -> {
+                if (d.getKind() == javax.tools.Diagnostic.Kind.ERROR) {
+                  errors.append(d.getMessage(Locale.ROOT)).append('\n');
+                }
+              },
+              List.of(
+                  "-d",
+                  classes.toString(),
+                  "-s",
+                  generated.toString(),
+                  "-sourcepath",
+                  "",
+                  "-classpath",
+                  classes + File.pathSeparator + System.getProperty("java.class.path")),
+              classNames.isEmpty() ? null : classNames,
+              sources);
+      task.setProcessors(
+          List.of(
+              new WrappedProcessor(
+                  new IndexProcessor(), filer -> recording(filer, "IndexProcessor", written)),
+              new ListenerChecksProcessor(),
+              new WrappedProcessor(
+                  new SubscribeProcessor(),
+                  filer -> recording(filer, "SubscribeProcessor", written))));
       boolean ok = task.call();
       assertThat(errors.toString()).isEmpty();
       assertThat(ok).isTrue();
@@ -145,7 +176,9 @@ class GradleRulesTest {
     return written;
   }
 
-  /** A Filer that records what a processor writes, with the originating elements, as Gradle's does. */
+  /**
+   * A Filer that records what a processor writes, with the originating elements, as Gradle's does.
+   */
   private static Filer recording(Filer filer, String processor, List<Written> written) {
     return new Filer() {
       @Override
@@ -163,15 +196,20 @@ class GradleRulesTest {
       }
 
       @Override
-      public FileObject createResource(JavaFileManager.Location location, CharSequence pkg,
-          CharSequence relativeName, Element... originating) throws IOException {
+      public FileObject createResource(
+          JavaFileManager.Location location,
+          CharSequence pkg,
+          CharSequence relativeName,
+          Element... originating)
+          throws IOException {
         written.add(new Written(processor, relativeName.toString(), originating));
         return filer.createResource(location, pkg, relativeName, originating);
       }
 
       @Override
-      public FileObject getResource(JavaFileManager.Location location, CharSequence pkg,
-          CharSequence relativeName) throws IOException {
+      public FileObject getResource(
+          JavaFileManager.Location location, CharSequence pkg, CharSequence relativeName)
+          throws IOException {
         return filer.getResource(location, pkg, relativeName);
       }
     };

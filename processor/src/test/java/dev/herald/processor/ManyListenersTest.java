@@ -30,26 +30,42 @@ class ManyListenersTest {
   @Test
   void tenThousandListenersCompileAndEachIsFoundAndCalled(@TempDir Path dir) throws Throwable {
     List<JavaFileObject> sources = new ArrayList<>();
-    sources.add(JavaFileObjects.forSourceString("big.Ping", "package big;\npublic class Ping {}\n"));
+    sources.add(
+        JavaFileObjects.forSourceString("big.Ping", "package big;\npublic class Ping {}\n"));
     for (int i = 0; i < LISTENERS; i++) {
-      sources.add(JavaFileObjects.forSourceString("big.L" + i,
-          "package big;\n"
-              + "public class L" + i + " {\n"
-              + "  @dev.herald.annotation.Subscribe public void on(Ping p) {\n"
-              + "    dev.herald.processor.RebuildLog.add(\"L" + i + "\");\n"
-              + "  }\n"
-              + "}\n"));
+      sources.add(
+          JavaFileObjects.forSourceString(
+              "big.L" + i,
+              "package big;\n"
+                  + "public class L"
+                  + i
+                  + " {\n"
+                  + "  @dev.herald.annotation.Subscribe public void on(Ping p) {\n"
+                  + "    dev.herald.processor.RebuildLog.add(\"L"
+                  + i
+                  + "\");\n"
+                  + "  }\n"
+                  + "}\n"));
     }
     Path classes = Files.createDirectories(dir.resolve("classes"));
     StringWriter errors = new StringWriter();
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
-      JavaCompiler.CompilationTask task = javac.getTask(null, files,
-          d -> errors.write(d.getKind() + ": " + d.getMessage(Locale.ROOT) + "\n"),
-          List.of("-d", classes.toString(), "-s", Files.createDirectories(dir.resolve("gen")).toString(),
-              "-classpath", System.getProperty("java.class.path"),
-              "-Aherald.index=big.BigIndex"),
-          null, sources);
+      JavaCompiler.CompilationTask task =
+          javac.getTask(
+              null,
+              files,
+              d -> errors.write(d.getKind() + ": " + d.getMessage(Locale.ROOT) + "\n"),
+              List.of(
+                  "-d",
+                  classes.toString(),
+                  "-s",
+                  Files.createDirectories(dir.resolve("gen")).toString(),
+                  "-classpath",
+                  System.getProperty("java.class.path"),
+                  "-Aherald.index=big.BigIndex"),
+              null,
+              sources);
       task.setProcessors(Compilations.processors());
       assertThat(task.call()).isTrue();
     }
@@ -69,7 +85,9 @@ class ManyListenersTest {
       @SuppressWarnings("unchecked")
       Dispatcher<Object> last = (Dispatcher<Object>) found.get("big.L" + (LISTENERS - 1));
       RebuildLog.drain();
-      last.call(0, loader.loadClass("big.L" + (LISTENERS - 1)).getConstructor().newInstance(),
+      last.call(
+          0,
+          loader.loadClass("big.L" + (LISTENERS - 1)).getConstructor().newInstance(),
           loader.loadClass("big.Ping").getConstructor().newInstance());
       assertThat(RebuildLog.drain()).containsExactly("L" + (LISTENERS - 1));
     }

@@ -27,9 +27,17 @@ class PartialRebuildTest {
     compile(WireCompilations.SHAPES);
     compile("wire/good/shapes/Position.java");
 
-    assertThat(serviceFile()).containsExactly("shapes.Circle_Codec", "shapes.Color_Codec",
-        "shapes.Everything_Codec", "shapes.Fleet_Ship_Codec", "shapes.Money_Codec",
-        "shapes.Position_Codec", "shapes.Shape_Codec", "shapes.Square_Codec").inOrder();
+    assertThat(serviceFile())
+        .containsExactly(
+            "shapes.Circle_Codec",
+            "shapes.Color_Codec",
+            "shapes.Everything_Codec",
+            "shapes.Fleet_Ship_Codec",
+            "shapes.Money_Codec",
+            "shapes.Position_Codec",
+            "shapes.Shape_Codec",
+            "shapes.Square_Codec")
+        .inOrder();
   }
 
   @Test
@@ -50,10 +58,21 @@ class PartialRebuildTest {
     Path classes = Files.createDirectories(dir.resolve("classes"));
     StringWriter errors = new StringWriter();
     try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
-      JavaCompiler.CompilationTask task = javac.getTask(errors, files, null,
-          List.of("-d", classes.toString(), "-s", Files.createDirectories(dir.resolve("generated")).toString(),
-              "-implicit:none", "-classpath", classes + File.pathSeparator + System.getProperty("java.class.path")),
-          null, List.of(WireCompilations.sources(resources)));
+      JavaCompiler.CompilationTask task =
+          javac.getTask(
+              errors,
+              files,
+              null,
+              List.of(
+                  "-d",
+                  classes.toString(),
+                  "-s",
+                  Files.createDirectories(dir.resolve("generated")).toString(),
+                  "-implicit:none",
+                  "-classpath",
+                  classes + File.pathSeparator + System.getProperty("java.class.path")),
+              null,
+              List.of(WireCompilations.sources(resources)));
       task.setProcessors(WireCompilations.processors());
       assertThat(task.call()).isTrue();
     }

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The packaged processor as a plain {@code javac} user runs it: its jar is the whole processor
- * path (JavaPoet is inside it), and the class path holds Herald's annotations and contract only.
- * Runs after packaging, in {@code verify}.
+ * The packaged processor as a plain {@code javac} user runs it: its jar is the whole processor path
+ * (JavaPoet is inside it), and the class path holds Herald's annotations and contract only. Runs
+ * after packaging, in {@code verify}.
  */
 class ProcessorJarIT {
 
@@ -28,7 +28,8 @@ class ProcessorJarIT {
     Path jar = Path.of(System.getProperty("herald.processor.jar"));
     Path source = dir.resolve("src/demo/Radar.java");
     Files.createDirectories(source.getParent());
-    Files.writeString(source,
+    Files.writeString(
+        source,
         "package demo;\n"
             + "import dev.herald.annotation.Subscribe;\n"
             + "public final class Radar {\n"
@@ -40,21 +41,31 @@ class ProcessorJarIT {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     boolean ok;
     try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
-      List<String> options = new ArrayList<>(List.of(
-          "-d", classes.toString(),
-          "-classpath", heraldContract(),
-          "-processorpath", jar.toString(),
-          "-Xlint:all", "-Werror"));
-      ok = javac.getTask(output, files,
-              d -> output.write(d.getKind() + ": " + d.getMessage(Locale.ROOT) + "\n"),
-              options, null, files.getJavaFileObjects(source.toFile()))
-          .call();
+      List<String> options =
+          new ArrayList<>(
+              List.of(
+                  "-d", classes.toString(),
+                  "-classpath", heraldContract(),
+                  "-processorpath", jar.toString(),
+                  "-Xlint:all", "-Werror"));
+      ok =
+          javac
+              .getTask(
+                  output,
+                  files,
+                  d -> output.write(d.getKind() + ": " + d.getMessage(Locale.ROOT) + "\n"),
+                  options,
+                  null,
+                  files.getJavaFileObjects(source.toFile()))
+              .call();
     }
 
     assertThat(output.toString()).isEmpty();
     assertThat(ok).isTrue();
     assertThat(Files.exists(classes.resolve("demo/Radar_Dispatcher.class"))).isTrue();
-    assertThat(Files.readString(classes.resolve("META-INF/services/dev.herald.internal.generated.Dispatcher")))
+    assertThat(
+            Files.readString(
+                classes.resolve("META-INF/services/dev.herald.internal.generated.Dispatcher")))
         .isEqualTo("demo.Radar_Dispatcher\n");
   }
 
@@ -62,8 +73,10 @@ class ProcessorJarIT {
   private static String heraldContract() {
     List<String> entries = new ArrayList<>();
     for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-      if (entry.contains("herald-annotations") || entry.contains("annotations" + File.separator + "target")
-          || entry.contains("herald-generated") || entry.contains("spi" + File.separator + "target")) {
+      if (entry.contains("herald-annotations")
+          || entry.contains("annotations" + File.separator + "target")
+          || entry.contains("herald-generated")
+          || entry.contains("spi" + File.separator + "target")) {
         entries.add(entry);
       }
     }

@@ -22,8 +22,11 @@ class ProcessorLayoutTest {
   @Test
   void onlyWritingUsesJavaPoet() throws IOException {
     List<String> users = filesContaining("com.palantir.javapoet");
-    assertThat(users).containsAtLeast("writing/CodecWriter.java", "writing/DispatcherWriter.java",
-        "writing/IndexWriter.java");
+    assertThat(users)
+        .containsAtLeast(
+            "writing/CodecWriter.java",
+            "writing/DispatcherWriter.java",
+            "writing/IndexWriter.java");
     for (String user : users) {
       assertThat(user).startsWith("writing/");
     }
@@ -31,9 +34,16 @@ class ProcessorLayoutTest {
 
   @Test
   void validationBuildsNoModelValues() throws IOException {
-    for (String construction : List.of("new WireType(", "new WireField(", "new ValueType(",
-        "ValueType.of(", "new ListenerClass(", "new HandlerMethod(", "new WireModels(",
-        "new ListenerModels(")) {
+    for (String construction :
+        List.of(
+            "new WireType(",
+            "new WireField(",
+            "new ValueType(",
+            "ValueType.of(",
+            "new ListenerClass(",
+            "new HandlerMethod(",
+            "new WireModels(",
+            "new ListenerModels(")) {
       for (String file : filesContaining(construction)) {
         assertWithMessage("%s in %s", construction, file).that(file).doesNotMatch("validation/.*");
       }
@@ -47,7 +57,8 @@ class ProcessorLayoutTest {
 
   @Test
   void everyDiagnosticAndGeneratedNameHasOneCatalogue() throws IOException {
-    assertThat(filesContaining("public final class Diagnostics")).containsExactly("Diagnostics.java");
+    assertThat(filesContaining("public final class Diagnostics"))
+        .containsExactly("Diagnostics.java");
     assertThat(filesContaining("public final class GeneratedNames"))
         .containsExactly("GeneratedNames.java");
     assertThat(filesContaining("Kind.ERROR, \"")).isEmpty();
@@ -57,7 +68,8 @@ class ProcessorLayoutTest {
   private static List<String> filesContaining(String text) throws IOException {
     List<String> found = new ArrayList<>();
     try (Stream<Path> files = Files.walk(SOURCES)) {
-      for (Path file : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".java"))::iterator) {
+      for (Path file :
+          (Iterable<Path>) files.filter(f -> f.toString().endsWith(".java"))::iterator) {
         if (Files.readString(file).contains(text)) {
           found.add(SOURCES.relativize(file).toString().replace('\\', '/'));
         }

@@ -26,8 +26,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The processor as users' builds run it: discovered from the processor path, with strict lint,
- * at older release levels, in a wrapped processing environment, and counted in rounds.
+ * The processor as users' builds run it: discovered from the processor path, with strict lint, at
+ * older release levels, in a wrapped processing environment, and counted in rounds.
  */
 class RealBuildsTest {
 
@@ -36,11 +36,19 @@ class RealBuildsTest {
    * interfaces among them.
    */
   private static final String[] LISTENERS = {
-    "good/zoo/Animal.java", "good/zoo/Mammal.java", "good/zoo/Dog.java", "good/zoo/Food.java",
-    "good/zoo/Ball.java", "good/zoo/Noise.java",
-    "good/outer/Outer.java", "good/outer/Box.java",
-    "good/cache/Cache.java", "good/cache/Evict.java",
-    "good/iface/MoveListener.java", "good/iface/GameListener.java", "good/iface/Move.java",
+    "good/zoo/Animal.java",
+    "good/zoo/Mammal.java",
+    "good/zoo/Dog.java",
+    "good/zoo/Food.java",
+    "good/zoo/Ball.java",
+    "good/zoo/Noise.java",
+    "good/outer/Outer.java",
+    "good/outer/Box.java",
+    "good/cache/Cache.java",
+    "good/cache/Evict.java",
+    "good/iface/MoveListener.java",
+    "good/iface/GameListener.java",
+    "good/iface/Move.java",
     "good/iface/GameOver.java",
   };
 
@@ -48,22 +56,34 @@ class RealBuildsTest {
   void warningsAsErrorsBuildSucceedsWithTheProcessorsFoundOnTheProcessorPath(@TempDir Path dir)
       throws IOException {
     StringWriter output = new StringWriter();
-    boolean ok = javac(dir, output, List.of("-Xlint:all", "-Werror"), "good/plain/Radar.java",
-        "good/plain/UnderAttack.java");
+    boolean ok =
+        javac(
+            dir,
+            output,
+            List.of("-Xlint:all", "-Werror"),
+            "good/plain/Radar.java",
+            "good/plain/UnderAttack.java");
 
     assertThat(output.toString()).doesNotContain("warning");
     assertThat(ok).isTrue();
     assertThat(Files.exists(dir.resolve("classes/demo/Radar_Dispatcher.class"))).isTrue();
-    assertThat(Files.readString(
-            dir.resolve("classes/META-INF/services/dev.herald.internal.generated.Dispatcher")))
+    assertThat(
+            Files.readString(
+                dir.resolve("classes/META-INF/services/dev.herald.internal.generated.Dispatcher")))
         .isEqualTo("demo.Radar_Dispatcher\n");
   }
 
   @Test
   void roundsAreTheOnesTheGenerationNeeds(@TempDir Path dir) throws IOException {
     StringWriter output = new StringWriter();
-    assertThat(javac(dir, output, List.of("-XprintRounds"), "good/plain/Radar.java",
-        "good/plain/UnderAttack.java")).isTrue();
+    assertThat(
+            javac(
+                dir,
+                output,
+                List.of("-XprintRounds"),
+                "good/plain/Radar.java",
+                "good/plain/UnderAttack.java"))
+        .isTrue();
 
     // 1: the listener, whose dispatcher is written; 2: the dispatcher, registered in the
     // service file; 3: javac's last round, in which the service file is written
@@ -132,15 +152,26 @@ class RealBuildsTest {
       Path classes = Files.createDirectories(dir.resolve("classes"));
       Path generated = Files.createDirectories(dir.resolve("generated"));
       String classPath = System.getProperty("java.class.path");
-      List<String> options = new ArrayList<>(List.of(
-          "-d", classes.toString(), "-s", generated.toString(),
-          "-classpath", classes + File.pathSeparator + classPath,
-          "-processorpath", classPath));
+      List<String> options =
+          new ArrayList<>(
+              List.of(
+                  "-d",
+                  classes.toString(),
+                  "-s",
+                  generated.toString(),
+                  "-classpath",
+                  classes + File.pathSeparator + classPath,
+                  "-processorpath",
+                  classPath));
       options.addAll(extra);
       JavaCompiler.CompilationTask task =
-          javac.getTask(output, files, d -> output.write(d.getKind() + ": "
-                  + d.getMessage(Locale.ROOT) + "\n"),
-              options, null, List.of(sources(resources)));
+          javac.getTask(
+              output,
+              files,
+              d -> output.write(d.getKind() + ": " + d.getMessage(Locale.ROOT) + "\n"),
+              options,
+              null,
+              List.of(sources(resources)));
       return task.call();
     }
   }

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One test per diagnostic: the error names the rule, sits on the {@code @Subscribe} line (so
- * it was reported with the annotation mirror), and one mistake gives one error.
+ * One test per diagnostic: the error names the rule, sits on the {@code @Subscribe} line (so it was
+ * reported with the annotation mirror), and one mistake gives one error.
  */
 class SubscribeProcessorErrorsTest {
 
@@ -79,7 +79,8 @@ class SubscribeProcessorErrorsTest {
 
   @Test
   void aMessageNestedInAGenericClassIsNamedWithItsWildcardForm() {
-    Compilation compilation = assertOneError("NestedInGeneric", Diagnostics.PARAMETERIZED_PARAMETER);
+    Compilation compilation =
+        assertOneError("NestedInGeneric", Diagnostics.PARAMETERIZED_PARAMETER);
     assertThat(compilation).hadErrorContaining("take bad.NestedInGeneric<?>.Msg instead of");
   }
 
@@ -148,8 +149,7 @@ class SubscribeProcessorErrorsTest {
     Compilations.writeClassFiles(base, jar);
     JavaFileObject file = source("bad/badapp/InheritsHidden.java");
 
-    Compilation compilation =
-        herald().withClasspath(Compilations.classPathWith(jar)).compile(file);
+    Compilation compilation = herald().withClasspath(Compilations.classPathWith(jar)).compile(file);
 
     // reported on the subclass: the superclass is only a class file
     assertThat(compilation)
@@ -187,7 +187,10 @@ class SubscribeProcessorErrorsTest {
           Diagnostics.SECOND_PARAMETER,
           Diagnostics.PRIMITIVE_PARAMETER
         }) {
-      assertThat(compilation).hadErrorContaining(message).inFile(file).onLineContaining("@Subscribe");
+      assertThat(compilation)
+          .hadErrorContaining(message)
+          .inFile(file)
+          .onLineContaining("@Subscribe");
     }
     assertThat(compilation).hadErrorCount(4);
   }
@@ -206,7 +209,9 @@ class SubscribeProcessorErrorsTest {
     // compile-testing hides what a failed compilation generated; javax.tools writes it to disk
     assertThat(
             Compilations.compileToDisk(
-                dir, List.of(new SubscribeProcessor(), new IndexProcessor()), "bad/GoodAndBad.java"))
+                dir,
+                List.of(new SubscribeProcessor(), new IndexProcessor()),
+                "bad/GoodAndBad.java"))
         .isFalse();
     Path generated = dir.resolve("generated/bad");
     assertThat(Files.readString(generated.resolve("GoodAndBad_Dispatcher.java")))
@@ -215,8 +220,7 @@ class SubscribeProcessorErrorsTest {
   }
 
   @Test
-  void crashIsReportedAndTheOtherListenersAreStillProcessed(@TempDir Path dir)
-      throws IOException {
+  void crashIsReportedAndTheOtherListenersAreStillProcessed(@TempDir Path dir) throws IOException {
     JavaFileObject boom = source("bad/Boom.java");
     Compilation compilation =
         Compiler.javac()
@@ -224,7 +228,8 @@ class SubscribeProcessorErrorsTest {
             .compile(boom, source("bad/Calm.java"));
 
     assertThat(compilation)
-        .hadErrorContaining(Diagnostics.UNEXPECTED_ERROR + " while generating the dispatcher of bad.Boom")
+        .hadErrorContaining(
+            Diagnostics.UNEXPECTED_ERROR + " while generating the dispatcher of bad.Boom")
         .inFile(boom)
         .onLineContaining("class Boom");
     assertThat(compilation).hadErrorContaining("java.lang.IllegalStateException: simulated bug");
@@ -233,7 +238,10 @@ class SubscribeProcessorErrorsTest {
     // the processor went on: Calm's dispatcher was written all the same
     assertThat(
             Compilations.compileToDisk(
-                dir, List.of(crashingOnBoom(), new IndexProcessor()), "bad/Boom.java", "bad/Calm.java"))
+                dir,
+                List.of(crashingOnBoom(), new IndexProcessor()),
+                "bad/Boom.java",
+                "bad/Calm.java"))
         .isFalse();
     assertThat(Files.exists(dir.resolve("generated/bad/Calm_Dispatcher.java"))).isTrue();
     assertThat(Files.exists(dir.resolve("generated/bad/Boom_Dispatcher.java"))).isFalse();
@@ -259,7 +267,9 @@ class SubscribeProcessorErrorsTest {
   void indexOptionNamingAnExistingClassIsOneError() {
     Compilation compilation =
         herald("-Aherald.index=bad.Taken_Dispatcher")
-            .compile(source("good/plain/Radar.java"), source("good/plain/UnderAttack.java"),
+            .compile(
+                source("good/plain/Radar.java"),
+                source("good/plain/UnderAttack.java"),
                 source("bad/Taken_Dispatcher.java"));
 
     assertThat(compilation).hadErrorContaining(Diagnostics.INDEX_NAME_TAKEN);

@@ -13,20 +13,19 @@ import com.google.testing.compile.Compiler;
 import dev.herald.internal.generated.Dispatcher;
 import dev.herald.internal.generated.DispatcherIndex;
 import java.io.IOException;
+import java.io.Writer;
 import java.lang.reflect.Constructor;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.util.ArrayList;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
-import java.util.stream.Stream;
-import java.io.Writer;
-import java.nio.file.Path;
 import java.util.Set;
+import java.util.stream.Stream;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
@@ -40,7 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Golden-file tests: what the processor writes for valid listeners. */
 class SubscribeProcessorTest {
 
-  private static final String SERVICE_FILE = "META-INF/services/dev.herald.internal.generated.Dispatcher";
+  private static final String SERVICE_FILE =
+      "META-INF/services/dev.herald.internal.generated.Dispatcher";
 
   /** A listener hierarchy: Animal has handlers, Mammal none, Dog overrides and adds. */
   private static final String[] ZOO = {
@@ -85,10 +85,7 @@ class SubscribeProcessorTest {
 
   @Test
   void subclassListsItsOwnHandlersAndOverridesTheAnnotatedOnesOfItsSuperclass() {
-    Compilation compilation =
-        herald()
-            .compile(
-                sources(ZOO));
+    Compilation compilation = herald().compile(sources(ZOO));
 
     assertThat(compilation).succeededWithoutWarnings();
     assertGeneratedAsExpected(compilation, "zoo.Animal_Dispatcher");
@@ -117,10 +114,7 @@ class SubscribeProcessorTest {
   @Test
   void generatedIndexIsFoundByServiceLoaderAndItsDispatchersRun(@TempDir Path out)
       throws Throwable {
-    Compilation compilation =
-        herald()
-            .compile(
-                sources(ZOO));
+    Compilation compilation = herald().compile(sources(ZOO));
     assertThat(compilation).succeeded();
     Compilations.writeClassFiles(compilation, out);
 
@@ -145,13 +139,15 @@ class SubscribeProcessorTest {
       assertThrows(IndexOutOfBoundsException.class, () -> dog.call(2, listener, "x"));
       // Dog's handlers take no envelope and return nothing: the inherited invoke delivers
       assertThat(dog.invoke(1, listener, ball.newInstance(), null)).isNull();
-      assertThrows(ClassCastException.class, () -> dog.invoke(0, listener, ball.newInstance(), null));
+      assertThrows(
+          ClassCastException.class, () -> dog.invoke(0, listener, ball.newInstance(), null));
       assertThrows(IndexOutOfBoundsException.class, () -> dog.invoke(2, listener, "x", null));
     }
 
     // Herald promises no java.lang.invoke: no lambda, method reference or indy concatenation
     try (Stream<Path> files = Files.walk(out)) {
-      for (Path file : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
+      for (Path file :
+          (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
         String name = file.getFileName().toString();
         if (name.endsWith("_Dispatcher.class") || name.startsWith("HeraldIndex_")) {
           String bytes = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
@@ -262,7 +258,9 @@ class SubscribeProcessorTest {
     Compilation compilation =
         Compiler.javac()
             .withProcessors(
-                new FirstRoundSource("prio.Levels", "package prio;\n\npublic final class Levels {\n  public static final int HIGH = 5;\n}\n"),
+                new FirstRoundSource(
+                    "prio.Levels",
+                    "package prio;\n\npublic final class Levels {\n  public static final int HIGH = 5;\n}\n"),
                 new SubscribeProcessor(),
                 new IndexProcessor())
             .withOptions((Object[]) Compilations.OPTIONS)
@@ -292,9 +290,13 @@ class SubscribeProcessorTest {
   }
 
   @Test
-  void aPartialRecompileKeepsTheEarlierDispatchersInTheServiceFile(@TempDir Path dir) throws IOException {
+  void aPartialRecompileKeepsTheEarlierDispatchersInTheServiceFile(@TempDir Path dir)
+      throws IOException {
     List<Processor> processors = List.of(new SubscribeProcessor(), new IndexProcessor());
-    assertThat(Compilations.compileToDisk(dir, processors, "good/shop/a/Till.java", "good/shop/b/Shelf.java")).isTrue();
+    assertThat(
+            Compilations.compileToDisk(
+                dir, processors, "good/shop/a/Till.java", "good/shop/b/Shelf.java"))
+        .isTrue();
     processors = List.of(new SubscribeProcessor(), new IndexProcessor());
     assertThat(Compilations.compileToDisk(dir, processors, "good/shop/b/Shelf.java")).isTrue();
 
@@ -367,7 +369,6 @@ class SubscribeProcessorTest {
       return false;
     }
   }
-
 
   private static Compiler herald(String... options) {
     return Compilations.herald(options);

@@ -5,7 +5,6 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
-import dev.herald.processor.IndexProcessor;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -26,8 +25,8 @@ final class WireCompilations {
   };
 
   /**
-   * javac with the codec processors and the index processor (which claims {@code @Generated},
-   * as it does in a real build where all of Herald's processors run).
+   * javac with the codec processors and the index processor (which claims {@code @Generated}, as it
+   * does in a real build where all of Herald's processors run).
    */
   static Compiler wire(String... extra) {
     List<String> options = new ArrayList<>(OPTIONS);
@@ -40,7 +39,9 @@ final class WireCompilations {
   }
 
   static JavaFileObject[] sources(String... resources) {
-    return Arrays.stream(resources).map(JavaFileObjects::forResource).toArray(JavaFileObject[]::new);
+    return Arrays.stream(resources)
+        .map(JavaFileObjects::forResource)
+        .toArray(JavaFileObject[]::new);
   }
 
   /** Asserts that {@code compilation} wrote {@code qualifiedName} as its golden file says. */
@@ -48,7 +49,8 @@ final class WireCompilations {
     String simpleName = qualifiedName.substring(qualifiedName.lastIndexOf('.') + 1);
     assertThat(compilation)
         .generatedSourceFile(qualifiedName)
-        .hasSourceEquivalentTo(JavaFileObjects.forResource("wire/expected/" + simpleName + ".java"));
+        .hasSourceEquivalentTo(
+            JavaFileObjects.forResource("wire/expected/" + simpleName + ".java"));
   }
 
   private WireCompilations() {}

@@ -15,25 +15,29 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * One test per diagnostic: the error states the rule and the fix, sits on the offending line
- * (the field, or the {@code @Wire} annotation of the type), and one mistake gives one error.
+ * One test per diagnostic: the error states the rule and the fix, sits on the offending line (the
+ * field, or the {@code @Wire} annotation of the type), and one mistake gives one error.
  */
 class WireProcessorErrorsTest {
 
   @Test
   void unsupportedFieldTypeNamesTheTypeAndWhatIsSupported() {
-    Compilation compilation = assertOneError("Appointment", Diagnostics.UNSUPPORTED_FIELD_TYPE, "Date when");
-    assertThat(compilation).hadErrorContaining("It is java.util.Date. " + Diagnostics.SUPPORTED_FIELD_TYPES);
+    Compilation compilation =
+        assertOneError("Appointment", Diagnostics.UNSUPPORTED_FIELD_TYPE, "Date when");
+    assertThat(compilation)
+        .hadErrorContaining("It is java.util.Date. " + Diagnostics.SUPPORTED_FIELD_TYPES);
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-    "List raw | a raw type; give its type arguments",
-    "List<? extends Number> numbers | wildcards are not, name the element type",
-    "Optional<Optional<String>> maybe | an Optional of an Optional is not",
-    "String[] names | arrays of references are not, use a List",
-    "Object anything | It is java.lang.Object.",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "List raw | a raw type; give its type arguments",
+        "List<? extends Number> numbers | wildcards are not, name the element type",
+        "Optional<Optional<String>> maybe | an Optional of an Optional is not",
+        "String[] names | arrays of references are not, use a List",
+        "Object anything | It is java.lang.Object.",
+      })
   void unsupportedShapesOfSupportedTypes(String line, String detail) {
     JavaFileObject file = JavaFileObjects.forResource("wire/bad/Variants.java");
     Compilation compilation = wire().compile(file);
@@ -49,7 +53,8 @@ class WireProcessorErrorsTest {
 
   @Test
   void fieldOfAClassThatIsNotAWireType() {
-    Compilation compilation = assertOneError("Order", Diagnostics.NOT_A_WIRE_FIELD_TYPE, "Customer customer");
+    Compilation compilation =
+        assertOneError("Order", Diagnostics.NOT_A_WIRE_FIELD_TYPE, "Customer customer");
     assertThat(compilation).hadErrorContaining("(customer is bad.Order.Customer)");
   }
 
@@ -58,10 +63,14 @@ class WireProcessorErrorsTest {
     JavaFileObject file = JavaFileObjects.forResource("wire/bad/Twins.java");
     Compilation compilation = wire().compile(file);
 
-    assertThat(compilation).hadErrorContaining(Diagnostics.duplicateId(5, "bad.Twins.Pollux"))
-        .inFile(file).onLineContaining("record Castor");
-    assertThat(compilation).hadErrorContaining(Diagnostics.duplicateId(5, "bad.Twins.Castor"))
-        .inFile(file).onLineContaining("record Pollux");
+    assertThat(compilation)
+        .hadErrorContaining(Diagnostics.duplicateId(5, "bad.Twins.Pollux"))
+        .inFile(file)
+        .onLineContaining("record Castor");
+    assertThat(compilation)
+        .hadErrorContaining(Diagnostics.duplicateId(5, "bad.Twins.Castor"))
+        .inFile(file)
+        .onLineContaining("record Pollux");
     assertThat(compilation).hadErrorCount(2);
   }
 
@@ -108,8 +117,10 @@ class WireProcessorErrorsTest {
 
   @Test
   void finalClassWithoutAConstructorThatTakesTheFieldsInOrder() {
-    Compilation compilation = assertOneError("Swapped", Diagnostics.NO_CANONICAL_CONSTRUCTOR, "@Wire");
-    assertThat(compilation).hadErrorContaining("Declare Swapped(int count, java.lang.String name).");
+    Compilation compilation =
+        assertOneError("Swapped", Diagnostics.NO_CANONICAL_CONSTRUCTOR, "@Wire");
+    assertThat(compilation)
+        .hadErrorContaining("Declare Swapped(int count, java.lang.String name).");
   }
 
   @Test
@@ -119,7 +130,8 @@ class WireProcessorErrorsTest {
 
   @Test
   void sealedInterfaceWithASubtypeThatIsNotAWireType() {
-    Compilation compilation = assertOneError("Sealed", Diagnostics.SUBTYPE_NOT_WIRE, "sealed interface Command");
+    Compilation compilation =
+        assertOneError("Sealed", Diagnostics.SUBTYPE_NOT_WIRE, "sealed interface Command");
     assertThat(compilation).hadErrorContaining("(bad.Sealed.Stop)");
   }
 
@@ -129,8 +141,10 @@ class WireProcessorErrorsTest {
     Compilation compilation =
         wire().compile(file, JavaFileObjects.forResource("wire/bad/Taken_Codec.java"));
 
-    assertThat(compilation).hadErrorContaining(Diagnostics.codecNameTaken("bad.Taken_Codec"))
-        .inFile(file).onLineContaining("@Wire");
+    assertThat(compilation)
+        .hadErrorContaining(Diagnostics.codecNameTaken("bad.Taken_Codec"))
+        .inFile(file)
+        .onLineContaining("@Wire");
     assertThat(compilation).hadErrorCount(1);
   }
 
@@ -139,9 +153,13 @@ class WireProcessorErrorsTest {
     JavaFileObject file = JavaFileObjects.forResource("wire/bad/Unresolved.java");
     Compilation compilation = wire().compile(file);
 
-    assertThat(compilation).hadErrorContaining("cannot find symbol").inFile(file)
+    assertThat(compilation)
+        .hadErrorContaining("cannot find symbol")
+        .inFile(file)
         .onLineContaining("DoesNotExist missing");
-    assertThat(compilation).hadErrorContaining(Diagnostics.UNRESOLVED_FIELD_TYPE).inFile(file)
+    assertThat(compilation)
+        .hadErrorContaining(Diagnostics.UNRESOLVED_FIELD_TYPE)
+        .inFile(file)
         .onLineContaining("DoesNotExist missing");
     assertThat(compilation).hadErrorCount(2);
   }
@@ -157,7 +175,9 @@ class WireProcessorErrorsTest {
     JavaFileObject file = JavaFileObjects.forResource("wire/good/shapes/Position.java");
     Compilation compilation = wire().withClasspath(classPath).compile(file);
 
-    assertThat(compilation).hadErrorContaining(Diagnostics.WIRE_LIBRARY_MISSING).inFile(file)
+    assertThat(compilation)
+        .hadErrorContaining(Diagnostics.WIRE_LIBRARY_MISSING)
+        .inFile(file)
         .onLineContaining("@Wire");
     assertThat(compilation).hadErrorCount(1);
   }

@@ -66,23 +66,36 @@ class WireProcessorTest {
 
   @Test
   void everyCodecIsRegisteredForServiceLoaderInOrder() throws IOException {
-    String services = shapes
-        .generatedFile(StandardLocation.CLASS_OUTPUT, GeneratedNames.CODEC_SERVICE_FILE)
-        .orElseThrow()
-        .getCharContent(true)
-        .toString();
+    String services =
+        shapes
+            .generatedFile(StandardLocation.CLASS_OUTPUT, GeneratedNames.CODEC_SERVICE_FILE)
+            .orElseThrow()
+            .getCharContent(true)
+            .toString();
 
-    assertThat(services).isEqualTo(String.join("\n", "shapes.Circle_Codec", "shapes.Color_Codec",
-        "shapes.Everything_Codec", "shapes.Fleet_Ship_Codec", "shapes.Money_Codec",
-        "shapes.Position_Codec", "shapes.Shape_Codec", "shapes.Square_Codec") + "\n");
+    assertThat(services)
+        .isEqualTo(
+            String.join(
+                    "\n",
+                    "shapes.Circle_Codec",
+                    "shapes.Color_Codec",
+                    "shapes.Everything_Codec",
+                    "shapes.Fleet_Ship_Codec",
+                    "shapes.Money_Codec",
+                    "shapes.Position_Codec",
+                    "shapes.Shape_Codec",
+                    "shapes.Square_Codec")
+                + "\n");
   }
 
   /** The function documented on {@code @Wire}: FNV-1a's published vectors, then the reduction. */
   @Test
   void derivedIdIsTheDocumentedFunction() {
     // FNV-1a 32 of "" is its offset basis 0x811c9dc5, of "a" 0xe40c292c
-    assertThat(GeneratedNames.derivedId("")).isEqualTo(0x100_0000 + (int) (0x811c9dc5L % 0x7F00_0000L));
-    assertThat(GeneratedNames.derivedId("a")).isEqualTo(0x100_0000 + (int) (0xe40c292cL % 0x7F00_0000L));
+    assertThat(GeneratedNames.derivedId(""))
+        .isEqualTo(0x100_0000 + (int) (0x811c9dc5L % 0x7F00_0000L));
+    assertThat(GeneratedNames.derivedId("a"))
+        .isEqualTo(0x100_0000 + (int) (0xe40c292cL % 0x7F00_0000L));
     assertThat(GeneratedNames.derivedId("shapes.Square")).isEqualTo(66_563_452);
     assertThat(GeneratedNames.derivedId("dev.herald.sample.UnderAttack")).isEqualTo(1_784_178_556);
   }

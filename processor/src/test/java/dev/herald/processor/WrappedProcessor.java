@@ -20,8 +20,8 @@ import javax.lang.model.util.Types;
 
 /**
  * Runs a processor behind a delegating {@link ProcessingEnvironment}, as Gradle does for
- * incremental processing (javac's tree API refuses such an environment), optionally with a
- * Filer of the test's own.
+ * incremental processing (javac's tree API refuses such an environment), optionally with a Filer of
+ * the test's own.
  */
 final class WrappedProcessor implements Processor {
   private final Processor processor;
@@ -31,7 +31,9 @@ final class WrappedProcessor implements Processor {
     this(processor, UnaryOperator.identity());
   }
 
-  /** @param filers makes the wrapped processor's Filer from javac's */
+  /**
+   * @param filers makes the wrapped processor's Filer from javac's
+   */
   WrappedProcessor(Processor processor, UnaryOperator<Filer> filers) {
     this.processor = processor;
     this.filers = filers;
@@ -40,24 +42,57 @@ final class WrappedProcessor implements Processor {
   @Override
   public void init(ProcessingEnvironment env) {
     Filer filer = filers.apply(env.getFiler());
-    processor.init(new ProcessingEnvironment() {
-      @Override public Map<String, String> getOptions() { return env.getOptions(); }
-      @Override public Messager getMessager() { return env.getMessager(); }
-      @Override public Filer getFiler() { return filer; }
-      @Override public Elements getElementUtils() { return env.getElementUtils(); }
-      @Override public Types getTypeUtils() { return env.getTypeUtils(); }
-      @Override public SourceVersion getSourceVersion() { return env.getSourceVersion(); }
-      @Override public Locale getLocale() { return env.getLocale(); }
-    });
+    processor.init(
+        new ProcessingEnvironment() {
+          @Override
+          public Map<String, String> getOptions() {
+            return env.getOptions();
+          }
+
+          @Override
+          public Messager getMessager() {
+            return env.getMessager();
+          }
+
+          @Override
+          public Filer getFiler() {
+            return filer;
+          }
+
+          @Override
+          public Elements getElementUtils() {
+            return env.getElementUtils();
+          }
+
+          @Override
+          public Types getTypeUtils() {
+            return env.getTypeUtils();
+          }
+
+          @Override
+          public SourceVersion getSourceVersion() {
+            return env.getSourceVersion();
+          }
+
+          @Override
+          public Locale getLocale() {
+            return env.getLocale();
+          }
+        });
   }
 
-  @Override public Set<String> getSupportedOptions() { return processor.getSupportedOptions(); }
+  @Override
+  public Set<String> getSupportedOptions() {
+    return processor.getSupportedOptions();
+  }
 
-  @Override public Set<String> getSupportedAnnotationTypes() {
+  @Override
+  public Set<String> getSupportedAnnotationTypes() {
     return processor.getSupportedAnnotationTypes();
   }
 
-  @Override public SourceVersion getSupportedSourceVersion() {
+  @Override
+  public SourceVersion getSupportedSourceVersion() {
     return processor.getSupportedSourceVersion();
   }
 

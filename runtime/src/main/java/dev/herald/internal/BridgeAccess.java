@@ -5,9 +5,9 @@ import dev.herald.bridge.Bridge;
 
 /**
  * How {@link Bridge#of} reaches the bus's package-private side without reflection: the runtime
- * installs the one implementation when {@link MessageBus} is initialized, before any bus
- * exists. Not exported by the runtime's module; on the class path, public only because Java
- * has no narrower way across two packages. Not for use outside the runtime.
+ * installs the one implementation when {@link MessageBus} is initialized, before any bus exists.
+ * Not exported by the runtime's module; on the class path, public only because Java has no narrower
+ * way across two packages. Not for use outside the runtime.
  *
  * @since 0.1
  */
@@ -24,7 +24,8 @@ public abstract class BridgeAccess {
    */
   public static synchronized void install(BridgeAccess access) {
     if (installed != null) {
-      throw new IllegalStateException("The bridge access is installed already; only the runtime installs it");
+      throw new IllegalStateException(
+          "The bridge access is installed already; only the runtime installs it");
     }
     installed = access;
   }

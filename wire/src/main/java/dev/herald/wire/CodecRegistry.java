@@ -14,10 +14,10 @@ import java.util.ServiceLoader;
  * Every codec of a program, by wire id and by class: encodes any wire message into a frame and
  * decodes a frame back into a message.
  *
- * <p>A <em>frame</em> is the message's wire id, then its body preceded by the body's length
- * (the same as the message would be as a field of another, see {@link WireCodec#write}). Frames
- * can follow one another in a file or a stream: each says where it ends, so a reader can step
- * over one it cannot use.
+ * <p>A <em>frame</em> is the message's wire id, then its body preceded by the body's length (the
+ * same as the message would be as a field of another, see {@link WireCodec#write}). Frames can
+ * follow one another in a file or a stream: each says where it ends, so a reader can step over one
+ * it cannot use.
  *
  * <pre>{@code
  * CodecRegistry codecs = CodecRegistry.load();      // every generated codec on the class path
@@ -26,11 +26,11 @@ import java.util.ServiceLoader;
  * Object message = codecs.decode(new WireReader(out.buffer(), 0, out.position()));
  * }</pre>
  *
- * <p>Decoding a frame may make at most what its {@link DecodeBudget} allows, by default 64 bytes
- * of objects per frame byte and 64 MiB in all; {@link #withDecodeBudget} changes that.
+ * <p>Decoding a frame may make at most what its {@link DecodeBudget} allows, by default 64 bytes of
+ * objects per frame byte and 64 MiB in all; {@link #withDecodeBudget} changes that.
  *
- * <p>A registry is immutable and thread-safe; writers and readers are not, so give each thread
- * its own.
+ * <p>A registry is immutable and thread-safe; writers and readers are not, so give each thread its
+ * own.
  *
  * @since 0.1
  */
@@ -38,8 +38,10 @@ public final class CodecRegistry {
   private static final Comparator<WireCodec<?>> BY_ID = new ById();
 
   private final Map<Class<?>, WireCodec<?>> byClass;
+
   /** Ids in ascending order, with their codecs at the same index: looked up without boxing. */
   private final int[] ids;
+
   private final WireCodec<?>[] codecsById;
   private final DecodeBudget budget;
 
@@ -66,17 +68,30 @@ public final class CodecRegistry {
       codecsById[i] = codec;
       WireCodec<?> sameClass = byClass.put(codec.type(), codec);
       if (sameClass != null) {
-        throw new IllegalStateException("two codecs for " + codec.type().getName() + ": "
-            + sameClass.getClass().getName() + " and " + codec.getClass().getName()
-            + ". Is the same wire type in two jars on the class path?");
+        throw new IllegalStateException(
+            "two codecs for "
+                + codec.type().getName()
+                + ": "
+                + sameClass.getClass().getName()
+                + " and "
+                + codec.getClass().getName()
+                + ". Is the same wire type in two jars on the class path?");
       }
     }
   }
 
   private static String duplicateId(WireCodec<?> first, WireCodec<?> second) {
-    return "wire id " + first.id() + " is taken by both " + first.type().getName() + " and "
-        + second.type().getName() + " (codecs " + first.getClass().getName() + " and "
-        + second.getClass().getName() + ", perhaps from different jars): a receiver could not"
+    return "wire id "
+        + first.id()
+        + " is taken by both "
+        + first.type().getName()
+        + " and "
+        + second.type().getName()
+        + " (codecs "
+        + first.getClass().getName()
+        + " and "
+        + second.getClass().getName()
+        + ", perhaps from different jars): a receiver could not"
         + " tell their messages apart. Give one of them another id with @Wire(id = ...)";
   }
 
@@ -110,9 +125,9 @@ public final class CodecRegistry {
   }
 
   /**
-   * These codecs, decoding with {@code budget}: what one frame may make (see
-   * {@link DecodeBudget}). For a program that knows its frames are legitimately denser or
-   * larger than the default allows, or one that wants a tighter cap.
+   * These codecs, decoding with {@code budget}: what one frame may make (see {@link DecodeBudget}).
+   * For a program that knows its frames are legitimately denser or larger than the default allows,
+   * or one that wants a tighter cap.
    */
   public CodecRegistry withDecodeBudget(DecodeBudget budget) {
     if (budget == null) {
@@ -150,17 +165,15 @@ public final class CodecRegistry {
     return (WireCodec<T>) codec;
   }
 
-  /**
-   * The codec with wire id {@code id}, or {@code null} if none has it.
-   */
+  /** The codec with wire id {@code id}, or {@code null} if none has it. */
   public WireCodec<?> codec(int id) {
     int index = Arrays.binarySearch(ids, id);
     return index < 0 ? null : codecsById[index];
   }
 
   /**
-   * Appends {@code message} to {@code out} as a frame. Allocates nothing (a growable writer
-   * aside). If encoding fails, {@code out} is left as it was before.
+   * Appends {@code message} to {@code out} as a frame. Allocates nothing (a growable writer aside).
+   * If encoding fails, {@code out} is left as it was before.
    *
    * @return the frame's size in bytes
    * @throws IllegalArgumentException if the message's class is not a registered wire type
@@ -207,12 +220,12 @@ public final class CodecRegistry {
   /**
    * Reads one frame and returns its message.
    *
-   * <p>On a {@link WireFormatException}, {@code in} is left after the bad frame if its length
-   * could be read, else at the end of its input; either way it can read the next input. A wire
-   * type's constructor that rejects the decoded values (a record's compact constructor that
-   * validates) makes a {@code WireFormatException} too, with the constructor's exception as its
-   * cause. So does a frame whose decoding would make more than the registry's
-   * {@link DecodeBudget} allows for its size.
+   * <p>On a {@link WireFormatException}, {@code in} is left after the bad frame if its length could
+   * be read, else at the end of its input; either way it can read the next input. A wire type's
+   * constructor that rejects the decoded values (a record's compact constructor that validates)
+   * makes a {@code WireFormatException} too, with the constructor's exception as its cause. So does
+   * a frame whose decoding would make more than the registry's {@link DecodeBudget} allows for its
+   * size.
    *
    * @throws WireFormatException whatever is wrong with the bytes; nothing else
    */
@@ -227,19 +240,24 @@ public final class CodecRegistry {
       int outer = in.enterNested();
       if (outer == WireReader.NULL) {
         frameEnd = in.absolutePosition();
-        throw new WireFormatException("a frame of wire id " + unsigned(id) + " holds null", in.offsetOf(idEnd));
+        throw new WireFormatException(
+            "a frame of wire id " + unsigned(id) + " holds null", in.offsetOf(idEnd));
       }
       frameEnd = in.limit();
       in.startBudget(budget, frameEnd - frameStart);
       WireCodec<?> codec = codec(id);
       if (codec == null) {
-        throw new WireFormatException("unknown wire id " + unsigned(id) + ": no codec of this program has"
-            + " it (a type of a newer version, or of another program?)", in.offsetOf(frameStart));
+        throw new WireFormatException(
+            "unknown wire id "
+                + unsigned(id)
+                + ": no codec of this program has"
+                + " it (a type of a newer version, or of another program?)",
+            in.offsetOf(frameStart));
       }
       Object message = codec.decode(in);
       if (message == null) {
-        throw new WireFormatException("a frame of " + codec.type().getName() + " holds null",
-            in.offsetOf(idEnd));
+        throw new WireFormatException(
+            "a frame of " + codec.type().getName() + " holds null", in.offsetOf(idEnd));
       }
       in.exitNested(outer);
       return message;
@@ -248,7 +266,8 @@ public final class CodecRegistry {
       throw e;
     } catch (RuntimeException e) {
       in.recover(frameEnd, outerLimit, outerDepth);
-      throw new WireFormatException("the decoded values were refused: " + e, in.offsetOf(frameStart), e);
+      throw new WireFormatException(
+          "the decoded values were refused: " + e, in.offsetOf(frameStart), e);
     }
   }
 
@@ -261,7 +280,8 @@ public final class CodecRegistry {
     WireReader in = new WireReader(frame);
     Object message = decode(in);
     if (in.hasRemaining()) {
-      throw new WireFormatException(in.remaining() + " bytes after the end of the frame", in.position());
+      throw new WireFormatException(
+          in.remaining() + " bytes after the end of the frame", in.position());
     }
     return message;
   }
@@ -271,9 +291,11 @@ public final class CodecRegistry {
   }
 
   private static IllegalArgumentException notAWireType(Class<?> type) {
-    return new IllegalArgumentException(type.getName() + " is not a registered wire type: annotate it"
-        + " @Wire (dev.herald.annotation.Wire), and build it with herald-processor on the annotation"
-        + " processor path, which generates and registers its codec");
+    return new IllegalArgumentException(
+        type.getName()
+            + " is not a registered wire type: annotate it"
+            + " @Wire (dev.herald.annotation.Wire), and build it with herald-processor on the annotation"
+            + " processor path, which generates and registers its codec");
   }
 
   @Override

@@ -27,7 +27,8 @@ final class Utf8 {
         }
         i += 3;
       } else if (b < 0xF5) {
-        if (!continuation(bytes, i + 1, to) || !continuation(bytes, i + 2, to)
+        if (!continuation(bytes, i + 1, to)
+            || !continuation(bytes, i + 2, to)
             || !continuation(bytes, i + 3, to)) {
           return i;
         }

@@ -5,13 +5,11 @@ package dev.herald.wire;
  * {@code @Wire} type, named {@code X_Codec}, and registers it for {@link CodecRegistry}.
  *
  * <p>{@link #encode} and {@link #decode} handle a value's <em>body</em>: a record's fields in
- * order, an enum's ordinal, a sealed interface's subtype id and subtype. {@link #write} and
- * {@link #read} handle the value as a field of another: null, or the body preceded by its length
- * (which lets an older reader skip fields it does not know). Codecs are stateless and
- * thread-safe.
+ * order, an enum's ordinal, a sealed interface's subtype id and subtype. {@link #write} and {@link
+ * #read} handle the value as a field of another: null, or the body preceded by its length (which
+ * lets an older reader skip fields it does not know). Codecs are stateless and thread-safe.
  *
  * @param <T> the wire type
- *
  * @since 0.1
  */
 public abstract class WireCodec<T> {
@@ -44,9 +42,9 @@ public abstract class WireCodec<T> {
   public abstract void encode(T value, WireWriter out);
 
   /**
-   * Reads a body, up to the end of the value being read: fields missing there (written by an
-   * older version) take their defaults, and bytes left after the known fields (a newer
-   * version's) are skipped by whoever entered the value.
+   * Reads a body, up to the end of the value being read: fields missing there (written by an older
+   * version) take their defaults, and bytes left after the known fields (a newer version's) are
+   * skipped by whoever entered the value.
    */
   public abstract T decode(WireReader in);
 
@@ -63,8 +61,8 @@ public abstract class WireCodec<T> {
 
   /**
    * Writes {@code value}, which is not null, as a whole frame: this codec's id, then the value.
-   * What {@link CodecRegistry#encode} writes once it has found the codec, for a caller that
-   * knows it already. If encoding fails, {@code out} may hold part of the frame.
+   * What {@link CodecRegistry#encode} writes once it has found the codec, for a caller that knows
+   * it already. If encoding fails, {@code out} may hold part of the frame.
    */
   public final void writeFrame(T value, WireWriter out) {
     out.writeUnsigned(id);
@@ -89,14 +87,23 @@ public abstract class WireCodec<T> {
    * generated for (a subtype compiled after it).
    */
   protected final IllegalArgumentException notASubtype(Object value) {
-    return new IllegalArgumentException(value.getClass().getName() + " is not a subtype of "
-        + type.getName() + " known to " + getClass().getName() + ": recompile them together");
+    return new IllegalArgumentException(
+        value.getClass().getName()
+            + " is not a subtype of "
+            + type.getName()
+            + " known to "
+            + getClass().getName()
+            + ": recompile them together");
   }
 
   /** For a sealed interface's codec: the wire names a subtype id it does not know. */
   protected final WireFormatException unknownSubtype(int subtypeId, WireReader in) {
-    return in.error("unknown subtype id " + (subtypeId & 0xFFFFFFFFL) + " of " + type.getName()
-        + " (a subtype of a newer version?)");
+    return in.error(
+        "unknown subtype id "
+            + (subtypeId & 0xFFFFFFFFL)
+            + " of "
+            + type.getName()
+            + " (a subtype of a newer version?)");
   }
 
   @Override

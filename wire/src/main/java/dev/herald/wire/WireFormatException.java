@@ -3,10 +3,10 @@ package dev.herald.wire;
 /**
  * Bytes that are not a valid encoding: what was wrong, and at which byte.
  *
- * <p>Thrown by {@link WireReader} and {@link CodecRegistry#decode}; it is the only exception
- * that decoding throws for bad input, whatever the bytes. After it, a {@link CodecRegistry}
- * leaves the reader after the bad frame (or at the end of its input when the frame's own
- * length was unreadable), ready for the next one.
+ * <p>Thrown by {@link WireReader} and {@link CodecRegistry#decode}; it is the only exception that
+ * decoding throws for bad input, whatever the bytes. After it, a {@link CodecRegistry} leaves the
+ * reader after the bad frame (or at the end of its input when the frame's own length was
+ * unreadable), ready for the next one.
  *
  * @since 0.1
  */

@@ -1,8 +1,8 @@
 package dev.herald.wire;
 
 /**
- * A message that does not fit the space a {@link WireWriter} was given. Nothing was written:
- * {@link CodecRegistry#encode} rolls the writer back to where the message began.
+ * A message that does not fit the space a {@link WireWriter} was given. Nothing was written: {@link
+ * CodecRegistry#encode} rolls the writer back to where the message began.
  *
  * @since 0.1
  */
@@ -13,8 +13,11 @@ public final class WireOverflowException extends RuntimeException {
   private final int capacity;
 
   WireOverflowException(int capacity) {
-    super("the message needs more than the " + capacity + " bytes this writer was given: give it a"
-        + " larger buffer, or use WireWriter.growable()");
+    super(
+        "the message needs more than the "
+            + capacity
+            + " bytes this writer was given: give it a"
+            + " larger buffer, or use WireWriter.growable()");
     this.capacity = capacity;
   }
 

@@ -10,17 +10,16 @@ import java.util.UUID;
 /**
  * Reads the wire format from a byte array or a {@link ByteBuffer}, trusting nothing in it.
  *
- * <p>Every read is checked against the end of the value being read (a nested record's length
- * bounds its fields, a frame's bounds the message). A length or count is checked against the
- * bytes that are left before anything is allocated for it, strings must be valid UTF-8, enum
- * ordinals must exist, and values may nest at most {@link WireWriter#MAX_DEPTH} levels deep.
- * Any violation is a {@link WireFormatException} naming what was wrong and its offset from the
- * start of the input.
+ * <p>Every read is checked against the end of the value being read (a nested record's length bounds
+ * its fields, a frame's bounds the message). A length or count is checked against the bytes that
+ * are left before anything is allocated for it, strings must be valid UTF-8, enum ordinals must
+ * exist, and values may nest at most {@link WireWriter#MAX_DEPTH} levels deep. Any violation is a
+ * {@link WireFormatException} naming what was wrong and its offset from the start of the input.
  *
  * <p>What the input can make is bounded too: every object created because the input says so is
- * charged against a {@link DecodeBudget} before it is created, the whole input's by default,
- * each frame's when a {@link CodecRegistry} decodes it. Empty and absent collections and empty
- * strings are shared immutable values, not new ones.
+ * charged against a {@link DecodeBudget} before it is created, the whole input's by default, each
+ * frame's when a {@link CodecRegistry} decodes it. Empty and absent collections and empty strings
+ * are shared immutable values, not new ones.
  *
  * <p>Reuse one reader for many inputs with {@link #reset}. Not thread-safe.
  *
@@ -41,8 +40,10 @@ public final class WireReader {
   private int depth;
 
   private DecodeBudget budget;
+
   /** The size of what the budget is for: the frame, or the whole input. */
   private int budgetedBytes;
+
   private long allowance;
   private long charged;
 
@@ -111,8 +112,8 @@ public final class WireReader {
   }
 
   /**
-   * Whether the value being read has more bytes: a record written by an older version ends
-   * before its newer fields, which then take their defaults.
+   * Whether the value being read has more bytes: a record written by an older version ends before
+   * its newer fields, which then take their defaults.
    */
   public boolean hasMore() {
     return position < limit;
@@ -129,8 +130,8 @@ public final class WireReader {
   }
 
   /**
-   * Bytes of objects charged so far against the budget of the frame being (or last) decoded,
-   * or of the whole input when no registry decoded it: see {@link DecodeBudget}.
+   * Bytes of objects charged so far against the budget of the frame being (or last) decoded, or of
+   * the whole input when no registry decoded it: see {@link DecodeBudget}.
    */
   public long charged() {
     return charged;
@@ -259,7 +260,10 @@ public final class WireReader {
     byte[] b = buffer;
     int p = position;
     position = p + 4;
-    return (b[p] & 0xFF) | (b[p + 1] & 0xFF) << 8 | (b[p + 2] & 0xFF) << 16 | (b[p + 3] & 0xFF) << 24;
+    return (b[p] & 0xFF)
+        | (b[p + 1] & 0xFF) << 8
+        | (b[p + 2] & 0xFF) << 16
+        | (b[p + 3] & 0xFF) << 24;
   }
 
   private long readFixedLong() {
@@ -271,9 +275,9 @@ public final class WireReader {
 
   /**
    * The count of a collection or array that the writer wrote with {@link WireWriter#writeCount},
-   * checked against what is left: each element takes at least {@code minBytesEach} bytes.
-   * Charges nothing to the decode budget: a collection's codec reads its count with
-   * {@link #readListCount}, {@link #readSetCount} or {@link #readMapCount}, which do.
+   * checked against what is left: each element takes at least {@code minBytesEach} bytes. Charges
+   * nothing to the decode budget: a collection's codec reads its count with {@link #readListCount},
+   * {@link #readSetCount} or {@link #readMapCount}, which do.
    *
    * @return the count, or {@link #NULL}
    */
@@ -285,16 +289,24 @@ public final class WireReader {
     }
     int count = value - 1;
     if (count < 0 || count > (limit - position) / minBytesEach) {
-      throw new WireFormatException("a count of " + (value - 1 & 0xFFFFFFFFL) + " elements of at least "
-          + minBytesEach + " byte" + (minBytesEach == 1 ? "" : "s") + " where " + (limit - position)
-          + " bytes are left", at - start);
+      throw new WireFormatException(
+          "a count of "
+              + (value - 1 & 0xFFFFFFFFL)
+              + " elements of at least "
+              + minBytesEach
+              + " byte"
+              + (minBytesEach == 1 ? "" : "s")
+              + " where "
+              + (limit - position)
+              + " bytes are left",
+          at - start);
     }
     return count;
   }
 
   /**
-   * The count of a list, checked against what is left, after charging the list that holds that
-   * many elements: return {@link java.util.List#of()} for 0.
+   * The count of a list, checked against what is left, after charging the list that holds that many
+   * elements: return {@link java.util.List#of()} for 0.
    *
    * @return the count, or {@link #NULL}
    */
@@ -307,8 +319,8 @@ public final class WireReader {
   }
 
   /**
-   * The count of a set, checked against what is left, after charging a set of that many
-   * elements: return {@link java.util.Set#of()} for 0.
+   * The count of a set, checked against what is left, after charging a set of that many elements:
+   * return {@link java.util.Set#of()} for 0.
    *
    * @return the count, or {@link #NULL}
    */
@@ -321,8 +333,8 @@ public final class WireReader {
   }
 
   /**
-   * The count of a map's entries, checked against what is left (each takes two bytes at
-   * least), after charging a map of that many entries: return {@link java.util.Map#of()} for 0.
+   * The count of a map's entries, checked against what is left (each takes two bytes at least),
+   * after charging a map of that many entries: return {@link java.util.Map#of()} for 0.
    *
    * @return the count, or {@link #NULL}
    */
@@ -452,9 +464,15 @@ public final class WireReader {
     }
     int ordinal = value - 1;
     if (ordinal < 0 || ordinal >= constants.length) {
-      throw new WireFormatException("enum ordinal " + (ordinal & 0xFFFFFFFFL) + " is out of range: "
-          + constants.getClass().getComponentType().getName() + " has " + constants.length
-          + " constants (was it written by a newer version?)", at - start);
+      throw new WireFormatException(
+          "enum ordinal "
+              + (ordinal & 0xFFFFFFFFL)
+              + " is out of range: "
+              + constants.getClass().getComponentType().getName()
+              + " has "
+              + constants.length
+              + " constants (was it written by a newer version?)",
+          at - start);
     }
     return constants[ordinal];
   }
@@ -468,7 +486,8 @@ public final class WireReader {
     long seconds = readLong();
     int nanos = readNanos();
     if (seconds < MIN_INSTANT_SECONDS || seconds > MAX_INSTANT_SECONDS) {
-      throw new WireFormatException("an Instant of " + seconds + " seconds is out of range", at - start);
+      throw new WireFormatException(
+          "an Instant of " + seconds + " seconds is out of range", at - start);
     }
     charge(DecodeBudget.BOX);
     return Instant.ofEpochSecond(seconds, nanos);
@@ -489,7 +508,8 @@ public final class WireReader {
     int at = position;
     int nanos = readUnsigned();
     if (nanos < 0 || nanos > 999_999_999) {
-      throw new WireFormatException((nanos & 0xFFFFFFFFL) + " nanoseconds is not below a second", at - start);
+      throw new WireFormatException(
+          (nanos & 0xFFFFFFFFL) + " nanoseconds is not below a second", at - start);
     }
     return nanos;
   }
@@ -625,11 +645,11 @@ public final class WireReader {
   // ---- nesting ---------------------------------------------------------------------------
 
   /**
-   * Enters a nested value that {@link WireWriter#beginNested} wrote: reads its length, and
-   * reads nothing past it until {@link #exitNested}.
+   * Enters a nested value that {@link WireWriter#beginNested} wrote: reads its length, and reads
+   * nothing past it until {@link #exitNested}.
    *
-   * @return {@link #NULL} for a null value (then do not call {@link #exitNested}), otherwise
-   *     what {@link #exitNested} needs
+   * @return {@link #NULL} for a null value (then do not call {@link #exitNested}), otherwise what
+   *     {@link #exitNested} needs
    */
   public int enterNested() {
     int at = position;
@@ -639,11 +659,17 @@ public final class WireReader {
     }
     int length = value - 1;
     if (length < 0 || length > limit - position) {
-      throw new WireFormatException("a value of " + (length & 0xFFFFFFFFL) + " bytes where "
-          + (limit - position) + " are left", at - start);
+      throw new WireFormatException(
+          "a value of "
+              + (length & 0xFFFFFFFFL)
+              + " bytes where "
+              + (limit - position)
+              + " are left",
+          at - start);
     }
     if (depth == WireWriter.MAX_DEPTH) {
-      throw new WireFormatException("values nested deeper than " + WireWriter.MAX_DEPTH + " levels", at - start);
+      throw new WireFormatException(
+          "values nested deeper than " + WireWriter.MAX_DEPTH + " levels", at - start);
     }
     depth++;
     int outer = limit;
@@ -698,7 +724,14 @@ public final class WireReader {
   }
 
   private WireFormatException truncated(int at, String what) {
-    return new WireFormatException("expected " + what + " but the " + (limit == end ? "input" : "value")
-        + " ends after " + (limit - at) + " more bytes", at - start);
+    return new WireFormatException(
+        "expected "
+            + what
+            + " but the "
+            + (limit == end ? "input" : "value")
+            + " ends after "
+            + (limit - at)
+            + " more bytes",
+        at - start);
   }
 }

@@ -7,18 +7,18 @@ import java.util.Arrays;
 import java.util.UUID;
 
 /**
- * Writes the wire format (see the {@linkplain dev.herald.wire package description}) into a
- * byte array that the caller owns, or into one it grows.
+ * Writes the wire format (see the {@linkplain dev.herald.wire package description}) into a byte
+ * array that the caller owns, or into one it grows.
  *
- * <p>Writing allocates nothing: strings are encoded to UTF-8 straight into the array. A writer
- * over a fixed array throws {@link WireOverflowException} when the array is full; a
- * {@linkplain #growable growable} one replaces its array with one twice as large. Reuse one
- * writer for many messages with {@link #reset()}. Not thread-safe.
+ * <p>Writing allocates nothing: strings are encoded to UTF-8 straight into the array. A writer over
+ * a fixed array throws {@link WireOverflowException} when the array is full; a {@linkplain
+ * #growable growable} one replaces its array with one twice as large. Reuse one writer for many
+ * messages with {@link #reset()}. Not thread-safe.
  *
- * <p>The {@code write...} methods are what generated codecs call; applications usually go
- * through {@link CodecRegistry#encode}. Every reference may be null: lengths, counts and enum
- * ordinals are written plus one, with 0 meaning null, and the other nullable values are preceded
- * by a presence byte.
+ * <p>The {@code write...} methods are what generated codecs call; applications usually go through
+ * {@link CodecRegistry#encode}. Every reference may be null: lengths, counts and enum ordinals are
+ * written plus one, with 0 meaning null, and the other nullable values are preceded by a presence
+ * byte.
  *
  * @since 0.1
  */
@@ -46,11 +46,11 @@ public final class WireWriter {
   }
 
   /**
-   * A writer over a heap buffer's space from its position to its limit. The buffer's position
-   * is not moved: after writing, advance it by {@link #position()}.
+   * A writer over a heap buffer's space from its position to its limit. The buffer's position is
+   * not moved: after writing, advance it by {@link #position()}.
    *
-   * @throws IllegalArgumentException for a direct or read-only buffer, which has no array to
-   *     write into; encode into a {@code byte[]} and {@code put} it instead
+   * @throws IllegalArgumentException for a direct or read-only buffer, which has no array to write
+   *     into; encode into a {@code byte[]} and {@code put} it instead
    */
   public WireWriter(ByteBuffer buffer) {
     this(arrayOf(buffer), buffer.arrayOffset() + buffer.position(), buffer.remaining(), false);
@@ -59,7 +59,12 @@ public final class WireWriter {
   private WireWriter(byte[] buffer, int offset, int length, boolean growable) {
     if (offset < 0 || length < 0 || offset > buffer.length - length) {
       throw new IndexOutOfBoundsException(
-          "offset " + offset + " and length " + length + " do not fit an array of " + buffer.length);
+          "offset "
+              + offset
+              + " and length "
+              + length
+              + " do not fit an array of "
+              + buffer.length);
     }
     this.buffer = buffer;
     this.start = offset;
@@ -70,14 +75,17 @@ public final class WireWriter {
 
   /** A writer that starts with an array of {@code initialCapacity} bytes and grows it as needed. */
   public static WireWriter growable(int initialCapacity) {
-    return new WireWriter(new byte[Math.max(16, initialCapacity)], 0, Math.max(16, initialCapacity), true);
+    return new WireWriter(
+        new byte[Math.max(16, initialCapacity)], 0, Math.max(16, initialCapacity), true);
   }
 
   private static byte[] arrayOf(ByteBuffer buffer) {
     if (!buffer.hasArray()) {
-      throw new IllegalArgumentException("a WireWriter needs a heap ByteBuffer that is not read-only"
-          + " (this one is " + (buffer.isDirect() ? "direct" : "read-only")
-          + "): encode into a byte[] and put it into the buffer");
+      throw new IllegalArgumentException(
+          "a WireWriter needs a heap ByteBuffer that is not read-only"
+              + " (this one is "
+              + (buffer.isDirect() ? "direct" : "read-only")
+              + "): encode into a byte[] and put it into the buffer");
     }
     return buffer.array();
   }
@@ -94,8 +102,8 @@ public final class WireWriter {
   }
 
   /**
-   * The array written into: the caller's, or for a growable writer the current one. The output
-   * is at {@link #offset()} to {@code offset() + position()}.
+   * The array written into: the caller's, or for a growable writer the current one. The output is
+   * at {@link #offset()} to {@code offset() + position()}.
    */
   public byte[] buffer() {
     return buffer;
@@ -269,8 +277,8 @@ public final class WireWriter {
   }
 
   /**
-   * UTF-8, after its length in bytes plus one. An unpaired surrogate, which UTF-8 cannot hold,
-   * is written as {@code '?'}, as {@link String#getBytes} does.
+   * UTF-8, after its length in bytes plus one. An unpaired surrogate, which UTF-8 cannot hold, is
+   * written as {@code '?'}, as {@link String#getBytes} does.
    */
   public void writeString(String value) {
     if (value == null) {
@@ -302,7 +310,9 @@ public final class WireWriter {
       } else if (c < 0x800) {
         b[at++] = (byte) (0xC0 | (c >>> 6));
         b[at++] = (byte) (0x80 | (c & 0x3F));
-      } else if (Character.isHighSurrogate(c) && i < chars && Character.isLowSurrogate(value.charAt(i))) {
+      } else if (Character.isHighSurrogate(c)
+          && i < chars
+          && Character.isLowSurrogate(value.charAt(i))) {
         int code = Character.toCodePoint(c, value.charAt(i++));
         b[at++] = (byte) (0xF0 | (code >>> 18));
         b[at++] = (byte) (0x80 | ((code >>> 12) & 0x3F));
@@ -326,7 +336,8 @@ public final class WireWriter {
       if (c >= 0x80) {
         if (c < 0x800) {
           bytes += 1;
-        } else if (Character.isHighSurrogate(c) && i + 1 < chars
+        } else if (Character.isHighSurrogate(c)
+            && i + 1 < chars
             && Character.isLowSurrogate(value.charAt(i + 1))) {
           bytes += 2; // four bytes for the two chars of the pair
           i++;
@@ -336,7 +347,8 @@ public final class WireWriter {
       }
     }
     if (bytes > MAX_ARRAY) {
-      throw new IllegalArgumentException("a string of " + bytes + " UTF-8 bytes is too long to write");
+      throw new IllegalArgumentException(
+          "a string of " + bytes + " UTF-8 bytes is too long to write");
     }
     return (int) bytes;
   }
@@ -484,8 +496,10 @@ public final class WireWriter {
    */
   public int beginNested() {
     if (depth == MAX_DEPTH) {
-      throw new IllegalStateException("wire values nest deeper than " + MAX_DEPTH
-          + " levels: a value that contains itself cannot be encoded");
+      throw new IllegalStateException(
+          "wire values nest deeper than "
+              + MAX_DEPTH
+              + " levels: a value that contains itself cannot be encoded");
     }
     depth++;
     require(1);

@@ -18,10 +18,10 @@ import javax.lang.model.element.TypeElement;
 
 /**
  * A processor that does no work of its own: in the first round it writes the sources of the
- * directory {@code -Aprepared=dir} through the {@code Filer}, one generated file each, as a
- * real processor would. {@link ProcessorCost} runs it on sources Herald generated (or a
- * prototype of another design) to measure what javac spends on generated files, apart from
- * what the processor that writes them spends.
+ * directory {@code -Aprepared=dir} through the {@code Filer}, one generated file each, as a real
+ * processor would. {@link ProcessorCost} runs it on sources Herald generated (or a prototype of
+ * another design) to measure what javac spends on generated files, apart from what the processor
+ * that writes them spends.
  */
 @SupportedAnnotationTypes("*")
 @SupportedOptions(PreparedSources.OPTION)
@@ -42,8 +42,10 @@ public final class PreparedSources extends AbstractProcessor {
       try {
         for (Path source : sourcesIn(root)) {
           String relative = root.relativize(source).toString();
-          String type = relative.substring(0, relative.length() - ".java".length())
-              .replace(source.getFileSystem().getSeparator(), ".");
+          String type =
+              relative
+                  .substring(0, relative.length() - ".java".length())
+                  .replace(source.getFileSystem().getSeparator(), ".");
           try (Writer out = processingEnv.getFiler().createSourceFile(type).openWriter()) {
             out.write(Files.readString(source));
           }
@@ -57,7 +59,9 @@ public final class PreparedSources extends AbstractProcessor {
 
   private static List<Path> sourcesIn(Path root) throws IOException {
     try (Stream<Path> files = Files.walk(root)) {
-      return files.filter(f -> f.toString().endsWith(".java")).sorted()
+      return files
+          .filter(f -> f.toString().endsWith(".java"))
+          .sorted()
           .collect(Collectors.toList());
     }
   }

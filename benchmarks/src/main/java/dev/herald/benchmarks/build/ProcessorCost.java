@@ -1,7 +1,7 @@
 package dev.herald.benchmarks.build;
 
-import java.io.IOException;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
@@ -22,39 +22,39 @@ import java.util.stream.Stream;
 import javax.tools.ToolProvider;
 
 /**
- * What an annotation processor costs a build: the same listener classes compiled by
- * {@code javac} in a fresh process without a processor, with Herald's, and with greenrobot's
- * index processor, in turn, several times; the median wall time of each, the CPU time of the
- * {@code javac} process, and their ratios to plain {@code javac}. More builds, in the same
- * turns, say where Herald's cost goes:
+ * What an annotation processor costs a build: the same listener classes compiled by {@code javac}
+ * in a fresh process without a processor, with Herald's, and with greenrobot's index processor, in
+ * turn, several times; the median wall time of each, the CPU time of the {@code javac} process, and
+ * their ratios to plain {@code javac}. More builds, in the same turns, say where Herald's cost
+ * goes:
  *
  * <ul>
- *   <li>{@code javac} without a processor on the listeners plus the dispatchers Herald writes,
- *       and plus as many empty classes: what compiling the files costs, however they came;
+ *   <li>{@code javac} without a processor on the listeners plus the dispatchers Herald writes, and
+ *       plus as many empty classes: what compiling the files costs, however they came;
  *   <li>a processor that does no work of its own ({@link PreparedSources}) writing Herald's
- *       dispatchers, so that what javac spends on the generated files is apart from what
- *       Herald's processor spends; writing as many empty classes (the floor of any design that
- *       generates a file per listener); writing no file and one empty class (the cost of the
- *       processing rounds alone, without and with generated sources: a build with one generated
- *       file, as greenrobot's, has the same rounds); and writing the empty classes with
- *       {@code --limit-modules java.base}, under which javac's {@code Filer} looks each new
- *       name up in one module instead of every module of the JDK;
- *   <li>a prototype of the design Herald does not use, one generated class per package
- *       ({@link PackageDispatchers}), written by the same do-nothing processor.
+ *       dispatchers, so that what javac spends on the generated files is apart from what Herald's
+ *       processor spends; writing as many empty classes (the floor of any design that generates a
+ *       file per listener); writing no file and one empty class (the cost of the processing rounds
+ *       alone, without and with generated sources: a build with one generated file, as
+ *       greenrobot's, has the same rounds); and writing the empty classes with {@code
+ *       --limit-modules java.base}, under which javac's {@code Filer} looks each new name up in one
+ *       module instead of every module of the JDK;
+ *   <li>a prototype of the design Herald does not use, one generated class per package ({@link
+ *       PackageDispatchers}), written by the same do-nothing processor.
  * </ul>
  *
- * <p>With {@code --phases} every build also runs the {@link JavacPhases} plugin, and a second
- * table gives the median time of javac's phases (the plugin itself costs a little, so the
- * first table of such a run is not the one to quote). With {@code --warm=N} javac runs in this
- * JVM instead (through {@code javax.tools}, as Maven's compiler plugin and Gradle's compiler
- * daemon run it), after N unmeasured turns, so that javac's own start-up and JIT warm-up are
- * out of the figures; the CPU column is then this thread's, which is javac's. Run by
- * {@code benchmarks/build-cost.sh}, which finds the jars.
+ * <p>With {@code --phases} every build also runs the {@link JavacPhases} plugin, and a second table
+ * gives the median time of javac's phases (the plugin itself costs a little, so the first table of
+ * such a run is not the one to quote). With {@code --warm=N} javac runs in this JVM instead
+ * (through {@code javax.tools}, as Maven's compiler plugin and Gradle's compiler daemon run it),
+ * after N unmeasured turns, so that javac's own start-up and JIT warm-up are out of the figures;
+ * the CPU column is then this thread's, which is javac's. Run by {@code benchmarks/build-cost.sh},
+ * which finds the jars.
  *
  * <p>Arguments: {@code runs listeners heraldClassPath heraldProcessorPath greenrobotClassPath
- * greenrobotProcessorPath benchmarkClasses [--rows=key,key...] [--phases] [--warm=N]}; the keys
- * are those of {@link #ROWS}, and plain javac is always built. The builds write into
- * {@code java.io.tmpdir}.
+ * greenrobotProcessorPath benchmarkClasses [--rows=key,key...] [--phases] [--warm=N]}; the keys are
+ * those of {@link #ROWS}, and plain javac is always built. The builds write into {@code
+ * java.io.tmpdir}.
  */
 public final class ProcessorCost {
   private static final int MESSAGE_TYPES = 20;
@@ -73,7 +73,8 @@ public final class ProcessorCost {
     ROWS.put("prepared-package", "do-nothing processor writing one class per package (prototype)");
     ROWS.put("prepared-none", "do-nothing processor writing no file");
     ROWS.put("prepared-one", "do-nothing processor writing one empty class");
-    ROWS.put("prepared-empty-java-base",
+    ROWS.put(
+        "prepared-empty-java-base",
         "do-nothing processor writing as many empty classes, `--limit-modules java.base`");
   }
 
@@ -105,15 +106,17 @@ public final class ProcessorCost {
     }
     if (!ROWS.keySet().containsAll(rows)) {
       rows.removeAll(ROWS.keySet());
-      throw new IllegalArgumentException("unknown rows " + rows + "; the rows are " + ROWS.keySet());
+      throw new IllegalArgumentException(
+          "unknown rows " + rows + "; the rows are " + ROWS.keySet());
     }
 
     Path work = Files.createTempDirectory("herald-build-cost");
     Javac javac = new Javac(work, phases ? benchmarkClasses : null);
-    Path heraldSources = writeListeners(work.resolve("herald-src"), listeners,
-        "dev.herald.annotation.Subscribe");
-    Path greenrobotSources = writeListeners(work.resolve("greenrobot-src"), listeners,
-        "org.greenrobot.eventbus.Subscribe");
+    Path heraldSources =
+        writeListeners(work.resolve("herald-src"), listeners, "dev.herald.annotation.Subscribe");
+    Path greenrobotSources =
+        writeListeners(
+            work.resolve("greenrobot-src"), listeners, "org.greenrobot.eventbus.Subscribe");
     Path dispatchers = work.resolve("dispatcher-src");
     if (rows.contains("dispatchers-as-sources") || rows.contains("prepared-dispatchers")) {
       // the dispatchers Herald writes, to compile without Herald's processor
@@ -147,12 +150,15 @@ public final class ProcessorCost {
         }
         case "prepared-dispatchers" -> options.addAll(prepared(dispatchers));
         case "prepared-empty" -> options.addAll(prepared(emptyClasses));
-        case "prepared-package" -> options.addAll(prepared(PackageDispatchers.write(
-            work.resolve("package-src"), listeners, MESSAGE_TYPES)));
-        case "prepared-none" -> options.addAll(prepared(
-            Files.createDirectories(work.resolve("no-src"))));
-        case "prepared-one" -> options.addAll(prepared(
-            writeEmptyClasses(work.resolve("one-src"), 1)));
+        case "prepared-package" ->
+            options.addAll(
+                prepared(
+                    PackageDispatchers.write(
+                        work.resolve("package-src"), listeners, MESSAGE_TYPES)));
+        case "prepared-none" ->
+            options.addAll(prepared(Files.createDirectories(work.resolve("no-src"))));
+        case "prepared-one" ->
+            options.addAll(prepared(writeEmptyClasses(work.resolve("one-src"), 1)));
         case "prepared-empty-java-base" -> {
           options.addAll(List.of("--limit-modules", "java.base"));
           options.addAll(prepared(emptyClasses));
@@ -178,26 +184,39 @@ public final class ProcessorCost {
     }
     String loadAfter = loadAverages();
 
-    System.out.printf(Locale.ROOT, "%d listener classes (2 handlers each, %d message types),"
-        + " %d runs each in turn, %s, %s, builds in %s; load averages (1, 5, 15 min) %s before,"
-        + " %s after%n%n", listeners, MESSAGE_TYPES, runs,
+    System.out.printf(
+        Locale.ROOT,
+        "%d listener classes (2 handlers each, %d message types),"
+            + " %d runs each in turn, %s, %s, builds in %s; load averages (1, 5, 15 min) %s before,"
+            + " %s after%n%n",
+        listeners,
+        MESSAGE_TYPES,
+        runs,
         System.getProperty("java.vm.name") + " " + System.getProperty("java.version"),
         warm > 0 ? "javac in process after " + warm + " unmeasured turns" : "javac processes",
-        work.getParent(), loadBefore, loadAfter);
+        work.getParent(),
+        loadBefore,
+        loadAfter);
     double plainWall = median(results.get("plain"), Result::wall);
     double plainCpu = median(results.get("plain"), Result::cpu);
-    System.out.println("| build | median s | min s | max s | ratio to plain javac"
-        + " | CPU s (median) | CPU ratio |");
+    System.out.println(
+        "| build | median s | min s | max s | ratio to plain javac"
+            + " | CPU s (median) | CPU ratio |");
     System.out.println("|---|---:|---:|---:|---:|---:|---:|");
     for (Map.Entry<String, List<Result>> entry : results.entrySet()) {
       List<Result> times = entry.getValue();
       double wall = median(times, Result::wall);
       double cpu = median(times, Result::cpu);
-      System.out.printf(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |%n",
-          ROWS.get(entry.getKey()), wall,
+      System.out.printf(
+          Locale.ROOT,
+          "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |%n",
+          ROWS.get(entry.getKey()),
+          wall,
           times.stream().mapToDouble(Result::wall).min().orElseThrow(),
           times.stream().mapToDouble(Result::wall).max().orElseThrow(),
-          wall / plainWall, cpu, cpu / plainCpu);
+          wall / plainWall,
+          cpu,
+          cpu / plainCpu);
     }
     if (phases) {
       printPhases(results);
@@ -210,29 +229,35 @@ public final class ProcessorCost {
 
   /** The median time of each phase that {@link JavacPhases} reported, per build. */
   private static void printPhases(Map<String, List<Result>> results) {
-    long rounds = results.values().stream().flatMap(List::stream)
-        .mapToLong(r -> r.phases().getOrDefault("rounds", 0L)).max().orElse(0);
-    List<String> columns = new ArrayList<>(List.of("total", "parse", "enter",
-        "annotation_processing"));
+    long rounds =
+        results.values().stream()
+            .flatMap(List::stream)
+            .mapToLong(r -> r.phases().getOrDefault("rounds", 0L))
+            .max()
+            .orElse(0);
+    List<String> columns =
+        new ArrayList<>(List.of("total", "parse", "enter", "annotation_processing"));
     for (int round = 1; round <= rounds; round++) {
       columns.add("round" + round);
     }
     columns.addAll(List.of("analyze", "generate"));
     System.out.println();
-    System.out.println("javac's phases, median ms (`annotation_processing` contains the rounds,"
-        + " with their parsing and entering; `roundN` is the processors' own time in round N)");
+    System.out.println(
+        "javac's phases, median ms (`annotation_processing` contains the rounds,"
+            + " with their parsing and entering; `roundN` is the processors' own time in round N)");
     System.out.println();
     System.out.println("| build | " + String.join(" | ", columns) + " |");
     System.out.println("|---|" + "---:|".repeat(columns.size()));
     for (Map.Entry<String, List<Result>> entry : results.entrySet()) {
       StringBuilder line = new StringBuilder("| ").append(ROWS.get(entry.getKey())).append(" |");
       for (String column : columns) {
-        List<Result> reported = entry.getValue().stream()
-            .filter(r -> r.phases().containsKey(column)).toList();
-        line.append(reported.isEmpty()
-            ? " |"
-            : String.format(Locale.ROOT, " %.0f |",
-                median(reported, r -> r.phases().get(column))));
+        List<Result> reported =
+            entry.getValue().stream().filter(r -> r.phases().containsKey(column)).toList();
+        line.append(
+            reported.isEmpty()
+                ? " |"
+                : String.format(
+                    Locale.ROOT, " %.0f |", median(reported, r -> r.phases().get(column))));
       }
       System.out.println(line);
     }
@@ -241,7 +266,9 @@ public final class ProcessorCost {
   /** The options that make {@link PreparedSources} write the sources under {@code sources}. */
   private static List<String> prepared(Path sources) {
     return List.of(
-        "-processor", PreparedSources.class.getName(), "-A" + PreparedSources.OPTION + "=" + sources);
+        "-processor",
+        PreparedSources.class.getName(),
+        "-A" + PreparedSources.OPTION + "=" + sources);
   }
 
   /** {@code listeners} classes, each with two handlers of two of the shared message types. */
@@ -249,23 +276,33 @@ public final class ProcessorCost {
       throws IOException {
     Path dir = Files.createDirectories(root.resolve("bench"));
     for (int m = 0; m < MESSAGE_TYPES; m++) {
-      Files.writeString(dir.resolve("Message" + m + ".java"),
+      Files.writeString(
+          dir.resolve("Message" + m + ".java"),
           "package bench;\n\npublic class Message" + m + " {\n  public int value;\n}\n");
     }
     for (int i = 0; i < listeners; i++) {
       int first = PackageDispatchers.first(i, MESSAGE_TYPES);
       int second = PackageDispatchers.second(i, MESSAGE_TYPES);
-      Files.writeString(dir.resolve("Listener" + i + ".java"),
+      Files.writeString(
+          dir.resolve("Listener" + i + ".java"),
           "package bench;\n\n"
-              + "import " + subscribe + ";\n\n"
-              + "public class Listener" + i + " {\n"
+              + "import "
+              + subscribe
+              + ";\n\n"
+              + "public class Listener"
+              + i
+              + " {\n"
               + "  private int seen;\n\n"
               + "  @Subscribe\n"
-              + "  public void onFirst(Message" + first + " message) {\n"
+              + "  public void onFirst(Message"
+              + first
+              + " message) {\n"
               + "    seen += message.value;\n"
               + "  }\n\n"
               + "  @Subscribe\n"
-              + "  public void onSecond(Message" + second + " message) {\n"
+              + "  public void onSecond(Message"
+              + second
+              + " message) {\n"
               + "    seen -= message.value;\n"
               + "  }\n"
               + "}\n");
@@ -277,7 +314,8 @@ public final class ProcessorCost {
   private static Path writeEmptyClasses(Path root, int count) throws IOException {
     Path dir = Files.createDirectories(root.resolve("bench"));
     for (int i = 0; i < count; i++) {
-      Files.writeString(dir.resolve("Empty" + i + ".java"),
+      Files.writeString(
+          dir.resolve("Empty" + i + ".java"),
           "package bench;\n\npublic final class Empty" + i + " {\n}\n");
     }
     return root;
@@ -299,7 +337,9 @@ public final class ProcessorCost {
     private final Path work;
     private final String phasesPlugin;
 
-    /** @param phasesPlugin where {@link JavacPhases} is, to add it; null for none */
+    /**
+     * @param phasesPlugin where {@link JavacPhases} is, to add it; null for none
+     */
     Javac(Path work, String phasesPlugin) {
       this.work = work;
       this.phasesPlugin = phasesPlugin;
@@ -310,14 +350,23 @@ public final class ProcessorCost {
       return command(sourceRoots, classPath, processorPath, List.of());
     }
 
-    /** @param processorPath null for a build without annotation processing */
+    /**
+     * @param processorPath null for a build without annotation processing
+     */
     List<String> command(
         List<Path> sourceRoots, String classPath, String processorPath, List<String> options)
         throws IOException {
       List<String> command = new ArrayList<>();
       command.add(Path.of(System.getProperty("java.home"), "bin", "javac").toString());
-      command.addAll(List.of("-d", work.resolve("out").toString(),
-          "-s", work.resolve("generated").toString(), "-cp", classPath, "-nowarn"));
+      command.addAll(
+          List.of(
+              "-d",
+              work.resolve("out").toString(),
+              "-s",
+              work.resolve("generated").toString(),
+              "-cp",
+              classPath,
+              "-nowarn"));
       if (processorPath == null) {
         command.add("-proc:none");
       }
@@ -332,7 +381,9 @@ public final class ProcessorCost {
       command.addAll(options);
       for (Path sources : sourceRoots) {
         try (Stream<Path> files = Files.walk(sources)) {
-          files.filter(f -> f.toString().endsWith(".java")).sorted()
+          files
+              .filter(f -> f.toString().endsWith(".java"))
+              .sorted()
               .forEach(f -> command.add(f.toString()));
         }
       }
@@ -346,8 +397,7 @@ public final class ProcessorCost {
    *
    * @param inProcess run javac in this JVM (the CPU time is then this thread's)
    */
-  private static Result run(List<String> command, Path work, boolean inProcess)
-      throws Exception {
+  private static Result run(List<String> command, Path work, boolean inProcess) throws Exception {
     deleteRecursively(work.resolve("out"));
     deleteRecursively(work.resolve("generated"));
     Files.createDirectories(work.resolve("out"));
@@ -358,10 +408,11 @@ public final class ProcessorCost {
     Path errors = work.resolve("javac-errors.txt");
     double cpuBefore = childrenCpuSeconds();
     long start = System.nanoTime();
-    Process javac = new ProcessBuilder(command)
-        .redirectOutput(ProcessBuilder.Redirect.INHERIT)
-        .redirectError(errors.toFile())
-        .start();
+    Process javac =
+        new ProcessBuilder(command)
+            .redirectOutput(ProcessBuilder.Redirect.INHERIT)
+            .redirectError(errors.toFile())
+            .start();
     int exit = javac.waitFor();
     double seconds = (System.nanoTime() - start) / 1e9;
     double cpu = childrenCpuSeconds() - cpuBefore;
@@ -389,8 +440,10 @@ public final class ProcessorCost {
     ByteArrayOutputStream errors = new ByteArrayOutputStream();
     long cpuBefore = threads.getCurrentThreadCpuTime();
     long start = System.nanoTime();
-    boolean ok = ToolProvider.getSystemJavaCompiler().run(null, null, errors,
-        command.subList(1, command.size()).toArray(new String[0])) == 0;
+    boolean ok =
+        ToolProvider.getSystemJavaCompiler()
+                .run(null, null, errors, command.subList(1, command.size()).toArray(new String[0]))
+            == 0;
     double seconds = (System.nanoTime() - start) / 1e9;
     double cpu = (threads.getCurrentThreadCpuTime() - cpuBefore) / 1e9;
     if (!ok) {
@@ -401,8 +454,8 @@ public final class ProcessorCost {
   }
 
   /**
-   * The user and system CPU time of this process's children that have ended and been waited
-   * for (Linux's {@code /proc/self/stat}, in clock ticks of 1/100 s), or NaN.
+   * The user and system CPU time of this process's children that have ended and been waited for
+   * (Linux's {@code /proc/self/stat}, in clock ticks of 1/100 s), or NaN.
    */
   private static double childrenCpuSeconds() {
     try {

@@ -27,13 +27,13 @@ import org.openjdk.jmh.annotations.State;
  * Encode and decode of one message, Herald's generated codecs against Kryo 5 and Java
  * serialization, in one run.
  *
- * <p>{@code shape=trade}: a six-field record (an int, a long, a double, a String, an enum, a
- * nested record). {@code shape=batch}: a record holding a list of 100 such trades. Every
- * library writes the message's type with it, as a receiver that does not know what comes next
- * needs: Herald a frame ({@link CodecRegistry#encode}), Kryo {@code writeClassAndObject} with
- * every class registered (as KryoNet requires) and its {@link Output} and {@link Input} reused,
- * Java serialization an {@link ObjectOutputStream} per message (a stream cannot be reset to
- * write an independent message). Buffers are allocated once; run with {@code -prof gc} for B/op.
+ * <p>{@code shape=trade}: a six-field record (an int, a long, a double, a String, an enum, a nested
+ * record). {@code shape=batch}: a record holding a list of 100 such trades. Every library writes
+ * the message's type with it, as a receiver that does not know what comes next needs: Herald a
+ * frame ({@link CodecRegistry#encode}), Kryo {@code writeClassAndObject} with every class
+ * registered (as KryoNet requires) and its {@link Output} and {@link Input} reused, Java
+ * serialization an {@link ObjectOutputStream} per message (a stream cannot be reset to write an
+ * independent message). Buffers are allocated once; run with {@code -prof gc} for B/op.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar CodecBenchmark -prof gc}
  */
@@ -78,16 +78,24 @@ public class CodecBenchmark {
     kryoLength = kryoBytes.length;
     javaEncode();
     javaBytes = javaOut.toByteArray();
-    System.out.printf("%s: Herald %d bytes, Kryo %d, Java serialization %d%n", shape,
-        heraldBytes.length, kryoLength, javaBytes.length);
-    if (!message.equals(heraldDecode()) || !message.equals(kryoDecode()) || !message.equals(javaDecode())) {
+    System.out.printf(
+        "%s: Herald %d bytes, Kryo %d, Java serialization %d%n",
+        shape, heraldBytes.length, kryoLength, javaBytes.length);
+    if (!message.equals(heraldDecode())
+        || !message.equals(kryoDecode())
+        || !message.equals(javaDecode())) {
       throw new IllegalStateException("a codec does not round-trip " + message);
     }
   }
 
   static Trade trade(int i) {
-    return new Trade(100 + i, 9_000_000_000L + i, 187.25 + i / 100.0, "AAPL",
-        i % 2 == 0 ? Side.BUY : Side.SELL, new Venue("NASDAQ", 42));
+    return new Trade(
+        100 + i,
+        9_000_000_000L + i,
+        187.25 + i / 100.0,
+        "AAPL",
+        i % 2 == 0 ? Side.BUY : Side.SELL,
+        new Venue("NASDAQ", 42));
   }
 
   static TradeBatch batch() {

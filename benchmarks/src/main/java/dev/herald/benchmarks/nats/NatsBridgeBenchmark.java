@@ -26,22 +26,22 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * Messages per second from one bus to another through a NATS server on loopback (each bus with
- * its own connection), against the limit: raw jnats publishing the same payload bytes (those
- * the bridge publishes: its prelude and the frame) on a subject as long as the bridge's (which
- * carries the exporter's origin) from one connection to a subscription's handler on another,
- * with the client options the bridge sets that matter per message (no echo). A benchmark
- * operation is one message; each invocation sends a batch of {@value #BATCH} and waits until
- * the receiving side has all of them, for either path. {@link #rawJnatsFrameOnly} publishes
- * the frame without the prelude, to show what the prelude's bytes cost.
+ * Messages per second from one bus to another through a NATS server on loopback (each bus with its
+ * own connection), against the limit: raw jnats publishing the same payload bytes (those the bridge
+ * publishes: its prelude and the frame) on a subject as long as the bridge's (which carries the
+ * exporter's origin) from one connection to a subscription's handler on another, with the client
+ * options the bridge sets that matter per message (no echo). A benchmark operation is one message;
+ * each invocation sends a batch of {@value #BATCH} and waits until the receiving side has all of
+ * them, for either path. {@link #rawJnatsFrameOnly} publishes the frame without the prelude, to
+ * show what the prelude's bytes cost.
  *
- * <p>Each trial first sends messages on the path it measures for {@value #WARM_UP_SECONDS}
- * seconds: compiling jnats's and the bridge's code takes several seconds on a small machine,
- * longer than a short run's warm-up, and both paths then ran at a fraction of their speed,
- * Herald's more so (more code to compile).
+ * <p>Each trial first sends messages on the path it measures for {@value #WARM_UP_SECONDS} seconds:
+ * compiling jnats's and the bridge's code takes several seconds on a small machine, longer than a
+ * short run's warm-up, and both paths then ran at a fraction of their speed, Herald's more so (more
+ * code to compile).
  *
- * <p>Needs a server: {@code -Dherald.nats.url=nats://127.0.0.1:4222} (the default). Run:
- * {@code java -Dherald.nats.url=... -jar benchmarks/target/benchmarks.jar NatsBridge}
+ * <p>Needs a server: {@code -Dherald.nats.url=nats://127.0.0.1:4222} (the default). Run: {@code
+ * java -Dherald.nats.url=... -jar benchmarks/target/benchmarks.jar NatsBridge}
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -49,15 +49,18 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 public class NatsBridgeBenchmark {
   static final int BATCH = 10_000;
   static final int WARM_UP_SECONDS = 8;
+
   /** The exporting bridge's name: about as long as a made-up one ("p" and up to 12 hex digits). */
   static final String ORIGIN = "pbenchexporter";
+
   /**
    * The subjects of the two paths, of the same length as published: jnats checks and writes the
-   * subject of every message, the server parses and matches it, the receiving client reads it,
-   * so a shorter one would make the raw path cheaper for that alone. The bridge publishes
-   * {@code bench.bridged} as {@code bench.pbenchexporter.bridged}: its origin is the second token.
+   * subject of every message, the server parses and matches it, the receiving client reads it, so a
+   * shorter one would make the raw path cheaper for that alone. The bridge publishes {@code
+   * bench.bridged} as {@code bench.pbenchexporter.bridged}: its origin is the second token.
    */
   static final String BRIDGED_SUBJECT = "bench.bridged";
+
   static final String RAW_SUBJECT = "bench." + ORIGIN + ".rawnats";
 
   private MessageBus sending;
@@ -111,8 +114,12 @@ public class NatsBridgeBenchmark {
     sending = MessageBus.create();
     receiving = MessageBus.create();
     receiving.subscribe(Tick.class, message -> bridged.arrived());
-    exporter = NatsBridge.builder(sending).server(url()).origin(ORIGIN)
-        .exportType(Tick.class, BRIDGED_SUBJECT).start();
+    exporter =
+        NatsBridge.builder(sending)
+            .server(url())
+            .origin(ORIGIN)
+            .exportType(Tick.class, BRIDGED_SUBJECT)
+            .start();
     importer = NatsBridge.builder(receiving).server(url()).importSubject(BRIDGED_SUBJECT).start();
 
     frame = CodecRegistry.load().toBytes(tick);

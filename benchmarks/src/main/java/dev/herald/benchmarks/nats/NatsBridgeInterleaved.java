@@ -5,11 +5,11 @@ import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 
 /**
- * The ratio of {@link NatsBridgeBenchmark}'s two paths measured in one JVM, batch against
- * batch: a Herald batch and a raw jnats batch of {@value NatsBridgeBenchmark#BATCH} messages
- * each round, in alternating order (ABBA), so that both see the same load. On a shared machine
- * whose load changes by the minute, JMH's figures for the two benchmarks, measured one after
- * the other, can differ by a factor of two for that alone; their ratio here cannot.
+ * The ratio of {@link NatsBridgeBenchmark}'s two paths measured in one JVM, batch against batch: a
+ * Herald batch and a raw jnats batch of {@value NatsBridgeBenchmark#BATCH} messages each round, in
+ * alternating order (ABBA), so that both see the same load. On a shared machine whose load changes
+ * by the minute, JMH's figures for the two benchmarks, measured one after the other, can differ by
+ * a factor of two for that alone; their ratio here cannot.
  *
  * <p>Run (needs a server, as the benchmark does): {@code java -cp benchmarks/target/benchmarks.jar
  * dev.herald.benchmarks.nats.NatsBridgeInterleaved [rounds]}
@@ -48,20 +48,31 @@ public final class NatsBridgeInterleaved {
       }
       long messages = (long) rounds * NatsBridgeBenchmark.BATCH;
       Arrays.sort(ratios);
-      System.out.printf("herald %,.0f messages/s, raw jnats %,.0f messages/s: herald / raw = %.3f"
+      System.out.printf(
+          "herald %,.0f messages/s, raw jnats %,.0f messages/s: herald / raw = %.3f"
               + " (per round: median %.3f, quartiles %.3f to %.3f; %d rounds of %,d)%n",
-          messages * 1e9 / heraldNanos, messages * 1e9 / rawNanos, (double) rawNanos / heraldNanos,
-          ratios[rounds / 2], ratios[rounds / 4], ratios[3 * rounds / 4], rounds, NatsBridgeBenchmark.BATCH);
-      System.out.printf("CPU per message in this JVM's threads: herald %.0f ns (posting thread %.0f), raw jnats"
+          messages * 1e9 / heraldNanos,
+          messages * 1e9 / rawNanos,
+          (double) rawNanos / heraldNanos,
+          ratios[rounds / 2],
+          ratios[rounds / 4],
+          ratios[3 * rounds / 4],
+          rounds,
+          NatsBridgeBenchmark.BATCH);
+      System.out.printf(
+          "CPU per message in this JVM's threads: herald %.0f ns (posting thread %.0f), raw jnats"
               + " %.0f ns (posting thread %.0f)%n",
-          heraldCpu.all / (double) messages, heraldCpu.posting / (double) messages,
-          rawCpu.all / (double) messages, rawCpu.posting / (double) messages);
+          heraldCpu.all / (double) messages,
+          heraldCpu.posting / (double) messages,
+          rawCpu.all / (double) messages,
+          rawCpu.posting / (double) messages);
     } finally {
       paths.close();
     }
   }
 
-  private static long timeHerald(NatsBridgeBenchmark paths, CpuClocks cpu) throws InterruptedException {
+  private static long timeHerald(NatsBridgeBenchmark paths, CpuClocks cpu)
+      throws InterruptedException {
     cpu.before();
     long start = System.nanoTime();
     paths.herald();
@@ -70,7 +81,8 @@ public final class NatsBridgeInterleaved {
     return elapsed;
   }
 
-  private static long timeRaw(NatsBridgeBenchmark paths, CpuClocks cpu) throws InterruptedException {
+  private static long timeRaw(NatsBridgeBenchmark paths, CpuClocks cpu)
+      throws InterruptedException {
     cpu.before();
     long start = System.nanoTime();
     paths.rawJnats();

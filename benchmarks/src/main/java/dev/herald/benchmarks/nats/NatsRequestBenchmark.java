@@ -23,9 +23,9 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * The round trip of a request to another process through NATS on loopback, sampled for its
- * percentiles: {@code bus.request} on one bus, answered by a handler on another, against raw
- * jnats request/reply of the same frames (the bridge's question also has its prelude, 10 bytes;
- * its answer is the bare frame, as raw jnats's), on a subject of the same length.
+ * percentiles: {@code bus.request} on one bus, answered by a handler on another, against raw jnats
+ * request/reply of the same frames (the bridge's question also has its prelude, 10 bytes; its
+ * answer is the bare frame, as raw jnats's), on a subject of the same length.
  *
  * <p>Run: {@code java -Dherald.nats.url=... -jar benchmarks/target/benchmarks.jar NatsRequest}
  */
@@ -34,8 +34,10 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class NatsRequestBenchmark {
   private static final String BRIDGED_SUBJECT = "bench.ask.bus";
+
   /** As long as the bridge's subject as published, which carries the asker's origin. */
   private static final String RAW_SUBJECT = "bench." + NatsBridgeBenchmark.ORIGIN + ".ask.raw";
+
   private MessageBus asking;
   private MessageBus answering;
   private NatsBridge asker;
@@ -50,17 +52,25 @@ public class NatsRequestBenchmark {
     asking = MessageBus.create();
     answering = MessageBus.create();
     Bridge.of(answering).respond(Tick.class, (tick, envelope) -> List.of(new Pong(tick.number())));
-    asker = NatsBridge.builder(asking).server(NatsBridgeBenchmark.url()).origin(NatsBridgeBenchmark.ORIGIN)
-        .exportType(Tick.class, BRIDGED_SUBJECT).start();
-    answerer = NatsBridge.builder(answering).server(NatsBridgeBenchmark.url()).importSubject(BRIDGED_SUBJECT).start();
+    asker =
+        NatsBridge.builder(asking)
+            .server(NatsBridgeBenchmark.url())
+            .origin(NatsBridgeBenchmark.ORIGIN)
+            .exportType(Tick.class, BRIDGED_SUBJECT)
+            .start();
+    answerer =
+        NatsBridge.builder(answering)
+            .server(NatsBridgeBenchmark.url())
+            .importSubject(BRIDGED_SUBJECT)
+            .start();
 
     CodecRegistry codecs = CodecRegistry.load();
     question = codecs.toBytes(tick);
     byte[] answer = codecs.toBytes(new Pong(42));
     rawAsker = Nats.connect(NatsBridgeBenchmark.url());
     rawAnswerer = Nats.connect(NatsBridgeBenchmark.url());
-    Dispatcher dispatcher = rawAnswerer.createDispatcher(
-        message -> rawAnswerer.publish(message.getReplyTo(), answer));
+    Dispatcher dispatcher =
+        rawAnswerer.createDispatcher(message -> rawAnswerer.publish(message.getReplyTo(), answer));
     dispatcher.subscribe(RAW_SUBJECT);
     rawAnswerer.flush(Duration.ofSeconds(5));
   }

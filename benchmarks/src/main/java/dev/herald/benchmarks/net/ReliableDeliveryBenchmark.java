@@ -2,8 +2,8 @@ package dev.herald.benchmarks.net;
 
 import dev.herald.net.Connection;
 import dev.herald.net.ConnectionConfig;
-import dev.herald.net.MessageReceiver;
 import dev.herald.net.MessageDependency;
+import dev.herald.net.MessageReceiver;
 import dev.herald.net.ProtocolException;
 import dev.herald.net.SendStatus;
 import dev.herald.net.testkit.LinkConditions;
@@ -24,18 +24,18 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Messages per second through {@link Connection} and the {@link NetworkSimulator} (one
- * direction, acknowledgements coming back), at 0% and 10% loss, and the average per-message
- * header bytes on the wire.
+ * Messages per second through {@link Connection} and the {@link NetworkSimulator} (one direction,
+ * acknowledgements coming back), at 0% and 10% loss, and the average per-message header bytes on
+ * the wire.
  *
- * <p>Workload: bursts of {@value #PER_TICK} messages of {@value #PAYLOAD} bytes per 10 ms
- * simulated tick over a 10 ± 2 ms link. Each message depends on the message sent
- * {@value #DEPENDENCY_DISTANCE} before it, which by then, with every message before it, has
- * usually been acknowledged and executed: that is where the header falls back to the 2 bytes
- * of the sequence number.
- * The score counts CPU work only; simulated time costs nothing.
+ * <p>Workload: bursts of {@value #PER_TICK} messages of {@value #PAYLOAD} bytes per 10 ms simulated
+ * tick over a 10 ± 2 ms link. Each message depends on the message sent {@value
+ * #DEPENDENCY_DISTANCE} before it, which by then, with every message before it, has usually been
+ * acknowledged and executed: that is where the header falls back to the 2 bytes of the sequence
+ * number. The score counts CPU work only; simulated time costs nothing.
  *
- * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar ReliableDelivery -f 1 -wi 2 -i 3 -w 1s -r 1s}
+ * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar ReliableDelivery -f 1 -wi 2 -i 3 -w 1s
+ * -r 1s}
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -47,6 +47,7 @@ public class ReliableDeliveryBenchmark {
   static final int PAYLOAD = 16;
   static final int DEPENDENCY_DISTANCE = 256;
   static final Duration TICK = Duration.ofMillis(10);
+
   /** The connection token; a real one comes from the handshake. */
   static final long TOKEN = 0x4245_4E43_484D_4152L;
 
@@ -74,17 +75,19 @@ public class ReliableDeliveryBenchmark {
 
   /**
    * The per-message header cost, reported beside the score. JMH sums these counters over an
-   * iteration (and over the iterations in its summary line), so the averages are ratios:
-   * header bytes per message = {@code headerBytes / messagesWritten}, transmissions per
-   * executed message = {@code messagesWritten / messagesExecuted}.
+   * iteration (and over the iterations in its summary line), so the averages are ratios: header
+   * bytes per message = {@code headerBytes / messagesWritten}, transmissions per executed message =
+   * {@code messagesWritten / messagesExecuted}.
    */
   @State(Scope.Thread)
   @AuxCounters(AuxCounters.Type.EVENTS)
   public static class Header {
     /** Bytes of sequence numbers and dependency lists written. */
     public long headerBytes;
+
     /** Messages written into packets, retransmissions included. */
     public long messagesWritten;
+
     /** Messages the receiver executed. */
     public long messagesExecuted;
 
@@ -99,7 +102,10 @@ public class ReliableDeliveryBenchmark {
   @Setup(Level.Trial)
   public void connect() {
     clock = new ManualTicker();
-    LinkConditions conditions = LinkConditions.perfect().withLoss(loss).withLatency(Duration.ofMillis(10), Duration.ofMillis(2));
+    LinkConditions conditions =
+        LinkConditions.perfect()
+            .withLoss(loss)
+            .withLatency(Duration.ofMillis(10), Duration.ofMillis(2));
     ConnectionConfig config = ConnectionConfig.defaults();
     sender = new Connection(config, TOKEN, clock, new Executions());
     receiver = new Connection(config, TOKEN, clock, executions);
@@ -118,9 +124,10 @@ public class ReliableDeliveryBenchmark {
         MessageDependency handle = new MessageDependency();
         int slot = (int) (sent % DEPENDENCY_DISTANCE);
         MessageDependency dependency = history[slot];
-        SendStatus status = dependency == null
-            ? sender.trySend(handle, payload)
-            : sender.trySend(handle, payload, dependency);
+        SendStatus status =
+            dependency == null
+                ? sender.trySend(handle, payload)
+                : sender.trySend(handle, payload, dependency);
         if (status != SendStatus.ACCEPTED) {
           break;
         }

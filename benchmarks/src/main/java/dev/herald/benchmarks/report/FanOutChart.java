@@ -18,10 +18,12 @@ import java.util.TreeSet;
 import javax.imageio.ImageIO;
 
 /**
- * Draws the fan-out scenario from JMH's JSON as a PNG: ns per post (log scale) against the
- * number of subscribers, one line per bus.
+ * Draws the fan-out scenario from JMH's JSON as a PNG: ns per post (log scale) against the number
+ * of subscribers, one line per bus.
  *
- * <pre>java -cp benchmarks/target/benchmarks.jar dev.herald.benchmarks.report.FanOutChart results.json benchmarks/fanout.png</pre>
+ * <pre>
+ * java -cp benchmarks/target/benchmarks.jar dev.herald.benchmarks.report.FanOutChart results.json benchmarks/fanout.png
+ * </pre>
  */
 public final class FanOutChart {
   private static final int WIDTH = 960;
@@ -33,8 +35,14 @@ public final class FanOutChart {
 
   private static final List<String> ORDER =
       List.of(
-          "herald", "handLoop", "rxjava", "greenrobotNoInheritance", "greenrobot", "otto",
-          "guava", "mbassador");
+          "herald",
+          "handLoop",
+          "rxjava",
+          "greenrobotNoInheritance",
+          "greenrobot",
+          "otto",
+          "guava",
+          "mbassador");
   private static final Color[] COLORS = {
     new Color(0xD62728), new Color(0x555555), new Color(0x9467BD), new Color(0x17BECF),
     new Color(0x1F77B4), new Color(0xFF7F0E), new Color(0x2CA02C), new Color(0x8C564B),
@@ -48,9 +56,12 @@ public final class FanOutChart {
       System.exit(2);
     }
     System.setProperty("java.awt.headless", "true");
-    Map<String, Map<Integer, Double>> series = new TreeMap<>(
-        (a, b) -> Integer.compare(rank(a), rank(b)) != 0
-            ? Integer.compare(rank(a), rank(b)) : a.compareTo(b));
+    Map<String, Map<Integer, Double>> series =
+        new TreeMap<>(
+            (a, b) ->
+                Integer.compare(rank(a), rank(b)) != 0
+                    ? Integer.compare(rank(a), rank(b))
+                    : a.compareTo(b));
     TreeSet<Integer> counts = new TreeSet<>();
     for (Result result : Result.read(Path.of(args[0]))) {
       if (!result.scenario().equals("FanOut") || !result.params().startsWith("subscribers=")) {
@@ -73,7 +84,8 @@ public final class FanOutChart {
     System.out.println("Wrote " + out);
   }
 
-  private static BufferedImage draw(Map<String, Map<Integer, Double>> series, List<Integer> counts) {
+  private static BufferedImage draw(
+      Map<String, Map<Integer, Double>> series, List<Integer> counts) {
     double min = Double.MAX_VALUE;
     double max = 0;
     for (Map<Integer, Double> line : series.values()) {
@@ -93,7 +105,8 @@ public final class FanOutChart {
     BufferedImage image = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_INT_RGB);
     Graphics2D g = image.createGraphics();
     g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-    g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+    g.setRenderingHint(
+        RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
     g.setColor(Color.WHITE);
     g.fillRect(0, 0, WIDTH, HEIGHT);
     int plotWidth = WIDTH - LEFT - RIGHT;

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A minimal JSON reader for JMH's {@code -rf json} output: objects become {@link Map}s (in
- * file order), arrays {@link List}s, numbers {@link Double}s. JMH writes {@code "NaN"} as a
- * string where a score is undefined; {@link #number} reads that too.
+ * A minimal JSON reader for JMH's {@code -rf json} output: objects become {@link Map}s (in file
+ * order), arrays {@link List}s, numbers {@link Double}s. JMH writes {@code "NaN"} as a string where
+ * a score is undefined; {@link #number} reads that too.
  */
 final class Json {
   private final String text;

@@ -10,10 +10,10 @@ import java.util.Map;
 import java.util.StringJoiner;
 
 /**
- * One measured figure from JMH's JSON: a scenario (the benchmark class), its parameters, the
- * bus (the benchmark method; in a thread group, the method's name less its role), the role
- * in a group ({@code Post} or {@code Register} of a churn group, otherwise empty), the score,
- * and the bytes allocated per operation from {@code -prof gc}.
+ * One measured figure from JMH's JSON: a scenario (the benchmark class), its parameters, the bus
+ * (the benchmark method; in a thread group, the method's name less its role), the role in a group
+ * ({@code Post} or {@code Register} of a churn group, otherwise empty), the score, and the bytes
+ * allocated per operation from {@code -prof gc}.
  */
 record Result(
     String scenario,

@@ -9,18 +9,28 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Prints JMH's JSON results as the Markdown tables of {@code benchmarks/RESULTS.md}: per
- * scenario and parameter set, every bus with ns/op, its error, B/op and its ratio to
- * Herald's time; then the issue's targets, computed from the same figures.
+ * Prints JMH's JSON results as the Markdown tables of {@code benchmarks/RESULTS.md}: per scenario
+ * and parameter set, every bus with ns/op, its error, B/op and its ratio to Herald's time; then the
+ * issue's targets, computed from the same figures.
  *
- * <pre>java -cp benchmarks/target/benchmarks.jar dev.herald.benchmarks.report.ResultsTable results.json</pre>
+ * <pre>
+ * java -cp benchmarks/target/benchmarks.jar dev.herald.benchmarks.report.ResultsTable results.json
+ * </pre>
  */
 public final class ResultsTable {
   /** Row order: baselines, Herald, then the peers. */
   private static final List<String> ORDER =
       List.of(
-          "directCall", "handLoop", "herald", "signal", "guava", "greenrobot",
-          "greenrobotNoInheritance", "mbassador", "otto", "rxjava");
+          "directCall",
+          "handLoop",
+          "herald",
+          "signal",
+          "guava",
+          "greenrobot",
+          "greenrobotNoInheritance",
+          "mbassador",
+          "otto",
+          "rxjava");
 
   private static final List<String> SCENARIOS =
       List.of("FanOut", "TypeRouting", "Register", "Contention", "Signal");
@@ -33,8 +43,15 @@ public final class ResultsTable {
       // The direct call is the baseline of the one-subscriber fan-out.
       this.results.add(
           result.scenario().equals("DirectCall")
-              ? new Result("FanOut", "subscribers=1", result.bus(), "", result.score(),
-                  result.error(), result.unit(), result.bytesPerOp())
+              ? new Result(
+                  "FanOut",
+                  "subscribers=1",
+                  result.bus(),
+                  "",
+                  result.score(),
+                  result.error(),
+                  result.unit(),
+                  result.bytesPerOp())
               : result);
     }
   }
@@ -53,7 +70,9 @@ public final class ResultsTable {
     Map<String, List<Result>> groups = new LinkedHashMap<>();
     for (Result result : results) {
       groups
-          .computeIfAbsent(result.scenario() + " " + result.params() + " " + result.role(), k -> new ArrayList<>())
+          .computeIfAbsent(
+              result.scenario() + " " + result.params() + " " + result.role(),
+              k -> new ArrayList<>())
           .add(result);
     }
     List<List<Result>> ordered = new ArrayList<>(groups.values());
@@ -88,21 +107,50 @@ public final class ResultsTable {
     out.append("| target | measured | met |\n|---|---:|:---:|\n");
     Result herald1 = find("FanOut", "subscribers=1", "herald", "");
     Result direct = find("FanOut", "subscribers=1", "directCall", "");
-    target(out, "1 subscriber: Herald ≤ 2.5× the direct interface call", herald1, direct, 2.5, true);
-    target(out, "1 subscriber: greenrobot ≥ 10× Herald",
-        find("FanOut", "subscribers=1", "greenrobot", ""), herald1, 10, false);
-    target(out, "1 subscriber: Guava ≥ 20× Herald",
-        find("FanOut", "subscribers=1", "guava", ""), herald1, 20, false);
-    target(out, "1 subscriber: MBassador ≥ 20× Herald",
-        find("FanOut", "subscribers=1", "mbassador", ""), herald1, 20, false);
-    target(out, "1 subscriber: RxJava's PublishSubject no faster than Herald",
-        find("FanOut", "subscribers=1", "rxjava", ""), herald1, 1, false);
-    target(out, "10 subscribers: Herald ≤ 1.25× the hand-written loop",
+    target(
+        out, "1 subscriber: Herald ≤ 2.5× the direct interface call", herald1, direct, 2.5, true);
+    target(
+        out,
+        "1 subscriber: greenrobot ≥ 10× Herald",
+        find("FanOut", "subscribers=1", "greenrobot", ""),
+        herald1,
+        10,
+        false);
+    target(
+        out,
+        "1 subscriber: Guava ≥ 20× Herald",
+        find("FanOut", "subscribers=1", "guava", ""),
+        herald1,
+        20,
+        false);
+    target(
+        out,
+        "1 subscriber: MBassador ≥ 20× Herald",
+        find("FanOut", "subscribers=1", "mbassador", ""),
+        herald1,
+        20,
+        false);
+    target(
+        out,
+        "1 subscriber: RxJava's PublishSubject no faster than Herald",
+        find("FanOut", "subscribers=1", "rxjava", ""),
+        herald1,
+        1,
+        false);
+    target(
+        out,
+        "10 subscribers: Herald ≤ 1.25× the hand-written loop",
         find("FanOut", "subscribers=10", "herald", ""),
-        find("FanOut", "subscribers=10", "handLoop", ""), 1.25, true);
-    target(out, "10 subscribers: RxJava's PublishSubject no faster than Herald",
+        find("FanOut", "subscribers=10", "handLoop", ""),
+        1.25,
+        true);
+    target(
+        out,
+        "10 subscribers: RxJava's PublishSubject no faster than Herald",
         find("FanOut", "subscribers=10", "rxjava", ""),
-        find("FanOut", "subscribers=10", "herald", ""), 1, false);
+        find("FanOut", "subscribers=10", "herald", ""),
+        1,
+        false);
     double worst = 0;
     String where = "";
     for (Result result : results) {
@@ -112,13 +160,19 @@ public final class ResultsTable {
       }
     }
     out.append("| 0 B allocated on every post path (largest figure) | ")
-        .append(bytes(worst)).append(" B/op").append(worst >= 0.5 ? where : "")
-        .append(" | ").append(worst < 0.5 ? "yes" : "**no**").append(" |\n");
+        .append(bytes(worst))
+        .append(" B/op")
+        .append(worst >= 0.5 ? where : "")
+        .append(" | ")
+        .append(worst < 0.5 ? "yes" : "**no**")
+        .append(" |\n");
     Result register = find("Register", "handlers=1", "herald", "");
     if (register != null) {
       out.append("| register + unregister, 1 handler ≤ 100 ns | ")
-          .append(ns(register.score())).append(" ns | ")
-          .append(register.score() <= 100 ? "yes" : "**no**").append(" |\n");
+          .append(ns(register.score()))
+          .append(" ns | ")
+          .append(register.score() <= 100 ? "yes" : "**no**")
+          .append(" |\n");
     }
     out.append("| cold start no slower than the fastest peer | see the cold-start table | |\n");
     return out.toString();
@@ -126,8 +180,7 @@ public final class ResultsTable {
 
   /**
    * Whether {@code result} measures a post on one of Herald's post paths: a plain post (fan-out,
-   * type routing, two threads posting), with a header, to an address, or a request nobody
-   * answers.
+   * type routing, two threads posting), with a header, to an address, or a request nobody answers.
    */
   private static boolean isPostPath(Result result) {
     switch (result.scenario()) {
@@ -151,14 +204,21 @@ public final class ResultsTable {
     }
     double ratio = a.score() / b.score();
     boolean met = atMost ? ratio <= bound : ratio >= bound;
-    out.append("| ").append(name).append(" | ").append(ratio(ratio)).append(" | ")
-        .append(met ? "yes" : "**no**").append(" |\n");
+    out.append("| ")
+        .append(name)
+        .append(" | ")
+        .append(ratio(ratio))
+        .append(" | ")
+        .append(met ? "yes" : "**no**")
+        .append(" |\n");
   }
 
   private Result find(String scenario, String params, String bus, String role) {
     for (Result result : results) {
-      if (result.scenario().equals(scenario) && result.params().equals(params)
-          && result.bus().equals(bus) && result.role().equals(role)) {
+      if (result.scenario().equals(scenario)
+          && result.params().equals(params)
+          && result.bus().equals(bus)
+          && result.role().equals(role)) {
         return result;
       }
     }

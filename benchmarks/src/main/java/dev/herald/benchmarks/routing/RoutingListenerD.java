@@ -2,9 +2,7 @@ package dev.herald.benchmarks.routing;
 
 import dev.herald.benchmarks.routing.RoutingMessages.*;
 
-/**
- * One of the five listener classes of the type-routing scenario, with ten of its 50 handlers.
- */
+/** One of the five listener classes of the type-routing scenario, with ten of its 50 handlers. */
 public final class RoutingListenerD {
   @dev.herald.annotation.Subscribe
   @com.google.common.eventbus.Subscribe

@@ -3,9 +3,9 @@ package dev.herald.benchmarks.routing;
 /**
  * The 50 message types of the type-routing scenario: 49 classes directly below {@code Object}
  * ({@code Flat00} is the depth-0 leaf that is posted) and {@link Depth3}, three classes below
- * {@link Depth0}, which implements the interface {@link Routed}. Only these 50 types have
- * handlers, one each, so a post of either leaf runs exactly one handler and the difference
- * between the two measures routing, not handler calls. Handlers add to {@code hits}.
+ * {@link Depth0}, which implements the interface {@link Routed}. Only these 50 types have handlers,
+ * one each, so a post of either leaf runs exactly one handler and the difference between the two
+ * measures routing, not handler calls. Handlers add to {@code hits}.
  */
 public final class RoutingMessages {
   private RoutingMessages() {}

@@ -25,14 +25,14 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * Scenario 2, type routing: a bus with handlers for 50 message types (five listener classes
- * of ten handlers), posting a leaf type at hierarchy depth 0 ({@code Flat00}, directly below
- * {@code Object}) or depth 3 ({@code Depth3}, whose supertypes include the interface
- * {@code Routed}), or ({@code mixed}) each of the 50 types in turn, so that no bus can rely on
- * the last type posted. Every post runs exactly one handler. Each operation takes its message
- * from a 50-slot array with a cursor, the same work for every parameter and bus. Before
- * measuring, setup posts every one of the 50 types through the benchmark method, so every
- * route exists and the call sites have seen all five listener classes.
+ * Scenario 2, type routing: a bus with handlers for 50 message types (five listener classes of ten
+ * handlers), posting a leaf type at hierarchy depth 0 ({@code Flat00}, directly below {@code
+ * Object}) or depth 3 ({@code Depth3}, whose supertypes include the interface {@code Routed}), or
+ * ({@code mixed}) each of the 50 types in turn, so that no bus can rely on the last type posted.
+ * Every post runs exactly one handler. Each operation takes its message from a 50-slot array with a
+ * cursor, the same work for every parameter and bus. Before measuring, setup posts every one of the
+ * 50 types through the benchmark method, so every route exists and the call sites have seen all
+ * five listener classes.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

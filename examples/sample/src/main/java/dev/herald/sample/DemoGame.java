@@ -16,16 +16,15 @@ import java.util.Random;
 import java.util.stream.Stream;
 
 /**
- * A dogfight in a game loop: enemies attack pilots, pilots shout {@link UnderAttack} and the
- * others come to help after a human reaction time, destroyed enemies are scored, replaced and
- * uploaded by listeners they never heard of, wrecks explode ten frames later, and a camera
- * drone that the game lets go of is collected and forgotten by the bus. The dogfight's
- * messages are wire types ({@link GameEvent}): a {@link Replay} records them to a file, and they
- * are played back into a fresh bus. Then a second scene shows routing ({@link TankBattle}).
+ * A dogfight in a game loop: enemies attack pilots, pilots shout {@link UnderAttack} and the others
+ * come to help after a human reaction time, destroyed enemies are scored, replaced and uploaded by
+ * listeners they never heard of, wrecks explode ten frames later, and a camera drone that the game
+ * lets go of is collected and forgotten by the bus. The dogfight's messages are wire types ({@link
+ * GameEvent}): a {@link Replay} records them to a file, and they are played back into a fresh bus.
+ * Then a second scene shows routing ({@link TankBattle}).
  *
- * <p>Run it with {@code java -jar sample/target/herald-sample.jar} after building; add
- * {@code match} (or {@code server} / {@code client}) for the {@linkplain NetworkedMatch
- * networked match}.
+ * <p>Run it with {@code java -jar sample/target/herald-sample.jar} after building; add {@code
+ * match} (or {@code server} / {@code client}) for the {@linkplain NetworkedMatch networked match}.
  */
 public final class DemoGame {
   private static final int FRAMES = 150;
@@ -48,8 +47,11 @@ public final class DemoGame {
     Random dice = new Random(42);
 
     Spawner spawner = new Spawner(bus);
-    List<Pilot> squadron = List.of(new Pilot("Maverick", 20, bus, spawner),
-        new Pilot("Goose", 10, bus, spawner), new Pilot("Iceman", 15, bus, spawner));
+    List<Pilot> squadron =
+        List.of(
+            new Pilot("Maverick", 20, bus, spawner),
+            new Pilot("Goose", 10, bus, spawner),
+            new Pilot("Iceman", 15, bus, spawner));
     squadron.forEach(bus::register);
 
     ScoreKeeper scores = new ScoreKeeper();
@@ -65,7 +67,7 @@ public final class DemoGame {
     scores.totalChanged.add(total -> say("  score board: %d", total));
 
     CameraDrone drone = new CameraDrone();
-    Registration droneRegistration = bus.registerWeakly(drone);   // goes when the game drops it
+    Registration droneRegistration = bus.registerWeakly(drone); // goes when the game drops it
     WeakReference<CameraDrone> droneWatch = new WeakReference<>(drone);
 
     spawner.spawn();
@@ -94,7 +96,8 @@ public final class DemoGame {
     say("-- after the dogfight --");
     bus.post(new Surrender("the last enemy"));
     say("kills: %s", scores.kills());
-    say("camera drone collected: %s; its registration active: %s",
+    say(
+        "camera drone collected: %s; its registration active: %s",
         droneWatch.get() == null, droneRegistration.isActive());
     ShutdownReport report = bus.shutdown(QueuedMessages.DELIVER, Duration.ofSeconds(5));
     say("closed the bus: %s; scores uploaded in the background: %d", report, uploader.uploaded());
@@ -105,13 +108,15 @@ public final class DemoGame {
     Path file = Files.createTempFile("herald-replay-", ".bin");
     try {
       int bytes = replay.save(file);
-      say("recorded %d messages of the dogfight as wire frames: %d bytes in %s", replay.recorded(),
-          bytes, file);
+      say(
+          "recorded %d messages of the dogfight as wire frames: %d bytes in %s",
+          replay.recorded(), bytes, file);
       MessageBus fresh = MessageBus.create();
       ScoreKeeper replayedScores = new ScoreKeeper();
       fresh.register(replayedScores);
       int played = Replay.playBack(file, fresh);
-      say("played them back into a fresh bus: %d messages over %d frames, kills %s (live game: %s)",
+      say(
+          "played them back into a fresh bus: %d messages over %d frames, kills %s (live game: %s)",
           played, fresh.frame(), replayedScores.kills(), scores.kills());
       fresh.close();
     } finally {
@@ -142,14 +147,16 @@ public final class DemoGame {
   }
 
   private static void showGeneratedSources() throws IOException, URISyntaxException {
-    Path built = Path.of(DemoGame.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    Path built =
+        Path.of(DemoGame.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     Path generated =
         built.getParent().resolve("generated-sources/annotations/dev/herald/sample").normalize();
     if (!Files.isDirectory(generated)) {
       say("generated sources: not found next to %s", built);
       return;
     }
-    say("Herald generated these dispatchers and codecs at compile time (open them, they are plain Java):");
+    say(
+        "Herald generated these dispatchers and codecs at compile time (open them, they are plain Java):");
     try (Stream<Path> files = Files.list(generated)) {
       files.sorted().forEach(file -> say("  %s", file));
     }

@@ -5,8 +5,8 @@ import dev.herald.MessageBus;
 import dev.herald.Stage;
 
 /**
- * Attacks pilots and takes damage. When it goes down it posts {@link EnemyDestroyed}; it
- * knows nothing of the score keeper or the spawner that react to that.
+ * Attacks pilots and takes damage. When it goes down it posts {@link EnemyDestroyed}; it knows
+ * nothing of the score keeper or the spawner that react to that.
  */
 final class Enemy {
   /** The wreck hits the ground ten frames later, drawn in LATE_UPDATE. */

@@ -3,8 +3,8 @@ package dev.herald.sample;
 import dev.herald.time.Ticker;
 
 /**
- * Simulated time: every frame lasts exactly 1/60 s, so the demo prints the same story on
- * every machine. A real game would use {@code Ticker.system()}, the default.
+ * Simulated time: every frame lasts exactly 1/60 s, so the demo prints the same story on every
+ * machine. A real game would use {@code Ticker.system()}, the default.
  */
 final class GameClock implements Ticker {
   static final long FRAME_NANOS = 1_000_000_000L / 60;

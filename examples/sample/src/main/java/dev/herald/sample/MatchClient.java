@@ -3,15 +3,15 @@ package dev.herald.sample;
 import dev.herald.Address;
 import dev.herald.annotation.Subscribe;
 import dev.herald.net.MessageDependency;
-import dev.herald.peers.UdpBridge;
 import dev.herald.peers.PeerConnected;
+import dev.herald.peers.UdpBridge;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
 
 /**
- * A player: commands each unit once it has spawned, {@value #COMMANDS_PER_UNIT} times, each
- * command depending on the previous one for the same unit, and checks what the server says.
+ * A player: commands each unit once it has spawned, {@value #COMMANDS_PER_UNIT} times, each command
+ * depending on the previous one for the same unit, and checks what the server says.
  */
 final class MatchClient {
   static final int COMMANDS_PER_UNIT = 100;
@@ -68,9 +68,12 @@ final class MatchClient {
       Unit unit = entry.getValue();
       if (unit.commandsSent < COMMANDS_PER_UNIT) {
         MatchMessage.Command command =
-            new MatchMessage.Command(entry.getKey(), ++unit.commandsSent, dice.nextInt(3) - 1, dice.nextInt(3) - 1);
-        unit.lastCommand = unit.lastCommand == null
-            ? net.send(server, command) : net.send(server, command, unit.lastCommand);
+            new MatchMessage.Command(
+                entry.getKey(), ++unit.commandsSent, dice.nextInt(3) - 1, dice.nextInt(3) - 1);
+        unit.lastCommand =
+            unit.lastCommand == null
+                ? net.send(server, command)
+                : net.send(server, command, unit.lastCommand);
       }
     }
   }

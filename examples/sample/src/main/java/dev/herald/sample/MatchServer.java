@@ -4,15 +4,15 @@ import dev.herald.Address;
 import dev.herald.Envelope;
 import dev.herald.annotation.Subscribe;
 import dev.herald.net.MessageDependency;
-import dev.herald.peers.UdpBridge;
 import dev.herald.peers.PeerConnected;
 import dev.herald.peers.PeerDisconnected;
+import dev.herald.peers.UdpBridge;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The server's side of the match: spawns units for each player who connects, applies their
- * commands in order, and tells them where their units went.
+ * The server's side of the match: spawns units for each player who connects, applies their commands
+ * in order, and tells them where their units went.
  */
 final class MatchServer {
   static final int UNITS_PER_PLAYER = 3;
@@ -45,7 +45,8 @@ final class MatchServer {
       int[] at = {unit * 10, 0};
       player.positions.put(unit, at);
       player.nextCommand.put(unit, 1);
-      MessageDependency spawn = net.send(connected.peer(), new MatchMessage.Spawn(unit, at[0], at[1]));
+      MessageDependency spawn =
+          net.send(connected.peer(), new MatchMessage.Spawn(unit, at[0], at[1]));
       // the first position may overtake the spawn on the wire, but never executes before it
       net.send(connected.peer(), new MatchMessage.Moved(unit, 0, at[0], at[1]), spawn);
     }
@@ -66,7 +67,8 @@ final class MatchServer {
     at[0] += command.dx();
     at[1] += command.dy();
     commandsApplied++;
-    net.send(envelope.from(), new MatchMessage.Moved(command.unit(), command.number(), at[0], at[1]));
+    net.send(
+        envelope.from(), new MatchMessage.Moved(command.unit(), command.number(), at[0], at[1]));
   }
 
   @Subscribe

@@ -15,9 +15,9 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * A networked match over UDP: a server spawns three units for each player; players command
- * their units, each command depending on the one before; the server answers each with the
- * unit's new position, and each unit's first position depends on its spawn.
+ * A networked match over UDP: a server spawns three units for each player; players command their
+ * units, each command depending on the one before; the server answers each with the unit's new
+ * position, and each unit's first position depends on its spawn.
  *
  * <pre>
  * java -jar herald-sample.jar match              server and two clients in this process, through a lossy relay
@@ -30,7 +30,9 @@ final class NetworkedMatch {
   private static final Duration FRAME = Duration.ofMillis(5);
   private static final Duration LIMIT = Duration.ofSeconds(60);
   private static final LinkConditions TEN_PERCENT_LOSS =
-      LinkConditions.perfect().withLoss(0.10).withLatency(Duration.ofMillis(20), Duration.ofMillis(10));
+      LinkConditions.perfect()
+          .withLoss(0.10)
+          .withLatency(Duration.ofMillis(20), Duration.ofMillis(10));
 
   private NetworkedMatch() {}
 
@@ -40,7 +42,9 @@ final class NetworkedMatch {
         inOneProcess();
         break;
       case "server":
-        server(args.length > 1 ? Integer.parseInt(args[1]) : DEFAULT_PORT, args.length > 2 ? Integer.parseInt(args[2]) : 2);
+        server(
+            args.length > 1 ? Integer.parseInt(args[1]) : DEFAULT_PORT,
+            args.length > 2 ? Integer.parseInt(args[2]) : 2);
         break;
       case "client":
         String host = args.length > 1 ? args[1] : "127.0.0.1";
@@ -48,16 +52,22 @@ final class NetworkedMatch {
         System.exit(client(new InetSocketAddress(host, port)) ? 0 : 1);
         break;
       default:
-        throw new IllegalArgumentException("unknown mode " + args[0] + ": use match, server [port] or client [host [port]]");
+        throw new IllegalArgumentException(
+            "unknown mode " + args[0] + ": use match, server [port] or client [host [port]]");
     }
   }
 
-  /** A server and two clients in one process, the clients talking to it through a relay at 10 % loss. */
+  /**
+   * A server and two clients in one process, the clients talking to it through a relay at 10 %
+   * loss.
+   */
   static boolean inOneProcess() throws IOException {
-    say("== networked match: a server and two clients over loopback UDP, through a relay at 10 %% loss ==");
+    say(
+        "== networked match: a server and two clients over loopback UDP, through a relay at 10 %% loss ==");
     CodecRegistry codecs = CodecRegistry.load();
     MessageBus serverBus = MessageBus.create();
-    try (UdpBridge server = UdpBridge.server(serverBus, codecs, loopback(0), NodeConfig.defaults());
+    try (UdpBridge server =
+            UdpBridge.server(serverBus, codecs, loopback(0), NodeConfig.defaults());
         LossyRelay relay = LossyRelay.start(server.node().localAddress(), TEN_PERCENT_LOSS, 42)) {
       MatchServer match = new MatchServer(server);
       serverBus.register(match);
@@ -92,17 +102,27 @@ final class NetworkedMatch {
         fromClients += counters.messagesSent();
         resentByClients += counters.retransmissions();
       }
-      say("crossed: %d messages from the server, %d from the clients (resends included)", fromServer, fromClients);
-      say("the relay lost %d of %d datagrams; resent: %d by the server, %d by the clients",
+      say(
+          "crossed: %d messages from the server, %d from the clients (resends included)",
+          fromServer, fromClients);
+      say(
+          "the relay lost %d of %d datagrams; resent: %d by the server, %d by the clients",
           relay.lost(), relay.received(), resentByServer, resentByClients);
-      boolean good = players[0].done() && players[1].done() && match.commandsOutOfOrder == 0
-          && match.commandsApplied == 2L * MatchServer.UNITS_PER_PLAYER * MatchClient.COMMANDS_PER_UNIT;
+      boolean good =
+          players[0].done()
+              && players[1].done()
+              && match.commandsOutOfOrder == 0
+              && match.commandsApplied
+                  == 2L * MatchServer.UNITS_PER_PLAYER * MatchClient.COMMANDS_PER_UNIT;
       for (MatchClient player : players) {
         good &= player.movedBeforeSpawn == 0 && player.movedTwice == 0;
       }
-      say("commands applied: %d, out of order: %d; positions before their spawn: %d, twice: %d",
-          match.commandsApplied, match.commandsOutOfOrder,
-          players[0].movedBeforeSpawn + players[1].movedBeforeSpawn, players[0].movedTwice + players[1].movedTwice);
+      say(
+          "commands applied: %d, out of order: %d; positions before their spawn: %d, twice: %d",
+          match.commandsApplied,
+          match.commandsOutOfOrder,
+          players[0].movedBeforeSpawn + players[1].movedBeforeSpawn,
+          players[0].movedTwice + players[1].movedTwice);
       say("every message arrived once and in dependency order: %s", good ? "yes" : "NO");
       for (UdpBridge net : nets) {
         net.close();
@@ -111,13 +131,19 @@ final class NetworkedMatch {
     }
   }
 
-  /** Serves until {@code players} players have played and left, or a minute passed with nobody connected. */
+  /**
+   * Serves until {@code players} players have played and left, or a minute passed with nobody
+   * connected.
+   */
   static void server(int port, int players) throws IOException {
     MessageBus bus = MessageBus.create();
-    try (UdpBridge server = UdpBridge.server(bus, CodecRegistry.load(), new InetSocketAddress(port), NodeConfig.defaults())) {
+    try (UdpBridge server =
+        UdpBridge.server(
+            bus, CodecRegistry.load(), new InetSocketAddress(port), NodeConfig.defaults())) {
       MatchServer match = new MatchServer(server);
       bus.register(match);
-      say("match server on %s: start clients with `java -jar herald-sample.jar client HOST %d`",
+      say(
+          "match server on %s: start clients with `java -jar herald-sample.jar client HOST %d`",
           server.node().localAddress(), server.node().localAddress().getPort());
       long idleSince = System.nanoTime();
       while (match.playersGone < players && System.nanoTime() - idleSince < LIMIT.toNanos()) {
@@ -127,26 +153,37 @@ final class NetworkedMatch {
         }
         server.node().awaitDatagram(FRAME);
       }
-      say("%d players came and went; commands applied: %d, out of order: %d",
+      say(
+          "%d players came and went; commands applied: %d, out of order: %d",
           match.playersSeen, match.commandsApplied, match.commandsOutOfOrder);
     }
   }
 
-  /** Plays one match against {@code address}; returns whether everything arrived once and in order. */
+  /**
+   * Plays one match against {@code address}; returns whether everything arrived once and in order.
+   */
   static boolean client(InetSocketAddress address) throws IOException {
     MessageBus bus = MessageBus.create();
-    try (UdpBridge net = UdpBridge.client(bus, CodecRegistry.load(), address, NodeConfig.defaults())) {
+    try (UdpBridge net =
+        UdpBridge.client(bus, CodecRegistry.load(), address, NodeConfig.defaults())) {
       MatchClient player = new MatchClient(net, System.nanoTime());
       bus.register(player);
       long deadline = System.nanoTime() + LIMIT.toNanos();
-      while (!player.done() && System.nanoTime() - deadline < 0 && net.node().server().disconnectReason() == null) {
+      while (!player.done()
+          && System.nanoTime() - deadline < 0
+          && net.node().server().disconnectReason() == null) {
         net.update();
         player.play();
         net.node().awaitDatagram(FRAME);
       }
       boolean good = player.done() && player.movedBeforeSpawn == 0 && player.movedTwice == 0;
-      say("sent %d commands; positions received: %d (before their spawn: %d, twice: %d); all once and in order: %s",
-          player.commandsSent(), player.movedReceived, player.movedBeforeSpawn, player.movedTwice, good ? "yes" : "NO");
+      say(
+          "sent %d commands; positions received: %d (before their spawn: %d, twice: %d); all once and in order: %s",
+          player.commandsSent(),
+          player.movedReceived,
+          player.movedBeforeSpawn,
+          player.movedTwice,
+          good ? "yes" : "NO");
       return good;
     }
   }

@@ -12,10 +12,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Two processes share a match through NATS: one plays it, the other watches it. The player
- * exports every {@link GameEvent} and answers {@link ScoreQuery} requests; the watcher imports the
- * events into its own bus, where its own {@link ScoreKeeper} counts the kills, and at the end asks
- * the player for its score board to compare.
+ * Two processes share a match through NATS: one plays it, the other watches it. The player exports
+ * every {@link GameEvent} and answers {@link ScoreQuery} requests; the watcher imports the events
+ * into its own bus, where its own {@link ScoreKeeper} counts the kills, and at the end asks the
+ * player for its score board to compare.
  *
  * <pre>
  * nats-server &amp;                                       # or any server, -js not needed
@@ -23,8 +23,8 @@ import java.util.concurrent.TimeUnit;
  * java -cp "sample/target/herald-sample.jar:sample/target/lib/*" dev.herald.sample.SharedMatch play
  * </pre>
  *
- * A third argument names the server (default {@code nats://127.0.0.1:4222}); {@code both} runs
- * the two in one JVM, each with its own bus and connection.
+ * A third argument names the server (default {@code nats://127.0.0.1:4222}); {@code both} runs the
+ * two in one JVM, each with its own bus and connection.
  */
 public final class SharedMatch {
   private static final String PILOTS = "Maverick Goose Iceman";
@@ -38,13 +38,16 @@ public final class SharedMatch {
       case "play" -> play(server);
       case "watch" -> watch(server);
       case "both" -> {
-        Thread watcher = new Thread(() -> {
-          try {
-            watch(server);
-          } catch (Exception e) {
-            throw new IllegalStateException(e);
-          }
-        }, "watcher");
+        Thread watcher =
+            new Thread(
+                () -> {
+                  try {
+                    watch(server);
+                  } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                  }
+                },
+                "watcher");
         watcher.start();
         play(server);
         watcher.join();
@@ -79,13 +82,20 @@ public final class SharedMatch {
     ScoreDesk desk = new ScoreDesk(scores);
     bus.register(desk);
     CountDownLatch finalQuestion = new CountDownLatch(1);
-    bus.subscribe(ScoreQuery.class, query -> {
-      if (query.askedBy().endsWith("final")) {
-        finalQuestion.countDown();
-      }
-    });
-    try (NatsBridge bridge = NatsBridge.builder(bus).server(server).origin("player")
-        .exportType(GameEvent.class).importType(ScoreQuery.class).start()) {
+    bus.subscribe(
+        ScoreQuery.class,
+        query -> {
+          if (query.askedBy().endsWith("final")) {
+            finalQuestion.countDown();
+          }
+        });
+    try (NatsBridge bridge =
+        NatsBridge.builder(bus)
+            .server(server)
+            .origin("player")
+            .exportType(GameEvent.class)
+            .importType(ScoreQuery.class)
+            .start()) {
       say("player", "waiting for a watcher at " + server);
       if (!desk.watcherJoined.await(60, TimeUnit.SECONDS)) {
         say("player", "nobody came: start SharedMatch watch first");
@@ -128,8 +138,13 @@ public final class SharedMatch {
     bus.register(scores);
     Commentator commentator = new Commentator();
     bus.register(commentator);
-    try (NatsBridge bridge = NatsBridge.builder(bus).server(server).origin("watcher")
-        .importType(GameEvent.class).exportType(ScoreQuery.class).build()) {
+    try (NatsBridge bridge =
+        NatsBridge.builder(bus)
+            .server(server)
+            .origin("watcher")
+            .importType(GameEvent.class)
+            .exportType(ScoreQuery.class)
+            .build()) {
       commentator.bridge = bridge; // before the start: the commentator's first event needs it
       bridge.start();
       say("watcher", "looking for a match at " + server);
@@ -154,8 +169,13 @@ public final class SharedMatch {
         return;
       }
       Map<String, Integer> theirs = answers.get(0).kills();
-      say("watcher", "kills counted here " + scores.kills() + ", by the player " + theirs
-          + (theirs.equals(scores.kills()) ? ": the same" : ": DIFFERENT"));
+      say(
+          "watcher",
+          "kills counted here "
+              + scores.kills()
+              + ", by the player "
+              + theirs
+              + (theirs.equals(scores.kills()) ? ": the same" : ": DIFFERENT"));
     } finally {
       bus.close();
     }

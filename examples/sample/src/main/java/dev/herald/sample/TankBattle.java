@@ -9,9 +9,9 @@ import dev.herald.annotation.Subscribe;
 import java.util.List;
 
 /**
- * Routing: a tank entity whose components share one address, a world found by name, a
- * pilot who reminds himself, a radio call everyone but the caller hears, a hidden AI log, and
- * a message that required a receiver and found none.
+ * Routing: a tank entity whose components share one address, a world found by name, a pilot who
+ * reminds himself, a radio call everyone but the caller hears, a hidden AI log, and a message that
+ * required a receiver and found none.
  */
 final class TankBattle {
   record Damage(int amount) {}
@@ -120,22 +120,28 @@ final class TankBattle {
     bus.register(new World()).bind("world");
     bus.registration().strongly().observingAll().register(new AiDebugLog());
 
-    DemoGame.say("an enemy shell hits the tank (sent to its address: all three components hear it)");
+    DemoGame.say(
+        "an enemy shell hits the tank (sent to its address: all three components hear it)");
     bus.post(new Damage(60), Header.to(tank));
     DemoGame.say("another one");
     bus.post(new Damage(60), Header.to(tank));
     DemoGame.say("the world counts entities: %s", bus.request(new HeadCount(), Integer.class));
 
-    List<Wingman> wingmen = List.of(new Wingman("Viper"), new Wingman("Jester"), new Wingman("Stinger"));
+    List<Wingman> wingmen =
+        List.of(new Wingman("Viper"), new Wingman("Jester"), new Wingman("Stinger"));
     for (Wingman wingman : wingmen) {
       wingman.self = bus.register(wingman);
     }
     DemoGame.say("Viper radios everyone but himself");
-    wingmen.get(0).self.send(new RadioCall("Tank down, heading home"), Header.to(Address.BROADCAST_NOT_ME));
+    wingmen
+        .get(0)
+        .self
+        .send(new RadioCall("Tank down, heading home"), Header.to(Address.BROADCAST_NOT_ME));
     DemoGame.say("Jester sends a note to himself");
     wingmen.get(1).self.send(Address.SELF, new Reminder("refuel before the next sortie"));
 
     DemoGame.say("someone calls for reinforcements from \"hq\", which nobody has bound");
-    bus.post(new Reinforcements(3), Header.builder().to(Address.named("hq")).requireReceiver().build());
+    bus.post(
+        new Reinforcements(3), Header.builder().to(Address.named("hq")).requireReceiver().build());
   }
 }

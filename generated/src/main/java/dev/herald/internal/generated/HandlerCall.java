@@ -2,16 +2,15 @@ package dev.herald.internal.generated;
 
 /**
  * One handler method bound to one listener: calling {@link #call} calls that method on that
- * listener with the message alone. The bus makes one per handler when a listener is
- * registered ({@link Dispatcher#bind}) and keeps them in an array per message class, so that a
- * plain post is a loop of {@code call} calls, the shape of a hand-written loop over
- * listeners.
+ * listener with the message alone. The bus makes one per handler when a listener is registered
+ * ({@link Dispatcher#bind}) and keeps them in an array per message class, so that a plain post is a
+ * loop of {@code call} calls, the shape of a hand-written loop over listeners.
  *
  * <p>The processor writes one subclass per dispatcher, so that each such call lands directly in
  * code compiled for one listener class. It calls the handler by its number, {@link #handler()},
- * which the bus changes to a number no handler has when it {@linkplain #close closes} the call:
- * the dispatcher's {@code switch} then throws {@link Closed}. That is how a handler closed
- * during a delivery stops being called, with no check of its own on the way.
+ * which the bus changes to a number no handler has when it {@linkplain #close closes} the call: the
+ * dispatcher's {@code switch} then throws {@link Closed}. That is how a handler closed during a
+ * delivery stops being called, with no check of its own on the way.
  *
  * @since 0.1
  */
@@ -21,7 +20,9 @@ public abstract class HandlerCall {
 
   private int handler;
 
-  /** @param handler the handler's number in its dispatcher's table */
+  /**
+   * @param handler the handler's number in its dispatcher's table
+   */
   protected HandlerCall(int handler) {
     if (handler < 0) {
       throw new IndexOutOfBoundsException("No handler number " + handler);
@@ -30,9 +31,9 @@ public abstract class HandlerCall {
   }
 
   /**
-   * Calls the handler with {@code message}, dropping what it returns. {@code message} is, as
-   * the caller guarantees, an instance of the handler's {@linkplain HandlerInfo#messageType()
-   * message type}.
+   * Calls the handler with {@code message}, dropping what it returns. {@code message} is, as the
+   * caller guarantees, an instance of the handler's {@linkplain HandlerInfo#messageType() message
+   * type}.
    *
    * @throws Closed if the call was closed: the handler did not run
    * @throws Throwable whatever the handler method throws
@@ -45,8 +46,8 @@ public abstract class HandlerCall {
   }
 
   /**
-   * Called by the bus when the handler leaves (its registration closed): from then on
-   * {@link #call} throws {@link Closed} instead of calling it.
+   * Called by the bus when the handler leaves (its registration closed): from then on {@link #call}
+   * throws {@link Closed} instead of calling it.
    */
   public final void close() {
     handler = CLOSED;
@@ -58,9 +59,9 @@ public abstract class HandlerCall {
   }
 
   /**
-   * What {@link #call} throws once the call is closed, telling the bus that the handler did
-   * not run: the {@link Dispatcher#noSuchHandler} of the number a closed call has. Made once,
-   * with no stack trace: it is part of the bus's control flow, not an error.
+   * What {@link #call} throws once the call is closed, telling the bus that the handler did not
+   * run: the {@link Dispatcher#noSuchHandler} of the number a closed call has. Made once, with no
+   * stack trace: it is part of the bus's control flow, not an error.
    *
    * @since 0.1
    */
@@ -73,9 +74,9 @@ public abstract class HandlerCall {
     }
 
     /**
-     * The one instance, typed as its superclass so that verifying the code that returns it
-     * ({@link Dispatcher#noSuchHandler}) does not load this class before a call is closed: each
-     * class loaded costs a program's start.
+     * The one instance, typed as its superclass so that verifying the code that returns it ({@link
+     * Dispatcher#noSuchHandler}) does not load this class before a call is closed: each class
+     * loaded costs a program's start.
      */
     static IndexOutOfBoundsException instance() {
       return INSTANCE;

@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One row of a generated dispatcher's handler table: which method, which message type,
- * and how the method was annotated.
+ * One row of a generated dispatcher's handler table: which method, which message type, and how the
+ * method was annotated.
  *
- * <p>Generated code builds rows with {@link #of} and the wither methods, once, when the
- * dispatcher is created:
+ * <p>Generated code builds rows with {@link #of} and the wither methods, once, when the dispatcher
+ * is created:
  *
  * <pre>{@code
  * HandlerInfo.of("log", Object.class).priority(10).tags("AI")
@@ -58,8 +58,8 @@ public final class HandlerInfo {
   }
 
   /**
-   * A handler named {@code method} that receives messages of {@code messageType} and its
-   * subtypes, with priority 0, no tags, visible, declared in the dispatcher's listener class.
+   * A handler named {@code method} that receives messages of {@code messageType} and its subtypes,
+   * with priority 0, no tags, visible, declared in the dispatcher's listener class.
    */
   public static HandlerInfo of(String method, Class<?> messageType) {
     return new HandlerInfo(
@@ -127,20 +127,27 @@ public final class HandlerInfo {
   }
 
   /**
-   * This row for a method inherited from {@code className} (a binary name, as
-   * {@link Class#getName()} gives it), for superclasses that have no dispatcher of their own.
+   * This row for a method inherited from {@code className} (a binary name, as {@link
+   * Class#getName()} gives it), for superclasses that have no dispatcher of their own.
    */
   public HandlerInfo declaredIn(String className) {
     return new HandlerInfo(
-        method, messageType, priority, tags, flags, Objects.requireNonNull(className), overrides, lane);
+        method,
+        messageType,
+        priority,
+        tags,
+        flags,
+        Objects.requireNonNull(className),
+        overrides,
+        lane);
   }
 
   /**
-   * This row replaces the rows of the same method (name, message type, and whether it takes
-   * an envelope) that the superclasses {@code classNames} (binary names) declare in their own
-   * dispatchers: the method overrides them, so only this row may run. The processor names
-   * every superclass with a dispatcher whose {@code @Subscribe} declaration the method
-   * overrides, directly or through a class in between.
+   * This row replaces the rows of the same method (name, message type, and whether it takes an
+   * envelope) that the superclasses {@code classNames} (binary names) declare in their own
+   * dispatchers: the method overrides them, so only this row may run. The processor names every
+   * superclass with a dispatcher whose {@code @Subscribe} declaration the method overrides,
+   * directly or through a class in between.
    */
   public HandlerInfo overrides(String... classNames) {
     String[] copy = classNames.clone();
@@ -219,7 +226,8 @@ public final class HandlerInfo {
   }
 
   private HandlerInfo withFlag(int flag) {
-    return new HandlerInfo(method, messageType, priority, tags, flags | flag, declaredIn, overrides, lane);
+    return new HandlerInfo(
+        method, messageType, priority, tags, flags | flag, declaredIn, overrides, lane);
   }
 
   @Override

@@ -3,14 +3,15 @@ package dev.herald.net.testkit;
 import java.time.Duration;
 
 /**
- * How badly a {@link SimulatedLink} treats packets: immutable, built from {@link #perfect()}
- * with the {@code with...} methods.
+ * How badly a {@link SimulatedLink} treats packets: immutable, built from {@link #perfect()} with
+ * the {@code with...} methods.
  *
  * @since 0.1
  */
 public final class LinkConditions {
 
-  private static final LinkConditions PERFECT = new LinkConditions(0, 0, 0, Duration.ZERO, Duration.ZERO, Duration.ZERO, 0, 1, 0);
+  private static final LinkConditions PERFECT =
+      new LinkConditions(0, 0, 0, Duration.ZERO, Duration.ZERO, Duration.ZERO, 0, 1, 0);
 
   private final double lossRate;
   private final double duplicationRate;
@@ -22,9 +23,16 @@ public final class LinkConditions {
   private final double leaveBurst;
   private final double burstLossRate;
 
-  private LinkConditions(double lossRate, double duplicationRate, double reorderRate,
-      Duration latency, Duration jitter, Duration reorderDelay,
-      double enterBurst, double leaveBurst, double burstLossRate) {
+  private LinkConditions(
+      double lossRate,
+      double duplicationRate,
+      double reorderRate,
+      Duration latency,
+      Duration jitter,
+      Duration reorderDelay,
+      double enterBurst,
+      double leaveBurst,
+      double burstLossRate) {
     this.enterBurst = enterBurst;
     this.leaveBurst = leaveBurst;
     this.burstLossRate = burstLossRate;
@@ -41,48 +49,97 @@ public final class LinkConditions {
     return PERFECT;
   }
 
-  /** Returns a copy that loses each packet (each copy of a duplicated one too) with probability {@code rate}. */
+  /**
+   * Returns a copy that loses each packet (each copy of a duplicated one too) with probability
+   * {@code rate}.
+   */
   public LinkConditions withLoss(double rate) {
-    return new LinkConditions(probability(rate, "loss"), duplicationRate, reorderRate, latency, jitter, reorderDelay, enterBurst, leaveBurst, burstLossRate);
+    return new LinkConditions(
+        probability(rate, "loss"),
+        duplicationRate,
+        reorderRate,
+        latency,
+        jitter,
+        reorderDelay,
+        enterBurst,
+        leaveBurst,
+        burstLossRate);
   }
 
   /** Returns a copy that delivers a packet twice with probability {@code rate}. */
   public LinkConditions withDuplication(double rate) {
-    return new LinkConditions(lossRate, probability(rate, "duplication"), reorderRate, latency, jitter, reorderDelay, enterBurst, leaveBurst, burstLossRate);
+    return new LinkConditions(
+        lossRate,
+        probability(rate, "duplication"),
+        reorderRate,
+        latency,
+        jitter,
+        reorderDelay,
+        enterBurst,
+        leaveBurst,
+        burstLossRate);
   }
 
   /**
-   * Returns a copy that holds a packet back by an extra {@code extraDelay} with probability
-   * {@code rate}, so later packets overtake it. Jitter reorders packets too.
+   * Returns a copy that holds a packet back by an extra {@code extraDelay} with probability {@code
+   * rate}, so later packets overtake it. Jitter reorders packets too.
    */
   public LinkConditions withReordering(double rate, Duration extraDelay) {
     if (extraDelay.isNegative()) {
       throw new IllegalArgumentException("extra delay must not be negative, was " + extraDelay);
     }
-    return new LinkConditions(lossRate, duplicationRate, probability(rate, "reordering"), latency, jitter, extraDelay, enterBurst, leaveBurst, burstLossRate);
+    return new LinkConditions(
+        lossRate,
+        duplicationRate,
+        probability(rate, "reordering"),
+        latency,
+        jitter,
+        extraDelay,
+        enterBurst,
+        leaveBurst,
+        burstLossRate);
   }
 
   /** Returns a copy whose one-way delay is uniform in {@code latency ± jitter}. */
   public LinkConditions withLatency(Duration latency, Duration jitter) {
     if (jitter.isNegative() || latency.compareTo(jitter) < 0) {
-      throw new IllegalArgumentException("need 0 <= jitter <= latency, was " + latency + " ± " + jitter);
+      throw new IllegalArgumentException(
+          "need 0 <= jitter <= latency, was " + latency + " ± " + jitter);
     }
-    return new LinkConditions(lossRate, duplicationRate, reorderRate, latency, jitter, reorderDelay, enterBurst, leaveBurst, burstLossRate);
+    return new LinkConditions(
+        lossRate,
+        duplicationRate,
+        reorderRate,
+        latency,
+        jitter,
+        reorderDelay,
+        enterBurst,
+        leaveBurst,
+        burstLossRate);
   }
 
   /**
-   * Returns a copy that loses packets in bursts, as a Gilbert–Elliott channel does: the link
-   * is either in its good state, where it loses packets at the {@linkplain #withLoss loss
-   * rate}, or in a burst, where it loses them at {@code lossInBurst}; before each packet it
-   * enters a burst with probability {@code enterBurst} and leaves one with probability
-   * {@code leaveBurst}, so a burst lasts {@code 1 / leaveBurst} packets on average.
+   * Returns a copy that loses packets in bursts, as a Gilbert–Elliott channel does: the link is
+   * either in its good state, where it loses packets at the {@linkplain #withLoss loss rate}, or in
+   * a burst, where it loses them at {@code lossInBurst}; before each packet it enters a burst with
+   * probability {@code enterBurst} and leaves one with probability {@code leaveBurst}, so a burst
+   * lasts {@code 1 / leaveBurst} packets on average.
    */
   public LinkConditions withBurstLoss(double enterBurst, double leaveBurst, double lossInBurst) {
     if (!(leaveBurst > 0)) {
-      throw new IllegalArgumentException("a burst must end: the chance of leaving it must be above 0, was " + leaveBurst);
+      throw new IllegalArgumentException(
+          "a burst must end: the chance of leaving it must be above 0, was " + leaveBurst);
     }
-    return new LinkConditions(lossRate, duplicationRate, reorderRate, latency, jitter, reorderDelay,
-        probability(enterBurst, "burst entry"), probability(leaveBurst, "burst exit"), probability(lossInBurst, "burst loss"));
+    return new LinkConditions(
+        lossRate,
+        duplicationRate,
+        reorderRate,
+        latency,
+        jitter,
+        reorderDelay,
+        probability(enterBurst, "burst entry"),
+        probability(leaveBurst, "burst exit"),
+        probability(lossInBurst, "burst loss"));
   }
 
   /** Probability, before each packet in the good state, that a burst of loss begins. */

@@ -18,11 +18,10 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A bad network between real sockets, for testing a game before its players find out: clients
- * send to the relay's {@link #address()} instead of the server's, and the relay forwards each
- * datagram both ways, lost, duplicated, delayed, jittered and reordered as the
- * {@link LinkConditions} say (the same conditions and the same seeded draws as the simulator's
- * {@link SimulatedLink}).
+ * A bad network between real sockets, for testing a game before its players find out: clients send
+ * to the relay's {@link #address()} instead of the server's, and the relay forwards each datagram
+ * both ways, lost, duplicated, delayed, jittered and reordered as the {@link LinkConditions} say
+ * (the same conditions and the same seeded draws as the simulator's {@link SimulatedLink}).
  *
  * <pre>{@code
  * LinkConditions bad = LinkConditions.perfect().withLoss(0.10).withLatency(Duration.ofMillis(30), Duration.ofMillis(20));
@@ -33,13 +32,13 @@ import java.util.Objects;
  * }</pre>
  *
  * <p>Each client is given a socket of its own towards the server, as a NAT would, so the server
- * sees one address per client. A socket is a file descriptor that lives until {@link #close()},
- * so a relay forwards for a bounded number of clients: {@value #MAX_CLIENTS} unless started with
- * another limit; datagrams from more are dropped and counted ({@link #droppedClients()}), so
- * stray senders cannot use up the process's descriptors. The relay runs on a daemon thread of
- * its own until {@link #close()}, reading only the sockets that have datagrams waiting, so its
- * cost follows the traffic, not the number of clients. Listens on the loopback interface of the
- * server's address family.
+ * sees one address per client. A socket is a file descriptor that lives until {@link #close()}, so
+ * a relay forwards for a bounded number of clients: {@value #MAX_CLIENTS} unless started with
+ * another limit; datagrams from more are dropped and counted ({@link #droppedClients()}), so stray
+ * senders cannot use up the process's descriptors. The relay runs on a daemon thread of its own
+ * until {@link #close()}, reading only the sockets that have datagrams waiting, so its cost follows
+ * the traffic, not the number of clients. Listens on the loopback interface of the server's address
+ * family.
  *
  * @since 0.1
  */
@@ -47,15 +46,18 @@ public final class LossyRelay implements AutoCloseable {
 
   /** The most clients a relay forwards for unless started with another limit. */
   public static final int MAX_CLIENTS = 64;
+
   /**
-   * The highest limit a relay accepts: two sockets per client (the client's and the relay's)
-   * must fit in a process's descriptors beside everything else.
+   * The highest limit a relay accepts: two sockets per client (the client's and the relay's) must
+   * fit in a process's descriptors beside everything else.
    */
   public static final int MAX_CLIENTS_LIMIT = 4096;
+
   private static final long IDLE_WAIT_MILLIS = 50;
+
   /**
-   * The front socket's receive buffer: every client's datagrams wait in it while the relay's
-   * thread is not running, so it holds more than one client's default. The kernel may cap it.
+   * The front socket's receive buffer: every client's datagrams wait in it while the relay's thread
+   * is not running, so it holds more than one client's default. The kernel may cap it.
    */
   private static final int FRONT_RECEIVE_BUFFER = 4 << 20;
 
@@ -72,10 +74,12 @@ public final class LossyRelay implements AutoCloseable {
   private final Thread thread;
   private volatile boolean closed;
   private long droppedClients;
+
   /** No copy on any link is due before this: the links are scanned only once it has passed. */
   private long nextDueNanos = Long.MAX_VALUE;
 
-  private LossyRelay(InetSocketAddress target, LinkConditions conditions, long seed, int maxClients) throws IOException {
+  private LossyRelay(InetSocketAddress target, LinkConditions conditions, long seed, int maxClients)
+      throws IOException {
     this.target = target;
     this.conditions = conditions;
     this.seed = seed;
@@ -92,12 +96,15 @@ public final class LossyRelay implements AutoCloseable {
       selector.close();
       throw e;
     }
-    this.thread = new Thread(new Runnable() {
-      @Override
-      public void run() {
-        runLoop();
-      }
-    }, "herald-lossy-relay " + address());
+    this.thread =
+        new Thread(
+            new Runnable() {
+              @Override
+              public void run() {
+                runLoop();
+              }
+            },
+            "herald-lossy-relay " + address());
     thread.setDaemon(true);
   }
 
@@ -105,30 +112,43 @@ public final class LossyRelay implements AutoCloseable {
    * Starts a relay in front of {@code target} that treats traffic as {@code conditions} say,
    * drawing its faults from generators seeded with {@code seed}.
    */
-  public static LossyRelay start(InetSocketAddress target, LinkConditions conditions, long seed) throws IOException {
+  public static LossyRelay start(InetSocketAddress target, LinkConditions conditions, long seed)
+      throws IOException {
     return start(target, conditions, seed, MAX_CLIENTS);
   }
 
   /**
-   * Like {@link #start(InetSocketAddress, LinkConditions, long)}, forwarding for up to
-   * {@code maxClients} clients instead of {@value #MAX_CLIENTS}: for a test of many players.
+   * Like {@link #start(InetSocketAddress, LinkConditions, long)}, forwarding for up to {@code
+   * maxClients} clients instead of {@value #MAX_CLIENTS}: for a test of many players.
    *
-   * @throws IllegalArgumentException if {@code maxClients} is not between 1 and {@value #MAX_CLIENTS_LIMIT}
+   * @throws IllegalArgumentException if {@code maxClients} is not between 1 and {@value
+   *     #MAX_CLIENTS_LIMIT}
    */
-  public static LossyRelay start(InetSocketAddress target, LinkConditions conditions, long seed, int maxClients) throws IOException {
+  public static LossyRelay start(
+      InetSocketAddress target, LinkConditions conditions, long seed, int maxClients)
+      throws IOException {
     if (maxClients < 1 || maxClients > MAX_CLIENTS_LIMIT) {
-      throw new IllegalArgumentException("a relay forwards for 1 to " + MAX_CLIENTS_LIMIT + " clients, was " + maxClients
-          + "; for more, start several relays in front of the server");
+      throw new IllegalArgumentException(
+          "a relay forwards for 1 to "
+              + MAX_CLIENTS_LIMIT
+              + " clients, was "
+              + maxClients
+              + "; for more, start several relays in front of the server");
     }
-    LossyRelay relay = new LossyRelay(Objects.requireNonNull(target, "target"), Objects.requireNonNull(conditions, "conditions"),
-        seed, maxClients);
+    LossyRelay relay =
+        new LossyRelay(
+            Objects.requireNonNull(target, "target"),
+            Objects.requireNonNull(conditions, "conditions"),
+            seed,
+            maxClients);
     relay.thread.start();
     return relay;
   }
 
   private static java.net.InetAddress loopbackLike(InetSocketAddress target) throws IOException {
     return target.getAddress() instanceof java.net.Inet6Address
-        ? java.net.InetAddress.getByName("::1") : java.net.InetAddress.getByName("127.0.0.1");
+        ? java.net.InetAddress.getByName("::1")
+        : java.net.InetAddress.getByName("127.0.0.1");
   }
 
   /** Where clients send to reach the server through the relay. */
@@ -163,7 +183,8 @@ public final class LossyRelay implements AutoCloseable {
       }
     } catch (IOException e) {
       if (!closed) {
-        System.getLogger(LossyRelay.class.getName()).log(System.Logger.Level.WARNING, "Herald: the lossy relay stopped", e);
+        System.getLogger(LossyRelay.class.getName())
+            .log(System.Logger.Level.WARNING, "Herald: the lossy relay stopped", e);
       }
     }
   }
@@ -202,8 +223,12 @@ public final class LossyRelay implements AutoCloseable {
     upstream.configureBlocking(false);
     upstream.bind(new InetSocketAddress(loopbackLike(target), 0));
     long routeSeed = seed + 2L * routeList.size();
-    Route route = new Route(client, upstream, new SimulatedLink(conditions, routeSeed, clock),
-        new SimulatedLink(conditions, routeSeed + 1, clock));
+    Route route =
+        new Route(
+            client,
+            upstream,
+            new SimulatedLink(conditions, routeSeed, clock),
+            new SimulatedLink(conditions, routeSeed + 1, clock));
     upstream.register(selector, SelectionKey.OP_READ, route);
     routes.put(client, route);
     routeList.add(route);
@@ -222,17 +247,24 @@ public final class LossyRelay implements AutoCloseable {
   }
 
   /**
-   * Forwards what is due on both links of {@code route}: a copy without delay leaves as soon as
-   * it arrived. What stays on its way moves {@link #nextDueNanos} earlier if need be.
+   * Forwards what is due on both links of {@code route}: a copy without delay leaves as soon as it
+   * arrived. What stays on its way moves {@link #nextDueNanos} earlier if need be.
    */
   private void forwardDue(Route route) throws IOException {
-    for (byte[] datagram = route.toServer.receive(); datagram != null; datagram = route.toServer.receive()) {
+    for (byte[] datagram = route.toServer.receive();
+        datagram != null;
+        datagram = route.toServer.receive()) {
       route.upstream.send(ByteBuffer.wrap(datagram), target);
     }
-    for (byte[] datagram = route.toClient.receive(); datagram != null; datagram = route.toClient.receive()) {
+    for (byte[] datagram = route.toClient.receive();
+        datagram != null;
+        datagram = route.toClient.receive()) {
       front.send(ByteBuffer.wrap(datagram), route.client);
     }
-    nextDueNanos = Math.min(nextDueNanos, Math.min(route.toServer.nextDeliveryNanos(), route.toClient.nextDeliveryNanos()));
+    nextDueNanos =
+        Math.min(
+            nextDueNanos,
+            Math.min(route.toServer.nextDeliveryNanos(), route.toClient.nextDeliveryNanos()));
   }
 
   private long untilNextDue() {
@@ -335,7 +367,8 @@ public final class LossyRelay implements AutoCloseable {
         front.close();
         selector.close();
       } catch (IOException e) {
-        System.getLogger(LossyRelay.class.getName()).log(System.Logger.Level.DEBUG, "Herald: closing the relay failed", e);
+        System.getLogger(LossyRelay.class.getName())
+            .log(System.Logger.Level.DEBUG, "Herald: closing the relay failed", e);
       }
     }
   }
@@ -352,7 +385,11 @@ public final class LossyRelay implements AutoCloseable {
     final SimulatedLink toServer;
     final SimulatedLink toClient;
 
-    Route(InetSocketAddress client, DatagramChannel upstream, SimulatedLink toServer, SimulatedLink toClient) {
+    Route(
+        InetSocketAddress client,
+        DatagramChannel upstream,
+        SimulatedLink toServer,
+        SimulatedLink toClient) {
       this.client = client;
       this.upstream = upstream;
       this.toServer = toServer;

@@ -27,7 +27,8 @@ public final class ManualTicker implements Ticker {
    */
   public void advance(Duration duration) {
     if (duration.isNegative()) {
-      throw new IllegalArgumentException("a ticker never goes back, but was asked to advance by " + duration);
+      throw new IllegalArgumentException(
+          "a ticker never goes back, but was asked to advance by " + duration);
     }
     now += duration.toNanos();
   }

@@ -5,9 +5,9 @@ import dev.herald.net.ProtocolException;
 import dev.herald.time.Ticker;
 
 /**
- * Two {@link Connection}s joined by a pair of {@link SimulatedLink}s, for testing a game
- * (or this library) against a bad network. Drive it with a {@link ManualTicker}: advance the
- * clock, then call {@link #step()}. The same seed, conditions and calls give the same run.
+ * Two {@link Connection}s joined by a pair of {@link SimulatedLink}s, for testing a game (or this
+ * library) against a bad network. Drive it with a {@link ManualTicker}: advance the clock, then
+ * call {@link #step()}. The same seed, conditions and calls give the same run.
  *
  * <pre>{@code
  * ManualTicker clock = new ManualTicker();
@@ -28,7 +28,8 @@ public final class NetworkSimulator {
   private final SimulatedLink bToA;
 
   /** Joins {@code a} and {@code b}; both directions suffer {@code conditions}. */
-  public NetworkSimulator(Connection a, Connection b, LinkConditions conditions, long seed, Ticker clock) {
+  public NetworkSimulator(
+      Connection a, Connection b, LinkConditions conditions, long seed, Ticker clock) {
     this.a = a;
     this.b = b;
     // Two decorrelated streams from one seed, so each direction has its own faults.
@@ -37,8 +38,8 @@ public final class NetworkSimulator {
   }
 
   /**
-   * Delivers every packet that is due to each side, notices timeouts, and puts everything
-   * each side has to send on the links.
+   * Delivers every packet that is due to each side, notices timeouts, and puts everything each side
+   * has to send on the links.
    *
    * @throws ProtocolException if a side rejects a packet (never, between two connections)
    */

@@ -5,11 +5,10 @@ import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 
 /**
- * One direction of a simulated network: packets go in with {@link #send}, and come out of
- * {@link #receive()} once their delay has passed on the {@link Ticker}, lost, duplicated and
- * reordered as the {@link LinkConditions} say. Everything it does depends only on the seed,
- * the conditions, and the sequence of calls and clock readings, so a run can be replayed.
- * Not thread-safe.
+ * One direction of a simulated network: packets go in with {@link #send}, and come out of {@link
+ * #receive()} once their delay has passed on the {@link Ticker}, lost, duplicated and reordered as
+ * the {@link LinkConditions} say. Everything it does depends only on the seed, the conditions, and
+ * the sequence of calls and clock readings, so a run can be replayed. Not thread-safe.
  *
  * @since 0.1
  */
@@ -73,7 +72,10 @@ public final class SimulatedLink {
     if (conditions.enterBurst() == 0 && !inBurst) {
       return conditions.lossRate(); // no draw: links without bursts replay as they always did
     }
-    inBurst = inBurst ? random.nextDouble() >= conditions.leaveBurst() : random.nextDouble() < conditions.enterBurst();
+    inBurst =
+        inBurst
+            ? random.nextDouble() >= conditions.leaveBurst()
+            : random.nextDouble() < conditions.enterBurst();
     return inBurst ? conditions.burstLossRate() : conditions.lossRate();
   }
 
@@ -94,8 +96,8 @@ public final class SimulatedLink {
   }
 
   /**
-   * When the next packet is due by the link's clock, or {@link Long#MAX_VALUE} if none is on
-   * its way: how long a relay driving the link in real time may wait.
+   * When the next packet is due by the link's clock, or {@link Long#MAX_VALUE} if none is on its
+   * way: how long a relay driving the link in real time may wait.
    */
   public long nextDeliveryNanos() {
     InFlightPacket next = inFlight.peek();

@@ -24,11 +24,15 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The relay's limit of clients: who is forwarded, who is dropped and counted, and which limits are refused. */
+/**
+ * The relay's limit of clients: who is forwarded, who is dropped and counted, and which limits are
+ * refused.
+ */
 @Timeout(30)
 class LossyRelayTest {
 
-  private static final InetSocketAddress LOOPBACK = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+  private static final InetSocketAddress LOOPBACK =
+      new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
   private static final Duration PATIENCE = Duration.ofSeconds(10);
 
   @Test
@@ -52,18 +56,25 @@ class LossyRelayTest {
             server.send(new byte[] {(byte) (10 + i)}, (InetSocketAddress) from);
           }
         }
-        assertEquals(3, seenByServer.size(), "each client reaches the server from an address of its own");
+        assertEquals(
+            3, seenByServer.size(), "each client reaches the server from an address of its own");
         for (int i = 0; i < 3; i++) {
           ByteBuffer answer = ByteBuffer.allocate(16);
-          assertNotNull(clients.get(i).receive(answer, PATIENCE), "client " + i + " got the server's answer back");
-          assertArrayEquals(new byte[] {(byte) (10 + i)}, Arrays.copyOf(answer.array(), answer.position()));
+          assertNotNull(
+              clients.get(i).receive(answer, PATIENCE),
+              "client " + i + " got the server's answer back");
+          assertArrayEquals(
+              new byte[] {(byte) (10 + i)}, Arrays.copyOf(answer.array(), answer.position()));
         }
         long deadline = System.nanoTime() + PATIENCE.toNanos();
         while (relay.droppedClients() == 0 && System.nanoTime() - deadline < 0) {
           clients.get(3).receive(ByteBuffer.allocate(16), Duration.ofMillis(5));
         }
-        assertEquals(1, relay.droppedClients(), "the fourth client's datagram was dropped and counted");
-        assertNull(server.receive(ByteBuffer.allocate(16), Duration.ofMillis(50)), "nothing of the fourth client reached the server");
+        assertEquals(
+            1, relay.droppedClients(), "the fourth client's datagram was dropped and counted");
+        assertNull(
+            server.receive(ByteBuffer.allocate(16), Duration.ofMillis(50)),
+            "nothing of the fourth client reached the server");
       } finally {
         for (Socket client : clients) {
           client.close();
@@ -76,9 +87,18 @@ class LossyRelayTest {
   void aLimitOutsideOneToTheMostIsRefusedWithTheRange() {
     InetSocketAddress target = new InetSocketAddress(InetAddress.getLoopbackAddress(), 9);
     for (int limit : new int[] {0, LossyRelay.MAX_CLIENTS_LIMIT + 1}) {
-      IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-          () -> LossyRelay.start(target, LinkConditions.perfect(), 1, limit));
-      assertTrue(refused.getMessage().contains("a relay forwards for 1 to " + LossyRelay.MAX_CLIENTS_LIMIT + " clients, was " + limit),
+      IllegalArgumentException refused =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> LossyRelay.start(target, LinkConditions.perfect(), 1, limit));
+      assertTrue(
+          refused
+              .getMessage()
+              .contains(
+                  "a relay forwards for 1 to "
+                      + LossyRelay.MAX_CLIENTS_LIMIT
+                      + " clients, was "
+                      + limit),
           refused.getMessage());
     }
   }
@@ -104,7 +124,9 @@ class LossyRelayTest {
       channel.send(ByteBuffer.wrap(datagram), to);
     }
 
-    /** The sender of the datagram read into {@code into}, or null if none came within {@code max}. */
+    /**
+     * The sender of the datagram read into {@code into}, or null if none came within {@code max}.
+     */
     SocketAddress receive(ByteBuffer into, Duration max) throws IOException {
       long deadline = System.nanoTime() + max.toNanos();
       while (true) {

@@ -32,7 +32,12 @@ class SimulatedLinkTest {
 
   @Test
   void sameSeedDeliversTheSameSequence() {
-    LinkConditions bad = LinkConditions.perfect().withLoss(0.2).withDuplication(0.2).withReordering(0.1, Duration.ofMillis(30)).withLatency(Duration.ofMillis(100), Duration.ofMillis(50));
+    LinkConditions bad =
+        LinkConditions.perfect()
+            .withLoss(0.2)
+            .withDuplication(0.2)
+            .withReordering(0.1, Duration.ofMillis(30))
+            .withLatency(Duration.ofMillis(100), Duration.ofMillis(50));
     assertEquals(run(bad, 3), run(bad, 3));
     assertTrue(!run(bad, 3).equals(run(bad, 4)));
   }
@@ -52,7 +57,9 @@ class SimulatedLinkTest {
   @Test
   void packetArrivesOnlyAfterItsLatency() {
     ManualTicker clock = new ManualTicker();
-    SimulatedLink link = new SimulatedLink(LinkConditions.perfect().withLatency(Duration.ofMillis(100), Duration.ZERO), 1, clock);
+    SimulatedLink link =
+        new SimulatedLink(
+            LinkConditions.perfect().withLatency(Duration.ofMillis(100), Duration.ZERO), 1, clock);
     link.send(new byte[] {1});
     clock.advance(Duration.ofMillis(99));
     assertNull(link.receive());
@@ -63,7 +70,14 @@ class SimulatedLinkTest {
   @Test
   void countersAccountForEveryCopy() {
     ManualTicker clock = new ManualTicker();
-    SimulatedLink link = new SimulatedLink(LinkConditions.perfect().withLoss(0.3).withDuplication(0.3).withLatency(Duration.ofMillis(50), Duration.ofMillis(40)), 9, clock);
+    SimulatedLink link =
+        new SimulatedLink(
+            LinkConditions.perfect()
+                .withLoss(0.3)
+                .withDuplication(0.3)
+                .withLatency(Duration.ofMillis(50), Duration.ofMillis(40)),
+            9,
+            clock);
     for (int i = 0; i < 1_000; i++) {
       link.send(new byte[] {(byte) i});
       clock.advance(Duration.ofMillis(1));
@@ -89,8 +103,10 @@ class SimulatedLinkTest {
 
     assertTrue(burst[0] > 0.05 && burst[0] < 0.15, "bursty link's loss rate: " + burst[0]);
     assertTrue(flat[0] > 0.05 && flat[0] < 0.15, "uniform link's loss rate: " + flat[0]);
-    assertTrue(burst[1] > 0.5, "after a loss, the next packet is lost more often than not: " + burst[1]);
-    assertTrue(flat[1] < 0.2, "on the uniform link, a loss says nothing of the next packet: " + flat[1]);
+    assertTrue(
+        burst[1] > 0.5, "after a loss, the next packet is lost more often than not: " + burst[1]);
+    assertTrue(
+        flat[1] < 0.2, "on the uniform link, a loss says nothing of the next packet: " + flat[1]);
   }
 
   /** The share of 20,000 packets lost, and the share lost of those right after a lost one. */

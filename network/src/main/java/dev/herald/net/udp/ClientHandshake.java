@@ -4,12 +4,12 @@ import java.net.InetSocketAddress;
 import java.util.Arrays;
 
 /**
- * The client's half of the handshake, beside {@link ServerHandshake}: sends a request, echoes
- * the server's cookie, and is taken or refused. It judges what the server sent and keeps the
- * packet to send until the server answers; the node does the sending, the connecting and the
- * telling of the listener. A datagram that is not from the server, not of its size, or not
- * carrying this handshake's nonce is counted unknown and changes nothing. Not thread-safe:
- * the node calls it under its lock.
+ * The client's half of the handshake, beside {@link ServerHandshake}: sends a request, echoes the
+ * server's cookie, and is taken or refused. It judges what the server sent and keeps the packet to
+ * send until the server answers; the node does the sending, the connecting and the telling of the
+ * listener. A datagram that is not from the server, not of its size, or not carrying this
+ * handshake's nonce is counted unknown and changes nothing. Not thread-safe: the node calls it
+ * under its lock.
  */
 final class ClientHandshake {
 
@@ -58,22 +58,24 @@ final class ClientHandshake {
   }
 
   /**
-   * The server's cookie: whether to send the response that echoes it, now in
-   * {@link Peer#handshakePacket}. A challenge while responding is the server asking again (our
-   * cookie was too old for it to tell from a replay): the new one is answered.
+   * The server's cookie: whether to send the response that echoes it, now in {@link
+   * Peer#handshakePacket}. A challenge while responding is the server asking again (our cookie was
+   * too old for it to tell from a replay): the new one is answered.
    */
   boolean onChallenge(InetSocketAddress sender, byte[] datagram, int length) {
-    if (!fromServerWithNonce(sender, datagram, length, ControlPacket.CHALLENGE_SIZE) || !underWay()) {
+    if (!fromServerWithNonce(sender, datagram, length, ControlPacket.CHALLENGE_SIZE)
+        || !underWay()) {
       return false;
     }
     server.state = Peer.State.RESPONDING;
-    server.handshakePacket = ControlPacket.response(config.protocol(), Arrays.copyOf(datagram, length));
+    server.handshakePacket =
+        ControlPacket.response(config.protocol(), Arrays.copyOf(datagram, length));
     return true;
   }
 
   /**
-   * Whether the server took us: the connection then starts with the token in
-   * {@code datagram} at byte 9.
+   * Whether the server took us: the connection then starts with the token in {@code datagram} at
+   * byte 9.
    */
   boolean onAccept(InetSocketAddress sender, byte[] datagram, int length) {
     if (!fromServerWithNonce(sender, datagram, length, ControlPacket.ACCEPT_SIZE)
@@ -88,11 +90,14 @@ final class ClientHandshake {
   /** Whether the server refused us for want of room, while it could still take us. */
   boolean onDenied(InetSocketAddress sender, byte[] datagram, int length) {
     return fromServerWithNonce(sender, datagram, length, ControlPacket.DENIED_SIZE)
-        && server.state != Peer.State.CONNECTED && server.state != Peer.State.GONE;
+        && server.state != Peer.State.CONNECTED
+        && server.state != Peer.State.GONE;
   }
 
-  private boolean fromServerWithNonce(InetSocketAddress sender, byte[] datagram, int length, int expectedLength) {
-    if (!server.address().equals(sender) || length != expectedLength
+  private boolean fromServerWithNonce(
+      InetSocketAddress sender, byte[] datagram, int length, int expectedLength) {
+    if (!server.address().equals(sender)
+        || length != expectedLength
         || ControlPacket.getLong(datagram, 1) != server.nonce) {
       counters.unknownDatagrams++;
       return false;

@@ -4,8 +4,8 @@ package dev.herald.net.udp;
  * The node's own datagrams, beside the reliable layer's packets: the handshake, the clean
  * disconnect and unreliable snapshots. All in one place.
  *
- * <p>Every datagram starts with a flags byte. The reliable layer's packets leave its top bit 0
- * (see {@code dev.herald.net.PacketFormat}); the node's own set it, and the low bits say which:
+ * <p>Every datagram starts with a flags byte. The reliable layer's packets leave its top bit 0 (see
+ * {@code dev.herald.net.PacketFormat}); the node's own set it, and the low bits say which:
  *
  * <pre>
  * REQUEST    0x81  protocol:u64  clientNonce:u64  zero padding          = {@value #PADDED_SIZE} bytes
@@ -17,11 +17,11 @@ package dev.herald.net.udp;
  * SNAPSHOT   0x87  token:u64  sequence:u32  payload
  * </pre>
  *
- * <p>Why the padding: the server answers a request before the client has proved it can receive
- * at its address, so the answer must not be larger than the request, or a forged source
- * address would turn the server into an amplifier. Requests and responses are padded to
- * {@value #PADDED_SIZE} bytes; every answer is smaller. A request or response of any other size
- * is dropped. Room for encryption later: a sealed packet will set flag bit 6.
+ * <p>Why the padding: the server answers a request before the client has proved it can receive at
+ * its address, so the answer must not be larger than the request, or a forged source address would
+ * turn the server into an amplifier. Requests and responses are padded to {@value #PADDED_SIZE}
+ * bytes; every answer is smaller. A request or response of any other size is dropped. Room for
+ * encryption later: a sealed packet will set flag bit 6.
  */
 final class ControlPacket {
 
@@ -44,8 +44,10 @@ final class ControlPacket {
 
   /** Where each field of a RESPONSE starts. */
   static final int RESPONSE_NONCE = 1 + 8;
+
   static final int RESPONSE_EXPIRY = RESPONSE_NONCE + 8;
   static final int RESPONSE_COOKIE = RESPONSE_EXPIRY + 8;
+
   /** Where the cookie of a CHALLENGE starts. */
   static final int CHALLENGE_COOKIE = 1 + 8 + 8;
 

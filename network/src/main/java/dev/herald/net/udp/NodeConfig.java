@@ -5,9 +5,9 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The settings of a {@link UdpNode}: immutable, built from {@link #defaults()} with the
- * {@code with...} methods. Client and server must use the same protocol id and the same
- * {@link ConnectionConfig} window, packet size and dependency limit.
+ * The settings of a {@link UdpNode}: immutable, built from {@link #defaults()} with the {@code
+ * with...} methods. Client and server must use the same protocol id and the same {@link
+ * ConnectionConfig} window, packet size and dependency limit.
  *
  * <table>
  *   <caption>Defaults</caption>
@@ -29,18 +29,27 @@ public final class NodeConfig {
 
   /** The protocol id of the defaults: the bytes of "HERALD01". */
   public static final long DEFAULT_PROTOCOL = 0x48455241_4C443031L;
+
   /**
-   * The socket receive buffer asked for by default, 4 MiB: what arrives while the node's thread
-   * is busy or descheduled waits there, and a server of hundreds of peers receives tens of
-   * thousands of datagrams a second, which the operating system's usual default (about 200 KB,
-   * a few hundred small datagrams) holds for only milliseconds; past it, datagrams are dropped
-   * as if lost on the way.
+   * The socket receive buffer asked for by default, 4 MiB: what arrives while the node's thread is
+   * busy or descheduled waits there, and a server of hundreds of peers receives tens of thousands
+   * of datagrams a second, which the operating system's usual default (about 200 KB, a few hundred
+   * small datagrams) holds for only milliseconds; past it, datagrams are dropped as if lost on the
+   * way.
    */
   public static final int DEFAULT_RECEIVE_BUFFER = 4 << 20;
 
-  private static final NodeConfig DEFAULTS = new NodeConfig(ConnectionConfig.defaults(), 64,
-      Duration.ofMillis(100), Duration.ofSeconds(5), Duration.ofSeconds(10), DEFAULT_PROTOCOL, 100,
-      Duration.ofSeconds(10), DEFAULT_RECEIVE_BUFFER);
+  private static final NodeConfig DEFAULTS =
+      new NodeConfig(
+          ConnectionConfig.defaults(),
+          64,
+          Duration.ofMillis(100),
+          Duration.ofSeconds(5),
+          Duration.ofSeconds(10),
+          DEFAULT_PROTOCOL,
+          100,
+          Duration.ofSeconds(10),
+          DEFAULT_RECEIVE_BUFFER);
 
   private final ConnectionConfig connection;
   private final int maxPeers;
@@ -52,9 +61,16 @@ public final class NodeConfig {
   private final Duration unreadableLogInterval;
   private final int receiveBufferBytes;
 
-  private NodeConfig(ConnectionConfig connection, int maxPeers, Duration handshakeResendInterval,
-      Duration handshakeTimeout, Duration cookieLifetime, long protocol, int maxUnreadableMessages,
-      Duration unreadableLogInterval, int receiveBufferBytes) {
+  private NodeConfig(
+      ConnectionConfig connection,
+      int maxPeers,
+      Duration handshakeResendInterval,
+      Duration handshakeTimeout,
+      Duration cookieLifetime,
+      long protocol,
+      int maxUnreadableMessages,
+      Duration unreadableLogInterval,
+      int receiveBufferBytes) {
     this.connection = connection;
     this.maxPeers = maxPeers;
     this.handshakeResendInterval = handshakeResendInterval;
@@ -73,92 +89,169 @@ public final class NodeConfig {
 
   /** A copy whose connections use {@code connection}. */
   public NodeConfig withConnection(ConnectionConfig connection) {
-    return new NodeConfig(Objects.requireNonNull(connection, "connection"), maxPeers,
-        handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol, maxUnreadableMessages,
-        unreadableLogInterval, receiveBufferBytes);
+    return new NodeConfig(
+        Objects.requireNonNull(connection, "connection"),
+        maxPeers,
+        handshakeResendInterval,
+        handshakeTimeout,
+        cookieLifetime,
+        protocol,
+        maxUnreadableMessages,
+        unreadableLogInterval,
+        receiveBufferBytes);
   }
 
   /**
-   * A copy whose server accepts at most {@code count} peers at once; a client that completes
-   * the handshake past that is told the server is full.
+   * A copy whose server accepts at most {@code count} peers at once; a client that completes the
+   * handshake past that is told the server is full.
    */
   public NodeConfig withMaxPeers(int count) {
     require(count >= 1, "maximum peers must be at least 1, was " + count);
-    return new NodeConfig(connection, count, handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol,
-        maxUnreadableMessages, unreadableLogInterval, receiveBufferBytes);
+    return new NodeConfig(
+        connection,
+        count,
+        handshakeResendInterval,
+        handshakeTimeout,
+        cookieLifetime,
+        protocol,
+        maxUnreadableMessages,
+        unreadableLogInterval,
+        receiveBufferBytes);
   }
 
   /** A copy whose client resends its handshake packets every {@code interval} until answered. */
   public NodeConfig withHandshakeResendInterval(Duration interval) {
     require(interval.toNanos() > 0, "handshake resend interval must be positive, was " + interval);
-    return new NodeConfig(connection, maxPeers, interval, handshakeTimeout, cookieLifetime, protocol,
-        maxUnreadableMessages, unreadableLogInterval, receiveBufferBytes);
+    return new NodeConfig(
+        connection,
+        maxPeers,
+        interval,
+        handshakeTimeout,
+        cookieLifetime,
+        protocol,
+        maxUnreadableMessages,
+        unreadableLogInterval,
+        receiveBufferBytes);
   }
 
   /** A copy whose client gives up on a handshake not completed within {@code timeout}. */
   public NodeConfig withHandshakeTimeout(Duration timeout) {
-    require(timeout.compareTo(handshakeResendInterval) > 0,
-        "handshake timeout must exceed the resend interval (" + handshakeResendInterval + "), was " + timeout);
-    return new NodeConfig(connection, maxPeers, handshakeResendInterval, timeout, cookieLifetime, protocol,
-        maxUnreadableMessages, unreadableLogInterval, receiveBufferBytes);
+    require(
+        timeout.compareTo(handshakeResendInterval) > 0,
+        "handshake timeout must exceed the resend interval ("
+            + handshakeResendInterval
+            + "), was "
+            + timeout);
+    return new NodeConfig(
+        connection,
+        maxPeers,
+        handshakeResendInterval,
+        timeout,
+        cookieLifetime,
+        protocol,
+        maxUnreadableMessages,
+        unreadableLogInterval,
+        receiveBufferBytes);
   }
 
   /**
-   * A copy whose server accepts a cookie for {@code lifetime} after minting it. Long enough
-   * for a round trip and a few resends; short, because until it expires the server remembers
-   * each accepted cookie to refuse replays.
+   * A copy whose server accepts a cookie for {@code lifetime} after minting it. Long enough for a
+   * round trip and a few resends; short, because until it expires the server remembers each
+   * accepted cookie to refuse replays.
    */
   public NodeConfig withCookieLifetime(Duration lifetime) {
     require(lifetime.toNanos() > 0, "cookie lifetime must be positive, was " + lifetime);
-    return new NodeConfig(connection, maxPeers, handshakeResendInterval, handshakeTimeout, lifetime, protocol,
-        maxUnreadableMessages, unreadableLogInterval, receiveBufferBytes);
+    return new NodeConfig(
+        connection,
+        maxPeers,
+        handshakeResendInterval,
+        handshakeTimeout,
+        lifetime,
+        protocol,
+        maxUnreadableMessages,
+        unreadableLogInterval,
+        receiveBufferBytes);
   }
 
   /**
-   * A copy with another protocol id: nodes with different ids never connect, so two games (or
-   * two incompatible versions of one) on the same port ignore each other.
+   * A copy with another protocol id: nodes with different ids never connect, so two games (or two
+   * incompatible versions of one) on the same port ignore each other.
    */
   public NodeConfig withProtocol(long protocol) {
-    return new NodeConfig(connection, maxPeers, handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol,
-        maxUnreadableMessages, unreadableLogInterval, receiveBufferBytes);
+    return new NodeConfig(
+        connection,
+        maxPeers,
+        handshakeResendInterval,
+        handshakeTimeout,
+        cookieLifetime,
+        protocol,
+        maxUnreadableMessages,
+        unreadableLogInterval,
+        receiveBufferBytes);
   }
 
   /**
-   * A copy whose node disconnects a peer ({@link DisconnectReason#UNREADABLE_MESSAGES}) once it
-   * has sent more than {@code count} messages that cannot be read: packets the reliable layer
-   * rejects, and messages the listener reports with {@link UdpNode#reportUnreadable}. A peer
-   * of another version may send a few a reader does not know; one that keeps sending them is
-   * broken or hostile, and each costs the node work. {@code 0} drops a peer at its first;
-   * {@link Integer#MAX_VALUE} never.
+   * A copy whose node disconnects a peer ({@link DisconnectReason#UNREADABLE_MESSAGES}) once it has
+   * sent more than {@code count} messages that cannot be read: packets the reliable layer rejects,
+   * and messages the listener reports with {@link UdpNode#reportUnreadable}. A peer of another
+   * version may send a few a reader does not know; one that keeps sending them is broken or
+   * hostile, and each costs the node work. {@code 0} drops a peer at its first; {@link
+   * Integer#MAX_VALUE} never.
    */
   public NodeConfig withMaxUnreadableMessages(int count) {
     require(count >= 0, "maximum unreadable messages must be 0 or more, was " + count);
-    return new NodeConfig(connection, maxPeers, handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol,
-        count, unreadableLogInterval, receiveBufferBytes);
+    return new NodeConfig(
+        connection,
+        maxPeers,
+        handshakeResendInterval,
+        handshakeTimeout,
+        cookieLifetime,
+        protocol,
+        count,
+        unreadableLogInterval,
+        receiveBufferBytes);
   }
 
   /**
-   * A copy whose node logs a peer's unreadable messages at most once per {@code interval}
-   * (by the node's clock): the first at once, with what was wrong; those after it in one
-   * summary with their count once the interval has passed, or when the peer goes. A peer that
-   * sends nothing else then costs a log record per interval, never one per message.
+   * A copy whose node logs a peer's unreadable messages at most once per {@code interval} (by the
+   * node's clock): the first at once, with what was wrong; those after it in one summary with their
+   * count once the interval has passed, or when the peer goes. A peer that sends nothing else then
+   * costs a log record per interval, never one per message.
    */
   public NodeConfig withUnreadableLogInterval(Duration interval) {
-    require(interval.toNanos() > 0, "interval between logs of unreadable messages must be positive, was " + interval);
-    return new NodeConfig(connection, maxPeers, handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol,
-        maxUnreadableMessages, interval, receiveBufferBytes);
+    require(
+        interval.toNanos() > 0,
+        "interval between logs of unreadable messages must be positive, was " + interval);
+    return new NodeConfig(
+        connection,
+        maxPeers,
+        handshakeResendInterval,
+        handshakeTimeout,
+        cookieLifetime,
+        protocol,
+        maxUnreadableMessages,
+        interval,
+        receiveBufferBytes);
   }
 
   /**
-   * A copy whose node asks the operating system for a socket receive buffer of {@code bytes}:
-   * how much may arrive between two reads of the socket before datagrams are dropped. The
-   * operating system may grant less (Linux caps it at {@code net.core.rmem_max}); see
-   * {@link UdpNode#receiveBufferSize()} for what it granted.
+   * A copy whose node asks the operating system for a socket receive buffer of {@code bytes}: how
+   * much may arrive between two reads of the socket before datagrams are dropped. The operating
+   * system may grant less (Linux caps it at {@code net.core.rmem_max}); see {@link
+   * UdpNode#receiveBufferSize()} for what it granted.
    */
   public NodeConfig withReceiveBuffer(int bytes) {
     require(bytes >= 1024, "socket receive buffer must be at least 1024 bytes, was " + bytes);
-    return new NodeConfig(connection, maxPeers, handshakeResendInterval, handshakeTimeout, cookieLifetime, protocol,
-        maxUnreadableMessages, unreadableLogInterval, bytes);
+    return new NodeConfig(
+        connection,
+        maxPeers,
+        handshakeResendInterval,
+        handshakeTimeout,
+        cookieLifetime,
+        protocol,
+        maxUnreadableMessages,
+        unreadableLogInterval,
+        bytes);
   }
 
   /** The socket receive buffer the node asks for, in bytes. */

@@ -1,9 +1,8 @@
 package dev.herald.net.udp;
 
 /**
- * What a {@link UdpNode} has done with datagrams, as of when {@link UdpNode#counters()} was
- * called: an immutable snapshot. The reliable layer's own counters are per peer
- * ({@link Peer#counters()}).
+ * What a {@link UdpNode} has done with datagrams, as of when {@link UdpNode#counters()} was called:
+ * an immutable snapshot. The reliable layer's own counters are per peer ({@link Peer#counters()}).
  *
  * @since 0.1
  */
@@ -61,9 +60,9 @@ public final class NodeCounters {
 
   /**
    * Datagrams dropped unread because they came from an address with no connection and were no
-   * handshake packet, or named a connection they do not belong to (a wrong token in a
-   * disconnect or snapshot). Packets with a wrong token for a connected address are counted by
-   * that peer's connection ({@code foreignPackets}).
+   * handshake packet, or named a connection they do not belong to (a wrong token in a disconnect or
+   * snapshot). Packets with a wrong token for a connected address are counted by that peer's
+   * connection ({@code foreignPackets}).
    */
   public long unknownDatagrams() {
     return unknownDatagrams;
@@ -85,28 +84,28 @@ public final class NodeCounters {
   }
 
   /**
-   * Responses that replayed a cookie already used to connect: nothing else. (A client that
-   * comes back from the address of a connected peer with a cookie of its own is no replay: see
-   * {@link #peersReplaced()}.)
+   * Responses that replayed a cookie already used to connect: nothing else. (A client that comes
+   * back from the address of a connected peer with a cookie of its own is no replay: see {@link
+   * #peersReplaced()}.)
    */
   public long replayedCookies() {
     return replayedCookies;
   }
 
   /**
-   * Responses with a valid, unused cookie that the server could not tell from a replay: older
-   * than a used cookie it had to forget to keep its memory bounded, or than the cookie of the
-   * connection at the same address. Each is answered with a fresh challenge (and counted in
-   * {@link #challengesSent()}), so a real client still gets in.
+   * Responses with a valid, unused cookie that the server could not tell from a replay: older than
+   * a used cookie it had to forget to keep its memory bounded, or than the cookie of the connection
+   * at the same address. Each is answered with a fresh challenge (and counted in {@link
+   * #challengesSent()}), so a real client still gets in.
    */
   public long staleCookies() {
     return staleCookies;
   }
 
   /**
-   * Clients that completed the handshake from the address of a connected peer, with a cookie
-   * newer than that peer's: the old connection ended with {@link DisconnectReason#REPLACED}.
-   * Counted in {@link #peersAccepted()} too.
+   * Clients that completed the handshake from the address of a connected peer, with a cookie newer
+   * than that peer's: the old connection ended with {@link DisconnectReason#REPLACED}. Counted in
+   * {@link #peersAccepted()} too.
    */
   public long peersReplaced() {
     return peersReplaced;
@@ -135,24 +134,26 @@ public final class NodeCounters {
     return staleSnapshots;
   }
 
-  /** Datagrams the socket would not take (its buffer full, or an error); the reliable layer resends. */
+  /**
+   * Datagrams the socket would not take (its buffer full, or an error); the reliable layer resends.
+   */
   public long sendFailures() {
     return sendFailures;
   }
 
   /**
-   * Messages dropped unread because their peer was disconnected while the packet that held
-   * them was being read (a listener that kicked the peer or closed the node): nothing from a
-   * peer reaches the listener after it is gone.
+   * Messages dropped unread because their peer was disconnected while the packet that held them was
+   * being read (a listener that kicked the peer or closed the node): nothing from a peer reaches
+   * the listener after it is gone.
    */
   public long discardedAfterDisconnect() {
     return discardedAfterDisconnect;
   }
 
   /**
-   * Messages from connected peers that could not be read: packets the reliable layer rejected
-   * (also in {@link #protocolErrors()}) and messages reported with
-   * {@link UdpNode#reportUnreadable}. Per peer: {@link Peer#unreadableMessages()}.
+   * Messages from connected peers that could not be read: packets the reliable layer rejected (also
+   * in {@link #protocolErrors()}) and messages reported with {@link UdpNode#reportUnreadable}. Per
+   * peer: {@link Peer#unreadableMessages()}.
    */
   public long unreadableMessages() {
     return unreadableMessages;
@@ -160,11 +161,38 @@ public final class NodeCounters {
 
   @Override
   public String toString() {
-    return "NodeCounters[received " + datagramsReceived + ", sent " + datagramsSent + ", unknown " + unknownDatagrams
-        + ", malformed handshakes " + malformedHandshakes + ", challenges " + challengesSent + ", bad cookies " + badCookies
-        + ", replayed cookies " + replayedCookies + ", stale cookies " + staleCookies + ", accepted " + peersAccepted
-        + ", refused " + peersRefused + ", replaced " + peersReplaced + ", protocol errors " + protocolErrors
-        + ", stale snapshots " + staleSnapshots + ", send failures " + sendFailures + ", discarded after disconnect "
-        + discardedAfterDisconnect + ", unreadable " + unreadableMessages + "]";
+    return "NodeCounters[received "
+        + datagramsReceived
+        + ", sent "
+        + datagramsSent
+        + ", unknown "
+        + unknownDatagrams
+        + ", malformed handshakes "
+        + malformedHandshakes
+        + ", challenges "
+        + challengesSent
+        + ", bad cookies "
+        + badCookies
+        + ", replayed cookies "
+        + replayedCookies
+        + ", stale cookies "
+        + staleCookies
+        + ", accepted "
+        + peersAccepted
+        + ", refused "
+        + peersRefused
+        + ", replaced "
+        + peersReplaced
+        + ", protocol errors "
+        + protocolErrors
+        + ", stale snapshots "
+        + staleSnapshots
+        + ", send failures "
+        + sendFailures
+        + ", discarded after disconnect "
+        + discardedAfterDisconnect
+        + ", unreadable "
+        + unreadableMessages
+        + "]";
   }
 }

@@ -7,9 +7,9 @@ import dev.herald.net.MessageReceiver;
 import java.net.InetSocketAddress;
 
 /**
- * The other end of one connection of a {@link UdpNode}: for a server, one per connected
- * client; for a client, the server. Identity is the object: a client that reconnects from the
- * same address is a new {@code Peer}.
+ * The other end of one connection of a {@link UdpNode}: for a server, one per connected client; for
+ * a client, the server. Identity is the object: a client that reconnects from the same address is a
+ * new {@code Peer}.
  *
  * @since 0.1
  */
@@ -26,8 +26,12 @@ public final class Peer {
   private final InetSocketAddress address;
   private final long id;
   final long nonce;
-  /** Server side: the expiry of the cookie this peer connected with, which orders it among cookies. */
+
+  /**
+   * Server side: the expiry of the cookie this peer connected with, which orders it among cookies.
+   */
   long cookieExpiry;
+
   State state;
   Connection connection;
   ConnectionError connectionError;
@@ -36,11 +40,13 @@ public final class Peer {
 
   /** Client side: the packet to resend until the server answers, and when it was last sent. */
   byte[] handshakePacket;
+
   long handshakeStartedNanos;
   long handshakeSentNanos;
 
   /** Whether the node has this peer on its list of peers to flush at the next update. */
   boolean flushDue;
+
   int nextSnapshotOut;
   int newestSnapshotIn;
   boolean anySnapshotIn;
@@ -74,8 +80,8 @@ public final class Peer {
   }
 
   /**
-   * How many messages from this peer could not be read: packets the reliable layer rejected,
-   * and messages reported with {@link UdpNode#reportUnreadable}.
+   * How many messages from this peer could not be read: packets the reliable layer rejected, and
+   * messages reported with {@link UdpNode#reportUnreadable}.
    */
   public long unreadableMessages() {
     return unreadable.total();
@@ -87,14 +93,15 @@ public final class Peer {
   }
 
   /**
-   * The counters of the reliable connection to this peer: packets, resends, header bytes. Read
-   * them on the node's thread.
+   * The counters of the reliable connection to this peer: packets, resends, header bytes. Read them
+   * on the node's thread.
    *
    * @throws IllegalStateException before the handshake completed
    */
   public ConnectionCounters counters() {
     if (connection == null) {
-      throw new IllegalStateException(this + " has not completed the handshake: it has no connection yet");
+      throw new IllegalStateException(
+          this + " has not completed the handshake: it has no connection yet");
     }
     return connection.counters();
   }
@@ -152,9 +159,9 @@ public final class Peer {
     }
 
     /**
-     * Whether the peer is still connected. The listener may have ended the connection while
-     * this packet was being read: what the peer sent after that point is not heard, as if it
-     * had come after the goodbye, and is counted.
+     * Whether the peer is still connected. The listener may have ended the connection while this
+     * packet was being read: what the peer sent after that point is not heard, as if it had come
+     * after the goodbye, and is counted.
      */
     private boolean heard() {
       if (peer.state != State.CONNECTED) {

@@ -6,12 +6,12 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 
 /**
- * The server's half of the handshake: answers requests with cookies, keeping nothing, and
- * judges the responses that echo them. Its only memory is the nonces of cookies that
- * connected, until they expire, to refuse their replays. That memory is bounded: past its
- * size the oldest is forgotten, and a cookie no newer than one forgotten is answered with a
- * fresh challenge instead of being trusted, so neither a replay nor a full memory can connect
- * or refuse anyone wrongly. Not thread-safe: the node calls it under its lock.
+ * The server's half of the handshake: answers requests with cookies, keeping nothing, and judges
+ * the responses that echo them. Its only memory is the nonces of cookies that connected, until they
+ * expire, to refuse their replays. That memory is bounded: past its size the oldest is forgotten,
+ * and a cookie no newer than one forgotten is answered with a fresh challenge instead of being
+ * trusted, so neither a replay nor a full memory can connect or refuse anyone wrongly. Not
+ * thread-safe: the node calls it under its lock.
  */
 final class ServerHandshake {
 
@@ -22,9 +22,9 @@ final class ServerHandshake {
     /** The client is connected already and our accept was lost: send it again. */
     ACCEPT_AGAIN,
     /**
-     * A valid cookie the server can no longer tell from a replay (older than a used one it
-     * forgot, or than the cookie of the connection it would replace): send a fresh challenge,
-     * which only whoever receives at the address can answer.
+     * A valid cookie the server can no longer tell from a replay (older than a used one it forgot,
+     * or than the cookie of the connection it would replace): send a fresh challenge, which only
+     * whoever receives at the address can answer.
      */
     CHALLENGE_AGAIN,
     /** A valid cookie, but no room: tell the client the server is full. */
@@ -32,9 +32,9 @@ final class ServerHandshake {
     /** A valid cookie from its own address, first use: connect the client. */
     ACCEPT,
     /**
-     * A valid cookie, first use, newer than the connection's, from the address of a connected
-     * peer: the peer came back (it crashed, restarted on the same port or behind a NAT that
-     * keeps ports); end the old connection and connect the new one.
+     * A valid cookie, first use, newer than the connection's, from the address of a connected peer:
+     * the peer came back (it crashed, restarted on the same port or behind a NAT that keeps ports);
+     * end the old connection and connect the new one.
      */
     REPLACE
   }
@@ -42,10 +42,13 @@ final class ServerHandshake {
   private final NodeConfig config;
   private final NodeCounters counters;
   private final Cookies cookies;
+
   /** Nonces of the cookies that connected, with their expiry, oldest accepted first. */
   private final LinkedHashMap<Long, Long> usedCookies = new LinkedHashMap<>();
+
   /** Whether a used cookie was forgotten before it expired, and the latest expiry of those. */
   private boolean anyForgotten;
+
   private long forgottenUpTo;
 
   ServerHandshake(NodeConfig config, NodeCounters counters, SecureRandom random) {
@@ -73,23 +76,27 @@ final class ServerHandshake {
   private byte[] challenge(InetSocketAddress client, long nonce, long now) {
     long expiry = now + config.cookieLifetime().toNanos();
     byte[] challenge = ControlPacket.challenge(nonce, expiry, new byte[ControlPacket.COOKIE_SIZE]);
-    cookies.mint(config.protocol(), client, nonce, expiry, challenge, ControlPacket.CHALLENGE_COOKIE);
+    cookies.mint(
+        config.protocol(), client, nonce, expiry, challenge, ControlPacket.CHALLENGE_COOKIE);
     return challenge;
   }
 
   /**
    * Judges the response in {@code datagram} from {@code sender}, where {@code existing} is
-   * connected already (or null) and {@code peers} are; on {@link Verdict#ACCEPT} and
-   * {@link Verdict#REPLACE} the cookie is remembered as used.
+   * connected already (or null) and {@code peers} are; on {@link Verdict#ACCEPT} and {@link
+   * Verdict#REPLACE} the cookie is remembered as used.
    */
-  Verdict judge(InetSocketAddress sender, byte[] datagram, int length, long now, Peer existing, int peers) {
+  Verdict judge(
+      InetSocketAddress sender, byte[] datagram, int length, long now, Peer existing, int peers) {
     if (!wellFormed(datagram, length)) {
       return Verdict.DROP;
     }
     long nonce = nonceOf(datagram);
     long expiry = expiryOf(datagram);
-    if (expiry - now <= 0 || expiry - now > config.cookieLifetime().toNanos()
-        || !cookies.check(config.protocol(), sender, nonce, expiry, datagram, ControlPacket.RESPONSE_COOKIE)) {
+    if (expiry - now <= 0
+        || expiry - now > config.cookieLifetime().toNanos()
+        || !cookies.check(
+            config.protocol(), sender, nonce, expiry, datagram, ControlPacket.RESPONSE_COOKIE)) {
       counters.badCookies++;
       return Verdict.DROP;
     }
@@ -102,7 +109,8 @@ final class ServerHandshake {
     }
     // Expiries order cookies by when they were minted. One minted in the same clock tick as
     // the newest forgotten one is taken as fresh, or a stopped clock would never let anyone in.
-    if ((anyForgotten && expiry - forgottenUpTo < 0) || (existing != null && expiry - existing.cookieExpiry <= 0)) {
+    if ((anyForgotten && expiry - forgottenUpTo < 0)
+        || (existing != null && expiry - existing.cookieExpiry <= 0)) {
       counters.staleCookies++;
       return Verdict.CHALLENGE_AGAIN;
     }
@@ -141,7 +149,8 @@ final class ServerHandshake {
   }
 
   private boolean wellFormed(byte[] datagram, int length) {
-    if (length != ControlPacket.PADDED_SIZE || ControlPacket.getLong(datagram, 1) != config.protocol()) {
+    if (length != ControlPacket.PADDED_SIZE
+        || ControlPacket.getLong(datagram, 1) != config.protocol()) {
       counters.malformedHandshakes++;
       return false;
     }
@@ -173,7 +182,9 @@ final class ServerHandshake {
     return 16 * config.maxPeers();
   }
 
-  /** Test hook, for the fuzz test only: a response as if {@code client} had echoed a real challenge. */
+  /**
+   * Test hook, for the fuzz test only: a response as if {@code client} had echoed a real challenge.
+   */
   byte[] validResponseForTests(InetSocketAddress client, long nonce, long now) {
     return ControlPacket.response(config.protocol(), challenge(client, nonce, now));
   }

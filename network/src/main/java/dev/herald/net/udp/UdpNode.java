@@ -35,34 +35,34 @@ import java.util.Objects;
  * }</pre>
  *
  * <p><b>Who drives it.</b> By default nobody but the caller: {@link #update()}, called once per
- * frame or tick, reads every waiting datagram, calls the {@link PeerListener}, notices timeouts
- * and sends what is due, on the calling thread. That is the default because a game already has
- * a loop, and messages then arrive at a known point of the frame, on the game's thread, with no
- * lock around the game's state. {@link #start()} instead gives the node a thread of its own,
- * which waits on the socket and calls the listener there; sends from other threads then wake it.
- * Every public method is thread-safe either way (they synchronize on the node).
+ * frame or tick, reads every waiting datagram, calls the {@link PeerListener}, notices timeouts and
+ * sends what is due, on the calling thread. That is the default because a game already has a loop,
+ * and messages then arrive at a known point of the frame, on the game's thread, with no lock around
+ * the game's state. {@link #start()} instead gives the node a thread of its own, which waits on the
+ * socket and calls the listener there; sends from other threads then wake it. Every public method
+ * is thread-safe either way (they synchronize on the node).
  *
  * <p><b>Connecting.</b> The client sends a padded request; the server answers with a smaller
- * challenge carrying a cookie, a MAC of the client's address, nonce and an expiry, under a key
- * only the server knows, and keeps nothing. The client echoes the cookie in a padded response;
- * only then, its address proven, does the server create the connection and send the token
- * (see {@link ControlPacket} for the formats). A cookie connects once: a replay is refused and
- * counted. Only a server with its maximum of peers refuses a client ({@link ServerHandshake}
- * says why its bounded memory of used cookies never does), and a client that completes a
- * handshake from the address of a connected peer with a newer cookie replaces it
- * ({@link DisconnectReason#REPLACED}): it crashed and came back. Datagrams from addresses that
- * have no connection and are not handshake packets are dropped unread and counted
- * ({@link NodeCounters#unknownDatagrams()}), at most {@value #MAX_DATAGRAMS_PER_UPDATE} per
- * update, so a flood can cost neither memory nor more than bounded time per frame.
+ * challenge carrying a cookie, a MAC of the client's address, nonce and an expiry, under a key only
+ * the server knows, and keeps nothing. The client echoes the cookie in a padded response; only
+ * then, its address proven, does the server create the connection and send the token (see {@link
+ * ControlPacket} for the formats). A cookie connects once: a replay is refused and counted. Only a
+ * server with its maximum of peers refuses a client ({@link ServerHandshake} says why its bounded
+ * memory of used cookies never does), and a client that completes a handshake from the address of a
+ * connected peer with a newer cookie replaces it ({@link DisconnectReason#REPLACED}): it crashed
+ * and came back. Datagrams from addresses that have no connection and are not handshake packets are
+ * dropped unread and counted ({@link NodeCounters#unknownDatagrams()}), at most {@value
+ * #MAX_DATAGRAMS_PER_UPDATE} per update, so a flood can cost neither memory nor more than bounded
+ * time per frame.
  *
  * <p><b>What cannot be read.</b> Packets the reliable layer rejects, and messages the listener
- * reports with {@link #reportUnreadable}, are counted per peer, logged in bounded summaries,
- * and end a peer that sends more than {@link NodeConfig#maxUnreadableMessages()}. A listener
- * may disconnect a peer, or close the node, while it handles that peer's message: the rest of
- * the packet is then discarded ({@link NodeCounters#discardedAfterDisconnect()}).
+ * reports with {@link #reportUnreadable}, are counted per peer, logged in bounded summaries, and
+ * end a peer that sends more than {@link NodeConfig#maxUnreadableMessages()}. A listener may
+ * disconnect a peer, or close the node, while it handles that peer's message: the rest of the
+ * packet is then discarded ({@link NodeCounters#discardedAfterDisconnect()}).
  *
- * <p>Nothing is encrypted: someone who sees the traffic can read it and, knowing the token,
- * forge packets (see {@link Connection} for what the reliable layer still promises then).
+ * <p>Nothing is encrypted: someone who sees the traffic can read it and, knowing the token, forge
+ * packets (see {@link Connection} for what the reliable layer still promises then).
  *
  * @since 0.1
  */
@@ -70,16 +70,20 @@ public final class UdpNode implements AutoCloseable {
 
   /** The most datagrams one {@link #update()} reads; the rest wait for the next. */
   public static final int MAX_DATAGRAMS_PER_UPDATE = 4096;
+
   /** How many copies of a disconnect packet are sent: it is never resent. */
   static final int DISCONNECT_COPIES = 3;
+
   private static final long THREAD_TICK_MILLIS = 5;
+
   /**
-   * How often an update visits every peer for its timers (resends, keep-alives, timeouts, a
-   * budget that has room again); between those, an update visits only the peers that received
-   * a packet or were given something to send, so a server updated thousands of times a second
-   * does not walk its hundreds of idle peers each time.
+   * How often an update visits every peer for its timers (resends, keep-alives, timeouts, a budget
+   * that has room again); between those, an update visits only the peers that received a packet or
+   * were given something to send, so a server updated thousands of times a second does not walk its
+   * hundreds of idle peers each time.
    */
   static final long TIMER_SWEEP_NANOS = 1_000_000;
+
   private static final System.Logger LOG = System.getLogger(UdpNode.class.getName());
 
   private final NodeConfig config;
@@ -89,12 +93,16 @@ public final class UdpNode implements AutoCloseable {
   private final SecureRandom random = new SecureRandom();
   private final ByteBuffer receiveBuffer;
   private final byte[] receiveBytes;
+
   /** The packet being sent, written by the connection in place: nothing allocated per datagram. */
   private final byte[] sendBytes;
+
   private final ByteBuffer sendBuffer;
   private Peer[] peerScratch = new Peer[1];
+
   /** Peers that received or were given something since the last update: flushed at the next. */
   private Peer[] flushList = new Peer[1];
+
   private int flushCount;
   private long lastSweepNanos;
   private boolean swept;
@@ -103,8 +111,10 @@ public final class UdpNode implements AutoCloseable {
 
   /** Server only: answers and judges handshakes. */
   private final ServerHandshake serverHandshake;
+
   /** Client only: the handshake with the server. */
   private final ClientHandshake clientHandshake;
+
   /** Client only: the server. */
   private final Peer server;
 
@@ -113,7 +123,11 @@ public final class UdpNode implements AutoCloseable {
   private Thread thread;
   private volatile boolean closed;
 
-  private UdpNode(NodeConfig config, PeerListener listener, DatagramChannel channel, Ticker clock,
+  private UdpNode(
+      NodeConfig config,
+      PeerListener listener,
+      DatagramChannel channel,
+      Ticker clock,
       InetSocketAddress serverAddress) {
     this.config = config;
     this.listener = listener;
@@ -137,43 +151,65 @@ public final class UdpNode implements AutoCloseable {
   }
 
   /**
-   * Opens a server socket bound to {@code bind} (port 0 picks a free port: see
-   * {@link #localAddress()}).
+   * Opens a server socket bound to {@code bind} (port 0 picks a free port: see {@link
+   * #localAddress()}).
    */
-  public static UdpNode server(InetSocketAddress bind, NodeConfig config, PeerListener listener) throws IOException {
+  public static UdpNode server(InetSocketAddress bind, NodeConfig config, PeerListener listener)
+      throws IOException {
     return server(bind, config, listener, Ticker.system());
   }
 
-  /** Like {@link #server(InetSocketAddress, NodeConfig, PeerListener)}, reading time from {@code clock}. */
-  public static UdpNode server(InetSocketAddress bind, NodeConfig config, PeerListener listener, Ticker clock) throws IOException {
+  /**
+   * Like {@link #server(InetSocketAddress, NodeConfig, PeerListener)}, reading time from {@code
+   * clock}.
+   */
+  public static UdpNode server(
+      InetSocketAddress bind, NodeConfig config, PeerListener listener, Ticker clock)
+      throws IOException {
     Objects.requireNonNull(bind, "bind");
-    return new UdpNode(Objects.requireNonNull(config, "config"), Objects.requireNonNull(listener, "listener"),
-        open(bind, config), Objects.requireNonNull(clock, "clock"), null);
+    return new UdpNode(
+        Objects.requireNonNull(config, "config"),
+        Objects.requireNonNull(listener, "listener"),
+        open(bind, config),
+        Objects.requireNonNull(clock, "clock"),
+        null);
   }
 
   /**
    * Opens a client socket on a free port (on the loopback interface if the server is on it, on
    * every interface otherwise) and sends the first connection request to {@code server}. The
-   * listener's {@code onConnected} runs when the handshake completes, {@code onDisconnected}
-   * with {@link DisconnectReason#HANDSHAKE_TIMED_OUT} or {@link DisconnectReason#SERVER_FULL}
-   * if it does not.
+   * listener's {@code onConnected} runs when the handshake completes, {@code onDisconnected} with
+   * {@link DisconnectReason#HANDSHAKE_TIMED_OUT} or {@link DisconnectReason#SERVER_FULL} if it does
+   * not.
    */
-  public static UdpNode client(InetSocketAddress server, NodeConfig config, PeerListener listener) throws IOException {
+  public static UdpNode client(InetSocketAddress server, NodeConfig config, PeerListener listener)
+      throws IOException {
     return client(server, config, listener, Ticker.system());
   }
 
-  /** Like {@link #client(InetSocketAddress, NodeConfig, PeerListener)}, reading time from {@code clock}. */
-  public static UdpNode client(InetSocketAddress server, NodeConfig config, PeerListener listener, Ticker clock) throws IOException {
+  /**
+   * Like {@link #client(InetSocketAddress, NodeConfig, PeerListener)}, reading time from {@code
+   * clock}.
+   */
+  public static UdpNode client(
+      InetSocketAddress server, NodeConfig config, PeerListener listener, Ticker clock)
+      throws IOException {
     Objects.requireNonNull(server, "server");
     if (server.isUnresolved()) {
-      throw new IllegalArgumentException("cannot resolve the server's host name " + server.getHostString());
+      throw new IllegalArgumentException(
+          "cannot resolve the server's host name " + server.getHostString());
     }
     InetAddress local = server.getAddress().isLoopbackAddress() ? server.getAddress() : null;
-    return new UdpNode(Objects.requireNonNull(config, "config"), Objects.requireNonNull(listener, "listener"),
-        open(new InetSocketAddress(local, 0), config), Objects.requireNonNull(clock, "clock"), server);
+    return new UdpNode(
+        Objects.requireNonNull(config, "config"),
+        Objects.requireNonNull(listener, "listener"),
+        open(new InetSocketAddress(local, 0), config),
+        Objects.requireNonNull(clock, "clock"),
+        server);
   }
 
-  private static DatagramChannel open(InetSocketAddress bind, NodeConfig config) throws IOException {
+  private static DatagramChannel open(InetSocketAddress bind, NodeConfig config)
+      throws IOException {
     DatagramChannel channel = DatagramChannel.open();
     try {
       channel.configureBlocking(false);
@@ -198,8 +234,8 @@ public final class UdpNode implements AutoCloseable {
   /**
    * The socket receive buffer the operating system granted, in bytes, as it reports it (Linux
    * reports twice what it holds for data, and grants at most {@code net.core.rmem_max} of what
-   * {@link NodeConfig#withReceiveBuffer} asks): if it is much less than asked, raise the
-   * system's limit, or datagrams arriving while the node is busy are dropped.
+   * {@link NodeConfig#withReceiveBuffer} asks): if it is much less than asked, raise the system's
+   * limit, or datagrams arriving while the node is busy are dropped.
    */
   public int receiveBufferSize() {
     try {
@@ -232,9 +268,9 @@ public final class UdpNode implements AutoCloseable {
   }
 
   /**
-   * Does one frame's work: reads every waiting datagram (up to
-   * {@value #MAX_DATAGRAMS_PER_UPDATE}) and calls the listener for what they bring, resends
-   * handshake packets, notices timeouts, and sends every packet due. Does nothing once closed.
+   * Does one frame's work: reads every waiting datagram (up to {@value #MAX_DATAGRAMS_PER_UPDATE})
+   * and calls the listener for what they bring, resends handshake packets, notices timeouts, and
+   * sends every packet due. Does nothing once closed.
    *
    * @throws RuntimeException what the listener threw, after the node's state was made whole
    */
@@ -304,7 +340,10 @@ public final class UdpNode implements AutoCloseable {
     flushCount = 0;
   }
 
-  /** Lists {@code peer} to be flushed at the next update: it received a packet or was given something to send. */
+  /**
+   * Lists {@code peer} to be flushed at the next update: it received a packet or was given
+   * something to send.
+   */
   private void flushAtNextUpdate(Peer peer) {
     if (peer.flushDue) {
       return;
@@ -317,9 +356,9 @@ public final class UdpNode implements AutoCloseable {
   }
 
   /**
-   * Waits until a datagram is waiting or {@code max} has passed, whichever comes first: for a
-   * loop that has nothing else to do between {@link #update()}s. Returns at once once the node
-   * is closed (a listener may close it during an update).
+   * Waits until a datagram is waiting or {@code max} has passed, whichever comes first: for a loop
+   * that has nothing else to do between {@link #update()}s. Returns at once once the node is closed
+   * (a listener may close it during an update).
    *
    * @throws IllegalStateException if the node runs on its own thread
    */
@@ -339,10 +378,10 @@ public final class UdpNode implements AutoCloseable {
   }
 
   /**
-   * Runs the node on a thread of its own (a daemon named after the local address), which waits
-   * on the socket and updates the node when datagrams arrive, after a send, and every few
-   * milliseconds for timers. The listener is then called on that thread; {@link #update()} need
-   * not be called. Stopped by {@link #close()}.
+   * Runs the node on a thread of its own (a daemon named after the local address), which waits on
+   * the socket and updates the node when datagrams arrive, after a send, and every few milliseconds
+   * for timers. The listener is then called on that thread; {@link #update()} need not be called.
+   * Stopped by {@link #close()}.
    */
   public synchronized void start() throws IOException {
     if (thread != null) {
@@ -352,12 +391,15 @@ public final class UdpNode implements AutoCloseable {
       throw new IllegalStateException("closed");
     }
     Selector waiting = selector();
-    thread = new Thread(new Runnable() {
-      @Override
-      public void run() {
-        runLoop(waiting);
-      }
-    }, "herald-udp-node " + localAddress());
+    thread =
+        new Thread(
+            new Runnable() {
+              @Override
+              public void run() {
+                runLoop(waiting);
+              }
+            },
+            "herald-udp-node " + localAddress());
     thread.setDaemon(true);
     thread.start();
   }
@@ -370,7 +412,10 @@ public final class UdpNode implements AutoCloseable {
         update();
       } catch (IOException | RuntimeException e) {
         if (!closed) {
-          LOG.log(System.Logger.Level.WARNING, "Herald: the UDP node's listener or socket failed; the node goes on", e);
+          LOG.log(
+              System.Logger.Level.WARNING,
+              "Herald: the UDP node's listener or socket failed; the node goes on",
+              e);
         }
       }
     }
@@ -385,31 +430,38 @@ public final class UdpNode implements AutoCloseable {
   }
 
   /**
-   * Sends {@code payload} reliably to {@code peer}, to be executed there after the messages
-   * named by {@code dependsOn}; returns the new message's handle. The packet leaves at the next
-   * update (at once on a started node).
+   * Sends {@code payload} reliably to {@code peer}, to be executed there after the messages named
+   * by {@code dependsOn}; returns the new message's handle. The packet leaves at the next update
+   * (at once on a started node).
    *
    * @throws IllegalStateException if the peer is not connected or the send window is full
-   * @throws IllegalArgumentException as {@link Connection#trySend} does, or if the peer is another node's
+   * @throws IllegalArgumentException as {@link Connection#trySend} does, or if the peer is another
+   *     node's
    */
   public MessageDependency send(Peer peer, byte[] payload, MessageDependency... dependsOn) {
     MessageDependency handle = new MessageDependency();
     SendStatus status = trySend(peer, handle, payload, dependsOn);
     if (status != SendStatus.ACCEPTED) {
-      throw new IllegalStateException("cannot send to " + peer + ": " + (status == SendStatus.WINDOW_FULL
-          ? "the send window is full; wait for acknowledgements (see trySend)"
-          : status == SendStatus.QUEUE_FULL ? "the queue waiting for the bandwidth budget is full (see trySend)" : "the peer is gone"));
+      throw new IllegalStateException(
+          "cannot send to "
+              + peer
+              + ": "
+              + (status == SendStatus.WINDOW_FULL
+                  ? "the send window is full; wait for acknowledgements (see trySend)"
+                  : status == SendStatus.QUEUE_FULL
+                      ? "the queue waiting for the bandwidth budget is full (see trySend)"
+                      : "the peer is gone"));
     }
     return handle;
   }
 
   /**
    * Queues {@code payload} for {@code peer} after the one message {@code dependsOn} names, like
-   * {@link Connection#trySend(MessageDependency, byte[], MessageDependency)}: no array is made
-   * for the dependency. Returns {@link SendStatus#CONNECTION_FAILED} if the peer is not
-   * connected.
+   * {@link Connection#trySend(MessageDependency, byte[], MessageDependency)}: no array is made for
+   * the dependency. Returns {@link SendStatus#CONNECTION_FAILED} if the peer is not connected.
    */
-  public synchronized SendStatus trySend(Peer peer, MessageDependency into, byte[] payload, MessageDependency dependsOn) {
+  public synchronized SendStatus trySend(
+      Peer peer, MessageDependency into, byte[] payload, MessageDependency dependsOn) {
     Connection connection = connectionOf(peer);
     if (connection == null) {
       return SendStatus.CONNECTION_FAILED;
@@ -421,10 +473,11 @@ public final class UdpNode implements AutoCloseable {
   }
 
   /**
-   * Queues {@code payload} for {@code peer} like {@link Connection#trySend}; returns
-   * {@link SendStatus#CONNECTION_FAILED} if the peer is not connected.
+   * Queues {@code payload} for {@code peer} like {@link Connection#trySend}; returns {@link
+   * SendStatus#CONNECTION_FAILED} if the peer is not connected.
    */
-  public synchronized SendStatus trySend(Peer peer, MessageDependency into, byte[] payload, MessageDependency... dependsOn) {
+  public synchronized SendStatus trySend(
+      Peer peer, MessageDependency into, byte[] payload, MessageDependency... dependsOn) {
     Connection connection = connectionOf(peer);
     if (connection == null) {
       return SendStatus.CONNECTION_FAILED;
@@ -436,17 +489,23 @@ public final class UdpNode implements AutoCloseable {
   }
 
   /**
-   * Sends {@code payload} to {@code peer} once, unreliably: never resent, and dropped by the
-   * peer if a newer snapshot arrived first. For latest-state messages (positions) that the next
-   * one replaces. Returns false if the peer is not connected.
+   * Sends {@code payload} to {@code peer} once, unreliably: never resent, and dropped by the peer
+   * if a newer snapshot arrived first. For latest-state messages (positions) that the next one
+   * replaces. Returns false if the peer is not connected.
    *
    * @throws IllegalArgumentException if the payload does not fit one datagram
    */
   public synchronized boolean sendSnapshot(Peer peer, byte[] payload) {
     int room = config.connection().maxPacketSize() - ControlPacket.SNAPSHOT_HEADER_SIZE;
     if (payload.length > room) {
-      throw new IllegalArgumentException("snapshot of " + payload.length + " bytes exceeds the " + room
-          + " that fit a packet of " + config.connection().maxPacketSize() + " bytes: send it reliably, or split it");
+      throw new IllegalArgumentException(
+          "snapshot of "
+              + payload.length
+              + " bytes exceeds the "
+              + room
+              + " that fit a packet of "
+              + config.connection().maxPacketSize()
+              + " bytes: send it reliably, or split it");
     }
     Connection connection = connectionOf(peer);
     if (connection == null) {
@@ -459,7 +518,9 @@ public final class UdpNode implements AutoCloseable {
       flush(peer);
       return true;
     }
-    transmit(peer.address(), ControlPacket.snapshot(connection.token(), peer.nextSnapshotOut++, payload));
+    transmit(
+        peer.address(),
+        ControlPacket.snapshot(connection.token(), peer.nextSnapshotOut++, payload));
     return true;
   }
 
@@ -472,10 +533,10 @@ public final class UdpNode implements AutoCloseable {
   }
 
   /**
-   * Says goodbye to {@code peer}: sends what is queued for it now, then a disconnect packet
-   * (a few copies, as it is never resent), and forgets it. Messages the peer has not yet
-   * acknowledged may never arrive. The listener hears {@link DisconnectReason#CLOSED_HERE}.
-   * Does nothing if the peer is already gone.
+   * Says goodbye to {@code peer}: sends what is queued for it now, then a disconnect packet (a few
+   * copies, as it is never resent), and forgets it. Messages the peer has not yet acknowledged may
+   * never arrive. The listener hears {@link DisconnectReason#CLOSED_HERE}. Does nothing if the peer
+   * is already gone.
    */
   public synchronized void disconnect(Peer peer) {
     connectionOf(peer);
@@ -497,18 +558,18 @@ public final class UdpNode implements AutoCloseable {
   }
 
   /**
-   * Tells the node that a message from {@code peer} could not be read by the layer above it
-   * (a {@code UdpBridge} reports each message that does not decode); call it from the
-   * listener. It is counted for the peer ({@link Peer#unreadableMessages()}) and the node
-   * ({@link NodeCounters#unreadableMessages()}), logged at most once per
-   * {@link NodeConfig#unreadableLogInterval()} per peer (a WARNING with the counts and the last
-   * reason, never a stack trace), and once the peer has sent more than
-   * {@link NodeConfig#maxUnreadableMessages()} the node says goodbye to it and drops it with
-   * {@link DisconnectReason#UNREADABLE_MESSAGES}: what its packet holds after this message is
-   * then discarded. Does nothing for a peer that is gone.
+   * Tells the node that a message from {@code peer} could not be read by the layer above it (a
+   * {@code UdpBridge} reports each message that does not decode); call it from the listener. It is
+   * counted for the peer ({@link Peer#unreadableMessages()}) and the node ({@link
+   * NodeCounters#unreadableMessages()}), logged at most once per {@link
+   * NodeConfig#unreadableLogInterval()} per peer (a WARNING with the counts and the last reason,
+   * never a stack trace), and once the peer has sent more than {@link
+   * NodeConfig#maxUnreadableMessages()} the node says goodbye to it and drops it with {@link
+   * DisconnectReason#UNREADABLE_MESSAGES}: what its packet holds after this message is then
+   * discarded. Does nothing for a peer that is gone.
    *
-   * @param reason what was wrong, in a few words; only its first
-   *     {@value UnreadableMessages#MAX_REASON_LENGTH} characters are logged
+   * @param reason what was wrong, in a few words; only its first {@value
+   *     UnreadableMessages#MAX_REASON_LENGTH} characters are logged
    * @throws IllegalArgumentException if the peer is another node's
    */
   public synchronized void reportUnreadable(Peer peer, String reason) {
@@ -520,7 +581,9 @@ public final class UdpNode implements AutoCloseable {
 
   private void unreadable(Peer peer, String reason) {
     counters.unreadableMessages++;
-    log(peer.unreadable.count(peer, reason, clock.nanoTime(), config.unreadableLogInterval().toNanos()));
+    log(
+        peer.unreadable.count(
+            peer, reason, clock.nanoTime(), config.unreadableLogInterval().toNanos()));
     if (peer.unreadable.total() > config.maxUnreadableMessages()) {
       log(peer.unreadable.dropped(peer, config.maxUnreadableMessages()));
       sayGoodbye(peer);
@@ -535,8 +598,8 @@ public final class UdpNode implements AutoCloseable {
   }
 
   /**
-   * Disconnects every peer, stops the node's thread if it has one (waiting for it unless called
-   * on it), and closes the socket. Idempotent.
+   * Disconnects every peer, stops the node's thread if it has one (waiting for it unless called on
+   * it), and closes the socket. Idempotent.
    */
   @Override
   public void close() {
@@ -605,7 +668,10 @@ public final class UdpNode implements AutoCloseable {
     }
   }
 
-  /** What every datagram read goes through: its bytes are the first {@code length} of {@code receiveBytes}. */
+  /**
+   * What every datagram read goes through: its bytes are the first {@code length} of {@code
+   * receiveBytes}.
+   */
   private void onDatagram(InetSocketAddress sender, int length, long now) {
     counters.datagramsReceived++;
     if (ControlPacket.isControl(receiveBytes, length)) {
@@ -621,7 +687,8 @@ public final class UdpNode implements AutoCloseable {
       counters.unknownDatagrams++;
       return;
     }
-    flushAtNextUpdate(peer); // what it acknowledges may let messages go, what it carries is owed an acknowledgement
+    flushAtNextUpdate(peer); // what it acknowledges may let messages go, what it carries is owed an
+    // acknowledgement
     try {
       peer.connection.receive(receiveBytes, 0, length);
     } catch (ProtocolException e) {
@@ -736,7 +803,12 @@ public final class UdpNode implements AutoCloseable {
     if (!fromTheServer() || !clientHandshake.onAccept(sender, receiveBytes, length)) {
       return;
     }
-    server.connection = new Connection(config.connection(), ControlPacket.getLong(receiveBytes, 9), clock, server.inbox(listener));
+    server.connection =
+        new Connection(
+            config.connection(),
+            ControlPacket.getLong(receiveBytes, 9),
+            clock,
+            server.inbox(listener));
     peers.put(server.address(), server);
     listener.onConnected(server);
     flush(server); // the first packet tells the server we have the token
@@ -748,7 +820,10 @@ public final class UdpNode implements AutoCloseable {
     }
   }
 
-  /** Whether this node is a client, which alone hears from a server; a server counts the datagram unknown. */
+  /**
+   * Whether this node is a client, which alone hears from a server; a server counts the datagram
+   * unknown.
+   */
   private boolean fromTheServer() {
     if (clientHandshake == null) {
       counters.unknownDatagrams++;
@@ -773,13 +848,17 @@ public final class UdpNode implements AutoCloseable {
       counters.staleSnapshots++;
       return;
     }
-    listener.onSnapshot(peer, java.util.Arrays.copyOfRange(receiveBytes, ControlPacket.SNAPSHOT_HEADER_SIZE, length));
+    listener.onSnapshot(
+        peer,
+        java.util.Arrays.copyOfRange(receiveBytes, ControlPacket.SNAPSHOT_HEADER_SIZE, length));
   }
 
   /** The connected peer at {@code sender} if the datagram is long enough and carries its token. */
   private Peer connectedPeerWithToken(InetSocketAddress sender, int length, int minLength) {
     Peer peer = peers.get(sender);
-    if (peer == null || length < minLength || ControlPacket.getLong(receiveBytes, 1) != peer.connection.token()) {
+    if (peer == null
+        || length < minLength
+        || ControlPacket.getLong(receiveBytes, 1) != peer.connection.token()) {
       counters.unknownDatagrams++;
       return null;
     }
@@ -812,7 +891,9 @@ public final class UdpNode implements AutoCloseable {
       sendBuffer.clear().limit(length);
       transmit(peer.address(), sendBuffer);
     }
-    int length = connection.pollSnapshot(sendBytes, ControlPacket.SNAPSHOT_HEADER_SIZE, ControlPacket.SNAPSHOT_HEADER_SIZE);
+    int length =
+        connection.pollSnapshot(
+            sendBytes, ControlPacket.SNAPSHOT_HEADER_SIZE, ControlPacket.SNAPSHOT_HEADER_SIZE);
     if (length >= 0) {
       sendBytes[0] = (byte) ControlPacket.SNAPSHOT;
       ControlPacket.putLong(sendBytes, 1, connection.token());
@@ -875,8 +956,8 @@ public final class UdpNode implements AutoCloseable {
   // ---- test hooks: package-private, called by tests only, never by the node itself ---------
 
   /**
-   * For the fuzz test: handles {@code datagram} as if read from the socket from
-   * {@code sender} (cut to the receive buffer's size, as the socket would).
+   * For the fuzz test: handles {@code datagram} as if read from the socket from {@code sender} (cut
+   * to the receive buffer's size, as the socket would).
    */
   synchronized void receiveAsIfFromForTests(InetSocketAddress sender, byte[] datagram) {
     int length = Math.min(datagram.length, receiveBytes.length);
@@ -884,7 +965,9 @@ public final class UdpNode implements AutoCloseable {
     onDatagram(sender, length, clock.nanoTime());
   }
 
-  /** For the fuzz test: a valid RESPONSE from {@code client}, as if it had echoed a real challenge. */
+  /**
+   * For the fuzz test: a valid RESPONSE from {@code client}, as if it had echoed a real challenge.
+   */
   synchronized byte[] validResponseForTests(InetSocketAddress client, long nonce) {
     return serverHandshake.validResponseForTests(client, nonce, clock.nanoTime());
   }
@@ -899,6 +982,10 @@ public final class UdpNode implements AutoCloseable {
 
   @Override
   public String toString() {
-    return (server == null ? "UdpNode[server " : "UdpNode[client ") + localAddress() + ", " + peers.size() + " peers]";
+    return (server == null ? "UdpNode[server " : "UdpNode[client ")
+        + localAddress()
+        + ", "
+        + peers.size()
+        + " peers]";
   }
 }

@@ -1,9 +1,9 @@
 package dev.herald.net.udp;
 
 /**
- * One peer's messages that could not be read, and what of them has been logged: the first at
- * once, the rest in one summary per interval, so a peer that sends nothing else costs a log
- * record per interval, never one per message. Not thread-safe: the node uses it under its lock.
+ * One peer's messages that could not be read, and what of them has been logged: the first at once,
+ * the rest in one summary per interval, so a peer that sends nothing else costs a log record per
+ * interval, never one per message. Not thread-safe: the node uses it under its lock.
  */
 final class UnreadableMessages {
 
@@ -22,8 +22,8 @@ final class UnreadableMessages {
   }
 
   /**
-   * Counts one, whose {@code reason} says what was wrong; returns the record to log now, or
-   * null if it waits for the next summary.
+   * Counts one, whose {@code reason} says what was wrong; returns the record to log now, or null if
+   * it waits for the next summary.
    */
   String count(Peer peer, String reason, long now, long intervalNanos) {
     total++;
@@ -34,7 +34,13 @@ final class UnreadableMessages {
     }
     String record;
     if (unlogged == 0) {
-      record = "Herald: " + peer + " sent a message that could not be read (" + total + " in all): " + lastReason;
+      record =
+          "Herald: "
+              + peer
+              + " sent a message that could not be read ("
+              + total
+              + " in all): "
+              + lastReason;
     } else {
       unlogged++;
       record = summary(peer, "since the last report");
@@ -43,7 +49,10 @@ final class UnreadableMessages {
     return record;
   }
 
-  /** The summary due at {@code now}, if messages wait for one and the interval has passed; else null. */
+  /**
+   * The summary due at {@code now}, if messages wait for one and the interval has passed; else
+   * null.
+   */
   String summaryDue(Peer peer, long now, long intervalNanos) {
     if (unlogged == 0 || now - nextLogNanos < 0) {
       return null;
@@ -63,16 +72,33 @@ final class UnreadableMessages {
     return record;
   }
 
-  /** The record of a peer dropped for sending more than {@code limit}; it includes what was not yet logged. */
+  /**
+   * The record of a peer dropped for sending more than {@code limit}; it includes what was not yet
+   * logged.
+   */
   String dropped(Peer peer, int limit) {
     unlogged = 0;
-    return "Herald: disconnected " + peer + ": it sent " + total + " messages that could not be read, more than the "
-        + limit + " allowed (NodeConfig.withMaxUnreadableMessages); the last: " + lastReason;
+    return "Herald: disconnected "
+        + peer
+        + ": it sent "
+        + total
+        + " messages that could not be read, more than the "
+        + limit
+        + " allowed (NodeConfig.withMaxUnreadableMessages); the last: "
+        + lastReason;
   }
 
   private String summary(Peer peer, String when) {
-    return "Herald: " + peer + " sent " + unlogged + " more messages that could not be read " + when + " (" + total
-        + " in all); the last: " + lastReason;
+    return "Herald: "
+        + peer
+        + " sent "
+        + unlogged
+        + " more messages that could not be read "
+        + when
+        + " ("
+        + total
+        + " in all); the last: "
+        + lastReason;
   }
 
   private void logged(long now, long intervalNanos) {

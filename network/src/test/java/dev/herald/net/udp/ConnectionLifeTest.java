@@ -14,8 +14,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Keep-alives, timeouts, clean disconnects and snapshots over loopback sockets. Both nodes read
- * a clock the test moves, so "five seconds of silence" takes no time.
+ * Keep-alives, timeouts, clean disconnects and snapshots over loopback sockets. Both nodes read a
+ * clock the test moves, so "five seconds of silence" takes no time.
  */
 class ConnectionLifeTest {
 
@@ -30,7 +30,11 @@ class ConnectionLifeTest {
   ConnectionLifeTest() throws IOException {
     server = UdpNode.server(HandshakeTest.LOOPBACK, NodeConfig.defaults(), atServer, clock);
     client = UdpNode.client(server.localAddress(), NodeConfig.defaults(), atClient, clock);
-    Drive.until("connected", () -> atClient.connected.size() == 1 && atServer.connected.size() == 1, server, client);
+    Drive.until(
+        "connected",
+        () -> atClient.connected.size() == 1 && atServer.connected.size() == 1,
+        server,
+        client);
   }
 
   @AfterEach
@@ -49,14 +53,19 @@ class ConnectionLifeTest {
   void keepAlivesHoldAnIdleConnectionOpenPastTheTimeout() {
     Peer atServerSide = server.peers().get(0);
     long before = atServerSide.counters().packetsReceived();
-    int steps = (int) (NodeConfig.defaults().connection().connectionTimeout().toMillis() * 3 / STEP.toMillis());
+    int steps =
+        (int)
+            (NodeConfig.defaults().connection().connectionTimeout().toMillis()
+                * 3
+                / STEP.toMillis());
     for (int i = 0; i < steps; i++) {
       step();
     }
 
     assertTrue(atServerSide.isConnected() && client.server().isConnected());
     assertEquals(List.of(), atServer.reasons);
-    assertTrue(atServerSide.counters().packetsReceived() - before >= 10,
+    assertTrue(
+        atServerSide.counters().packetsReceived() - before >= 10,
         "keep-alives received: " + (atServerSide.counters().packetsReceived() - before));
   }
 
@@ -67,11 +76,22 @@ class ConnectionLifeTest {
     Peer atServerSide = server.peers().get(0);
     long acknowledgementsBefore = atServerSide.counters().packetsSent();
     client.send(client.server(), new byte[] {7});
-    Drive.until("the server executed the client's message", () -> atServer.messages.size() == 1, client, server);
-    Drive.until("the server acknowledged it", () -> atServerSide.counters().packetsSent() > acknowledgementsBefore, server);
+    Drive.until(
+        "the server executed the client's message",
+        () -> atServer.messages.size() == 1,
+        client,
+        server);
+    Drive.until(
+        "the server acknowledged it",
+        () -> atServerSide.counters().packetsSent() > acknowledgementsBefore,
+        server);
 
     server.send(atServerSide, new byte[] {8});
-    Drive.until("the client executed the server's message", () -> atClient.messages.size() == 1, server, client);
+    Drive.until(
+        "the client executed the server's message",
+        () -> atClient.messages.size() == 1,
+        server,
+        client);
     assertArrayEquals(new byte[] {8}, atClient.messages.get(0));
   }
 
@@ -150,26 +170,31 @@ class ConnectionLifeTest {
   void listenerThatDisconnectsThePeerHearsNothingMoreFromItsPacket() throws IOException {
     List<byte[]> heard = new java.util.ArrayList<>();
     UdpNode[] kicker = new UdpNode[1];
-    PeerListener kicksAtFirstMessage = new PeerListener() {
-      @Override
-      public void onConnected(Peer peer) {}
+    PeerListener kicksAtFirstMessage =
+        new PeerListener() {
+          @Override
+          public void onConnected(Peer peer) {}
 
-      @Override
-      public void onMessage(Peer peer, byte[] payload) {
-        heard.add(payload);
-        kicker[0].disconnect(peer);
-      }
+          @Override
+          public void onMessage(Peer peer, byte[] payload) {
+            heard.add(payload);
+            kicker[0].disconnect(peer);
+          }
 
-      @Override
-      public void onDisconnected(Peer peer, DisconnectReason reason) {}
-    };
+          @Override
+          public void onDisconnected(Peer peer, DisconnectReason reason) {}
+        };
     Recorder atOther = new Recorder();
-    try (UdpNode strict = UdpNode.server(HandshakeTest.LOOPBACK, NodeConfig.defaults(), kicksAtFirstMessage, clock);
-        UdpNode other = UdpNode.client(strict.localAddress(), NodeConfig.defaults(), atOther, clock)) {
+    try (UdpNode strict =
+            UdpNode.server(
+                HandshakeTest.LOOPBACK, NodeConfig.defaults(), kicksAtFirstMessage, clock);
+        UdpNode other =
+            UdpNode.client(strict.localAddress(), NodeConfig.defaults(), atOther, clock)) {
       kicker[0] = strict;
       Drive.until("connected", () -> atOther.connected.size() == 1, strict, other);
       for (int i = 1; i <= 3; i++) {
-        other.send(other.server(), new byte[] {(byte) i}); // one packet: they leave at the next update
+        other.send(
+            other.server(), new byte[] {(byte) i}); // one packet: they leave at the next update
       }
       Drive.until("kicked", () -> strict.peers().isEmpty(), other, strict);
 

@@ -17,7 +17,9 @@ public final class Drive {
 
   private Drive() {}
 
-  /** Updates {@code nodes} until {@code done} holds; fails with {@code what} after {@link #LIMIT}. */
+  /**
+   * Updates {@code nodes} until {@code done} holds; fails with {@code what} after {@link #LIMIT}.
+   */
   public static void until(String what, BooleanSupplier done, UdpNode... nodes) {
     long deadline = System.nanoTime() + LIMIT.toNanos();
     while (true) {
@@ -38,7 +40,10 @@ public final class Drive {
     }
   }
 
-  /** Updates {@code nodes} {@code rounds} times, waiting up to {@code wait} for a datagram each time. */
+  /**
+   * Updates {@code nodes} {@code rounds} times, waiting up to {@code wait} for a datagram each
+   * time.
+   */
   public static void rounds(int rounds, Duration wait, UdpNode... nodes) {
     for (int i = 0; i < rounds; i++) {
       for (UdpNode node : nodes) {

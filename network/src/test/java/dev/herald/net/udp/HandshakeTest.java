@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 /** The stateless-cookie handshake over loopback sockets: the good path and each way to abuse it. */
 class HandshakeTest {
 
-  static final InetSocketAddress LOOPBACK = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+  static final InetSocketAddress LOOPBACK =
+      new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
   private static final Duration SHORT = Duration.ofMillis(200);
 
   private final Recorder atServer = new Recorder();
@@ -39,7 +40,11 @@ class HandshakeTest {
   void clientConnectsAndBothSidesHearOfIt() throws IOException {
     Recorder atClient = new Recorder();
     try (UdpNode client = UdpNode.client(server.localAddress(), NodeConfig.defaults(), atClient)) {
-      Drive.until("both connected", () -> atClient.connected.size() == 1 && atServer.connected.size() == 1, server, client);
+      Drive.until(
+          "both connected",
+          () -> atClient.connected.size() == 1 && atServer.connected.size() == 1,
+          server,
+          client);
 
       assertTrue(client.server().isConnected());
       Peer peer = server.peers().get(0);
@@ -59,7 +64,9 @@ class HandshakeTest {
       byte[] request = RawClient.request(7);
       byte[] challenge = raw.challenge(server, 7);
 
-      assertTrue(challenge.length < request.length, challenge.length + " bytes answered " + request.length);
+      assertTrue(
+          challenge.length < request.length,
+          challenge.length + " bytes answered " + request.length);
       assertEquals(0, server.peers().size());
       assertEquals(0, server.rememberedNoncesForTests());
     }
@@ -155,9 +162,15 @@ class HandshakeTest {
       for (int i = 0; i < 3; i++) {
         clients[i] = UdpNode.client(server.localAddress(), NodeConfig.defaults(), recorders[i]);
       }
-      Drive.until("two connected and one refused",
-          () -> server.peers().size() == 2 && countReason(recorders, DisconnectReason.SERVER_FULL) == 1,
-          server, clients[0], clients[1], clients[2]);
+      Drive.until(
+          "two connected and one refused",
+          () ->
+              server.peers().size() == 2
+                  && countReason(recorders, DisconnectReason.SERVER_FULL) == 1,
+          server,
+          clients[0],
+          clients[1],
+          clients[2]);
 
       assertEquals(1, server.counters().peersRefused());
       assertEquals(2, atServer.connected.size());
@@ -174,7 +187,8 @@ class HandshakeTest {
   void clientGivesUpWhenNobodyAnswers() throws IOException {
     ManualTicker clock = new ManualTicker();
     Recorder atClient = new Recorder();
-    try (RawClient silent = new RawClient(new InetSocketAddress(InetAddress.getLoopbackAddress(), 9));
+    try (RawClient silent =
+            new RawClient(new InetSocketAddress(InetAddress.getLoopbackAddress(), 9));
         UdpNode client = UdpNode.client(silent.address(), NodeConfig.defaults(), atClient, clock)) {
       for (int i = 0; i < 49; i++) {
         clock.advance(Duration.ofMillis(100));
@@ -193,7 +207,8 @@ class HandshakeTest {
   @Test
   void quickConnectAndLeaveCyclesLockNobodyOutWhileSlotsAreFree() throws IOException {
     ManualTicker clock = new ManualTicker(); // never moves: every cookie used stays unexpired
-    try (UdpNode timed = UdpNode.server(LOOPBACK, NodeConfig.defaults().withMaxPeers(2), new Recorder(), clock)) {
+    try (UdpNode timed =
+        UdpNode.server(LOOPBACK, NodeConfig.defaults().withMaxPeers(2), new Recorder(), clock)) {
       int cycles = 40; // past the memory of used cookies, which is bounded
       for (int i = 0; i < cycles; i++) {
         try (RawClient quick = new RawClient(timed.localAddress())) {
@@ -206,18 +221,24 @@ class HandshakeTest {
         newcomer.send(RawClient.responseTo(newcomer.challenge(timed, 7)));
         byte[] answer = newcomer.receive(timed, Drive.LIMIT);
 
-        assertEquals(ControlPacket.ACCEPT, answer[0] & 0xFF, "with both slots free the newcomer is accepted");
+        assertEquals(
+            ControlPacket.ACCEPT,
+            answer[0] & 0xFF,
+            "with both slots free the newcomer is accepted");
       }
       assertEquals(0, timed.counters().peersRefused());
       assertEquals(0, timed.counters().replayedCookies());
       assertEquals(cycles + 1, timed.counters().peersAccepted());
-      assertTrue(timed.rememberedNoncesForTests() <= 16 * 2, timed.rememberedNoncesForTests() + " cookies remembered");
+      assertTrue(
+          timed.rememberedNoncesForTests() <= 16 * 2,
+          timed.rememberedNoncesForTests() + " cookies remembered");
     }
   }
 
   @Test
   void clientComingBackFromTheSameAddressTakesOverItsOldConnection() throws IOException {
-    ManualTicker clock = new ManualTicker(); // still: no keep-alive comes between the handshake packets
+    ManualTicker clock =
+        new ManualTicker(); // still: no keep-alive comes between the handshake packets
     Recorder atTimed = new Recorder();
     try (UdpNode timed = UdpNode.server(LOOPBACK, NodeConfig.defaults(), atTimed, clock);
         RawClient sameAddress = new RawClient(timed.localAddress())) {
@@ -252,23 +273,30 @@ class HandshakeTest {
   void cookieOlderThanTheMemoryOfUsedOnesIsChallengedAgainNotRefused() throws IOException {
     ManualTicker clock = new ManualTicker();
     Recorder atSlow = new Recorder();
-    try (UdpNode timed = UdpNode.server(LOOPBACK, NodeConfig.defaults().withMaxPeers(2), new Recorder(), clock);
+    try (UdpNode timed =
+            UdpNode.server(LOOPBACK, NodeConfig.defaults().withMaxPeers(2), new Recorder(), clock);
         UdpNode slow = UdpNode.client(timed.localAddress(), NodeConfig.defaults(), atSlow, clock)) {
       timed.update(); // answers the slow client's request; the challenge waits in its socket
       clock.advance(Duration.ofMillis(1));
-      for (int i = 0; i < 40; i++) { // meanwhile others come and go, past the memory of used cookies
+      for (int i = 0;
+          i < 40;
+          i++) { // meanwhile others come and go, past the memory of used cookies
         try (RawClient quick = new RawClient(timed.localAddress())) {
           quick.send(RawClient.disconnect(quick.connect(timed, 100 + i)));
           Drive.until("cycle " + i + " ended", () -> timed.peers().isEmpty(), timed);
         }
       }
-      Drive.until("the slow client connected or gave up",
-          () -> !atSlow.connected.isEmpty() || !atSlow.reasons.isEmpty(), timed, slow);
+      Drive.until(
+          "the slow client connected or gave up",
+          () -> !atSlow.connected.isEmpty() || !atSlow.reasons.isEmpty(),
+          timed,
+          slow);
 
       assertEquals(List.of(), atSlow.reasons);
       assertEquals(1, timed.peers().size());
       assertEquals(0, timed.counters().peersRefused());
-      assertEquals(1, timed.counters().staleCookies(), "its first cookie was older than a forgotten one");
+      assertEquals(
+          1, timed.counters().staleCookies(), "its first cookie was older than a forgotten one");
       assertEquals(0, timed.counters().replayedCookies());
     }
   }

@@ -12,8 +12,8 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
- * One sender's messages with random dependencies on recent ones: what was sent depending on
- * what, and where each executed at the receiver, to check the execution log.
+ * One sender's messages with random dependencies on recent ones: what was sent depending on what,
+ * and where each executed at the receiver, to check the execution log.
  */
 final class MessageStream {
 
@@ -27,7 +27,9 @@ final class MessageStream {
   private volatile int executed;
   private String failure;
 
-  /** @param id the first byte of every payload, to tell streams apart at the receiver */
+  /**
+   * @param id the first byte of every payload, to tell streams apart at the receiver
+   */
   MessageStream(int id, int total, long seed) {
     this.id = (byte) id;
     this.total = total;
@@ -37,7 +39,10 @@ final class MessageStream {
     Arrays.fill(executedAt, -1);
   }
 
-  /** Sends a burst of up to 80 messages, each depending on up to 3 of the last 64; stops when the window is full. */
+  /**
+   * Sends a burst of up to 80 messages, each depending on up to 3 of the last 64; stops when the
+   * window is full.
+   */
   void sendSome(UdpNode node, Peer to) {
     int burst = 1 + random.nextInt(80);
     for (int i = 0; i < burst && sent < total; i++) {

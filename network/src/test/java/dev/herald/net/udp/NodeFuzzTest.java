@@ -15,29 +15,40 @@ import java.util.Arrays;
  * snapshots and the reliable layer's packets, from a connected peer and from strangers. Whatever
  * the bytes, the node throws nothing and stays within its limits.
  *
- * <p>The input is split into datagrams at 0xFF 0xFF. A datagram's first byte picks its sender
- * (bit 0: the connected peer or a stranger) and is dropped; for the connected peer, a datagram
- * that is not a handshake packet gets the connection's token after its flags, as does a
- * disconnect or snapshot, so the fuzzer explores what a peer can send rather than the
- * comparison that drops everyone else's. A datagram starting 0x83 from a stranger is replaced
- * by a valid response with a real cookie, so that the fuzzer can connect peers.
+ * <p>The input is split into datagrams at 0xFF 0xFF. A datagram's first byte picks its sender (bit
+ * 0: the connected peer or a stranger) and is dropped; for the connected peer, a datagram that is
+ * not a handshake packet gets the connection's token after its flags, as does a disconnect or
+ * snapshot, so the fuzzer explores what a peer can send rather than the comparison that drops
+ * everyone else's. A datagram starting 0x83 from a stranger is replaced by a valid response with a
+ * real cookie, so that the fuzzer can connect peers.
  *
- * <p>Under {@code mvn test} this runs in regression mode over the committed inputs in
- * {@code src/test/resources/dev/herald/net/udp/NodeFuzzTestInputs/}. To fuzz:
- * {@code JAZZER_FUZZ=1 mvn -pl network test -Dtest=NodeFuzzTest}.
+ * <p>Under {@code mvn test} this runs in regression mode over the committed inputs in {@code
+ * src/test/resources/dev/herald/net/udp/NodeFuzzTestInputs/}. To fuzz: {@code JAZZER_FUZZ=1 mvn -pl
+ * network test -Dtest=NodeFuzzTest}.
  */
 class NodeFuzzTest {
 
-  private static final NodeConfig CONFIG = NodeConfig.defaults().withMaxPeers(4)
-      .withConnection(ConnectionConfig.defaults().withWindow(64).withMaxPendingBytes(2_000));
+  private static final NodeConfig CONFIG =
+      NodeConfig.defaults()
+          .withMaxPeers(4)
+          .withConnection(ConnectionConfig.defaults().withWindow(64).withMaxPendingBytes(2_000));
+
   /** Nobody listens at these ports: the node's answers go nowhere. */
-  private static final InetSocketAddress PEER = new InetSocketAddress(InetAddress.getLoopbackAddress(), 9);
-  private static final InetSocketAddress STRANGER = new InetSocketAddress(InetAddress.getLoopbackAddress(), 7);
+  private static final InetSocketAddress PEER =
+      new InetSocketAddress(InetAddress.getLoopbackAddress(), 9);
+
+  private static final InetSocketAddress STRANGER =
+      new InetSocketAddress(InetAddress.getLoopbackAddress(), 7);
 
   @FuzzTest(maxDuration = "60s")
   void handlesAnyDatagram(byte[] input) {
     ManualTicker clock = new ManualTicker();
-    try (UdpNode server = UdpNode.server(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), CONFIG, new Recorder(), clock)) {
+    try (UdpNode server =
+        UdpNode.server(
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+            CONFIG,
+            new Recorder(),
+            clock)) {
       server.receiveAsIfFromForTests(PEER, server.validResponseForTests(PEER, 1));
       long token = server.peers().get(0).connectionToken();
       long nonce = 2;
@@ -56,7 +67,8 @@ class NodeFuzzTest {
         }
         clock.advance(Duration.ofMillis(10));
         server.update();
-        if (server.peers().size() > CONFIG.maxPeers() || server.rememberedNoncesForTests() > 16 * CONFIG.maxPeers()) {
+        if (server.peers().size() > CONFIG.maxPeers()
+            || server.rememberedNoncesForTests() > 16 * CONFIG.maxPeers()) {
           throw new AssertionError("the server exceeded its limits");
         }
         start = end + 2;
@@ -68,7 +80,9 @@ class NodeFuzzTest {
 
   /** The datagram with {@code token} written over bytes 1..8, if it has them. */
   private static byte[] withToken(byte[] datagram, long token) {
-    if (datagram.length < 9 || (datagram[0] & 0xFF) == ControlPacket.REQUEST || (datagram[0] & 0xFF) == ControlPacket.RESPONSE) {
+    if (datagram.length < 9
+        || (datagram[0] & 0xFF) == ControlPacket.REQUEST
+        || (datagram[0] & 0xFF) == ControlPacket.RESPONSE) {
       return datagram;
     }
     ControlPacket.putLong(datagram, 1, token);

@@ -11,7 +11,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** Nodes started on threads of their own connect, deliver and disconnect with nobody calling update. */
+/**
+ * Nodes started on threads of their own connect, deliver and disconnect with nobody calling update.
+ */
 class OwnThreadTest {
 
   /** Counts events down on latches, recording the thread the listener ran on. */
@@ -41,7 +43,8 @@ class OwnThreadTest {
   }
 
   @Test
-  void startedNodesConnectDeliverAndDisconnectOnTheirOwnThreads() throws IOException, InterruptedException {
+  void startedNodesConnectDeliverAndDisconnectOnTheirOwnThreads()
+      throws IOException, InterruptedException {
     Latches atServer = new Latches();
     Latches atClient = new Latches();
     try (UdpNode server = UdpNode.server(HandshakeTest.LOOPBACK, NodeConfig.defaults(), atServer);
@@ -54,7 +57,9 @@ class OwnThreadTest {
       client.send(client.server(), new byte[] {4, 2}); // from the test's thread: wakes the node's
       assertTrue(atServer.message.await(20, TimeUnit.SECONDS), "delivered");
       assertArrayEquals(new byte[] {4, 2}, atServer.payload);
-      assertTrue(atServer.listenerThread.getName().startsWith("herald-udp-node"), atServer.listenerThread.getName());
+      assertTrue(
+          atServer.listenerThread.getName().startsWith("herald-udp-node"),
+          atServer.listenerThread.getName());
       assertThrows(IllegalStateException.class, () -> server.awaitDatagram(Duration.ofMillis(1)));
 
       client.close();

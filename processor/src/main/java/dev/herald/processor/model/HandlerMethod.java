@@ -8,8 +8,8 @@ import javax.lang.model.type.TypeMirror;
  * One row of a dispatcher's handler table.
  *
  * @param name the method's simple name
- * @param messageType the parameter type as declared (a class, a wildcard-parameterized type or
- *     an array); the writer erases it for the class literal
+ * @param messageType the parameter type as declared (a class, a wildcard-parameterized type or an
+ *     array); the writer erases it for the class literal
  * @param catchAll whether the parameter is {@code Object}, so the call needs no cast
  * @param priority {@code @Subscribe(priority)}
  * @param tags {@code @Subscribe(tags)}, in declaration order
@@ -21,8 +21,8 @@ import javax.lang.model.type.TypeMirror;
  * @param lane {@code @Subscribe(lane)}, {@code ""} for none
  * @param takesEnvelope whether the method takes a {@code dev.herald.Envelope} second
  * @param returnsValue whether the method returns something, which becomes a reply
- * @param declaredIn binary name of the superclass declaring the method, or {@code null} when it
- *     is the listener class itself
+ * @param declaredIn binary name of the superclass declaring the method, or {@code null} when it is
+ *     the listener class itself
  * @param overrides binary names of the superclasses with a dispatcher whose handler this one
  *     overrides, directly or through a class in between; empty if none
  */

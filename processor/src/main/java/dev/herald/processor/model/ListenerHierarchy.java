@@ -18,15 +18,15 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * What a listener's dispatcher must call, read from its class hierarchy: the handler rows and
- * the overrides. This is the dispatch-table contract that the runtime's composition of a
- * class's dispatcher with its superclasses' must agree with.
+ * What a listener's dispatcher must call, read from its class hierarchy: the handler rows and the
+ * overrides. This is the dispatch-table contract that the runtime's composition of a class's
+ * dispatcher with its superclasses' must agree with.
  *
- * <p>The rows: the class's own handlers in declaration order, then those of each superclass
- * without dispatcher, walking up, keeping only the most-derived annotated declaration of an
- * overridden method; the walk stops at the first superclass that has a dispatcher, because the
- * runtime chains from there. A row whose method overrides a {@code @Subscribe} method listed by
- * such a dispatcher says so with {@code overrides}.
+ * <p>The rows: the class's own handlers in declaration order, then those of each superclass without
+ * dispatcher, walking up, keeping only the most-derived annotated declaration of an overridden
+ * method; the walk stops at the first superclass that has a dispatcher, because the runtime chains
+ * from there. A row whose method overrides a {@code @Subscribe} method listed by such a dispatcher
+ * says so with {@code overrides}.
  */
 public final class ListenerHierarchy {
   private final Elements elements;
@@ -45,7 +45,9 @@ public final class ListenerHierarchy {
       List<TypeElement> dispatched,
       Optional<TypeMirror> unresolvedSuperclass) {}
 
-  /** @param hasDispatcher whether a class has (or will get in this compilation) a dispatcher */
+  /**
+   * @param hasDispatcher whether a class has (or will get in this compilation) a dispatcher
+   */
   public ListenerHierarchy(Elements elements, Types types, Predicate<TypeElement> hasDispatcher) {
     this.elements = elements;
     this.types = types;
@@ -75,11 +77,12 @@ public final class ListenerHierarchy {
   }
 
   /**
-   * The handler rows of {@code listener}: its own {@code @Subscribe} methods, then those of
-   * the {@code flattened} superclasses that no row before them overrides.
+   * The handler rows of {@code listener}: its own {@code @Subscribe} methods, then those of the
+   * {@code flattened} superclasses that no row before them overrides.
    */
   public List<ExecutableElement> handlerRows(TypeElement listener, List<TypeElement> flattened) {
-    List<ExecutableElement> rows = new ArrayList<>(SubscribeAnnotation.handlersDeclaredIn(listener));
+    List<ExecutableElement> rows =
+        new ArrayList<>(SubscribeAnnotation.handlersDeclaredIn(listener));
     for (TypeElement ancestor : flattened) {
       for (ExecutableElement inherited : SubscribeAnnotation.handlersDeclaredIn(ancestor)) {
         if (!overriddenByAny(rows, inherited)) {
@@ -117,10 +120,10 @@ public final class ListenerHierarchy {
   }
 
   /**
-   * Whether {@code method} overrides {@code candidate}, directly or through a method of a
-   * class in between (JLS 8.4.8.1, JVMS 5.4.5): a package-private method of another package
-   * is overridden through a public override in its own package, which
-   * {@code Elements.overrides} alone does not see.
+   * Whether {@code method} overrides {@code candidate}, directly or through a method of a class in
+   * between (JLS 8.4.8.1, JVMS 5.4.5): a package-private method of another package is overridden
+   * through a public override in its own package, which {@code Elements.overrides} alone does not
+   * see.
    */
   private boolean overrides(ExecutableElement method, ExecutableElement candidate) {
     TypeElement declaring = (TypeElement) method.getEnclosingElement();
@@ -147,11 +150,12 @@ public final class ListenerHierarchy {
   }
 
   /**
-   * JLS 8.4.8.1: a class in the package of a package-private method overrides it by declaring
-   * the same signature, even when a superclass in between, from another package, could not
-   * see it. {@code Elements.overrides} answers no when that superclass is in the way.
+   * JLS 8.4.8.1: a class in the package of a package-private method overrides it by declaring the
+   * same signature, even when a superclass in between, from another package, could not see it.
+   * {@code Elements.overrides} answers no when that superclass is in the way.
    */
-  private boolean overridesPackagePrivateInItsPackage(ExecutableElement method, ExecutableElement candidate) {
+  private boolean overridesPackagePrivateInItsPackage(
+      ExecutableElement method, ExecutableElement candidate) {
     Set<Modifier> modifiers = candidate.getModifiers();
     if (modifiers.contains(Modifier.PUBLIC)
         || modifiers.contains(Modifier.PROTECTED)
@@ -167,7 +171,8 @@ public final class ListenerHierarchy {
       return false;
     }
     for (int i = 0; i < mine.size(); i++) {
-      if (!types.isSameType(types.erasure(mine.get(i).asType()), types.erasure(theirs.get(i).asType()))) {
+      if (!types.isSameType(
+          types.erasure(mine.get(i).asType()), types.erasure(theirs.get(i).asType()))) {
         return false;
       }
     }
@@ -189,5 +194,4 @@ public final class ListenerHierarchy {
         ? (TypeElement) ((DeclaredType) superclass).asElement()
         : null;
   }
-
 }

@@ -27,8 +27,8 @@ public final class ListenerModels {
 
   /**
    * The model of {@code listener}, which {@code validation.ListenerValidator} found ready and
-   * without problems: its handler rows (its own, then those of superclasses without a
-   * dispatcher), each with the dispatched superclasses whose rows it overrides.
+   * without problems: its handler rows (its own, then those of superclasses without a dispatcher),
+   * each with the dispatched superclasses whose rows it overrides.
    */
   public ListenerClass build(TypeElement listener) {
     ListenerHierarchy.Superclasses superclasses = hierarchy.superclassesOf(listener);
@@ -59,8 +59,7 @@ public final class ListenerModels {
         method.getSimpleName().toString(),
         messageType,
         types.isSameType(
-            types.erasure(messageType),
-            elements.getTypeElement("java.lang.Object").asType()),
+            types.erasure(messageType), elements.getTypeElement("java.lang.Object").asType()),
         subscribe.priority(mirror),
         subscribe.tags(mirror),
         subscribe.hidden(mirror),
@@ -80,11 +79,12 @@ public final class ListenerModels {
     if (isSubtype(erased, "java.lang.RuntimeException") || isSubtype(erased, "java.lang.Error")) {
       return ThrowsClause.NONE;
     }
-    return isSubtype(erased, "java.lang.Exception") ? ThrowsClause.EXCEPTION : ThrowsClause.THROWABLE;
+    return isSubtype(erased, "java.lang.Exception")
+        ? ThrowsClause.EXCEPTION
+        : ThrowsClause.THROWABLE;
   }
 
   private boolean isSubtype(TypeMirror type, String className) {
     return types.isSubtype(type, elements.getTypeElement(className).asType());
   }
-
 }

@@ -3,7 +3,8 @@ package dev.herald.processor.model;
 import java.util.Objects;
 
 /** A class name split into package and simple name (of a top-level class). */
-public record QualifiedName(String packageName, String simpleName) implements Comparable<QualifiedName> {
+public record QualifiedName(String packageName, String simpleName)
+    implements Comparable<QualifiedName> {
 
   public QualifiedName {
     Objects.requireNonNull(packageName, "packageName");

@@ -15,8 +15,8 @@ import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 
 /**
- * Reads {@code @Subscribe} through annotation mirrors, so it works the same on source and on
- * class files (the annotation has CLASS retention).
+ * Reads {@code @Subscribe} through annotation mirrors, so it works the same on source and on class
+ * files (the annotation has CLASS retention).
  */
 public final class SubscribeAnnotation {
   private final Elements elements;
@@ -40,8 +40,7 @@ public final class SubscribeAnnotation {
 
   /**
    * Whether {@code type} declares {@code @Subscribe} methods, read from its source or from its
-   * class file (the annotation has CLASS retention): exactly the classes that have a
-   * dispatcher.
+   * class file (the annotation has CLASS retention): exactly the classes that have a dispatcher.
    */
   public static boolean declaresHandlers(TypeElement type) {
     return !handlersDeclaredIn(type).isEmpty();
@@ -70,8 +69,8 @@ public final class SubscribeAnnotation {
   }
 
   /**
-   * The source text of an attribute whose value javac could not resolve yet (a constant from
-   * a class another processor generates, or a typo), if there is one.
+   * The source text of an attribute whose value javac could not resolve yet (a constant from a
+   * class another processor generates, or a typo), if there is one.
    */
   public Optional<String> unresolvedValue(AnnotationMirror mirror) {
     for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
@@ -79,10 +78,11 @@ public final class SubscribeAnnotation {
       Object value = entry.getValue().getValue();
       String name = entry.getKey().getSimpleName().toString();
       boolean resolved =
-          name.equals("priority") ? value instanceof Integer
-              : name.equals("tags") ? value instanceof List && allStrings((List<?>) value)
-              : name.equals("lane") ? value instanceof String
-              : value instanceof Boolean;
+          name.equals("priority")
+              ? value instanceof Integer
+              : name.equals("tags")
+                  ? value instanceof List && allStrings((List<?>) value)
+                  : name.equals("lane") ? value instanceof String : value instanceof Boolean;
       if (!resolved) {
         return Optional.of(entry.getValue().toString());
       }
@@ -92,7 +92,8 @@ public final class SubscribeAnnotation {
 
   private static boolean allStrings(List<?> values) {
     for (Object value : values) {
-      if (!(value instanceof AnnotationValue) || !(((AnnotationValue) value).getValue() instanceof String)) {
+      if (!(value instanceof AnnotationValue)
+          || !(((AnnotationValue) value).getValue() instanceof String)) {
         return false;
       }
     }
@@ -147,9 +148,9 @@ public final class SubscribeAnnotation {
   }
 
   /**
-   * The attributes of {@code mirror} with defaults, by name. A handler's attributes are read
-   * one after another, and javac builds the defaults map anew on every call: so the last
-   * mirror's map is kept.
+   * The attributes of {@code mirror} with defaults, by name. A handler's attributes are read one
+   * after another, and javac builds the defaults map anew on every call: so the last mirror's map
+   * is kept.
    */
   private Map<String, AnnotationValue> valuesOf(AnnotationMirror mirror) {
     if (mirror != lastMirror) {

@@ -1,8 +1,8 @@
 package dev.herald.processor.model;
 
 /**
- * What the generated {@code call} and {@code invoke} declare, from the checked exceptions
- * of the handlers.
+ * What the generated {@code call} and {@code invoke} declare, from the checked exceptions of the
+ * handlers.
  */
 public enum ThrowsClause {
   /** No handler declares a checked exception. */

@@ -4,8 +4,8 @@ import java.util.Map;
 import javax.lang.model.type.TypeKind;
 
 /**
- * How a field's type is encoded. The simple kinds are one call on the writer and one on the
- * reader ({@code out.writeInt(x)}, {@code in.readInt()}); the others need code of their own.
+ * How a field's type is encoded. The simple kinds are one call on the writer and one on the reader
+ * ({@code out.writeInt(x)}, {@code in.readInt()}); the others need code of their own.
  */
 public enum ValueKind {
   BOOLEAN("Boolean", "false"),
@@ -77,40 +77,58 @@ public enum ValueKind {
   /** The kind of a primitive type; {@code null} for any other type. */
   public static ValueKind ofPrimitive(TypeKind type) {
     switch (type) {
-      case BOOLEAN: return BOOLEAN;
-      case BYTE: return BYTE;
-      case SHORT: return SHORT;
-      case CHAR: return CHAR;
-      case INT: return INT;
-      case LONG: return LONG;
-      case FLOAT: return FLOAT;
-      case DOUBLE: return DOUBLE;
-      default: return null;
+      case BOOLEAN:
+        return BOOLEAN;
+      case BYTE:
+        return BYTE;
+      case SHORT:
+        return SHORT;
+      case CHAR:
+        return CHAR;
+      case INT:
+        return INT;
+      case LONG:
+        return LONG;
+      case FLOAT:
+        return FLOAT;
+      case DOUBLE:
+        return DOUBLE;
+      default:
+        return null;
     }
   }
 
   /**
-   * The kind of an array whose components are {@code component}: primitive arrays only;
-   * {@code null} for arrays of references.
+   * The kind of an array whose components are {@code component}: primitive arrays only; {@code
+   * null} for arrays of references.
    */
   public static ValueKind ofArrayOf(TypeKind component) {
     switch (component) {
-      case BYTE: return BYTES;
-      case BOOLEAN: return BOOLEANS;
-      case SHORT: return SHORTS;
-      case CHAR: return CHARS;
-      case INT: return INTS;
-      case LONG: return LONGS;
-      case FLOAT: return FLOATS;
-      case DOUBLE: return DOUBLES;
-      default: return null;
+      case BYTE:
+        return BYTES;
+      case BOOLEAN:
+        return BOOLEANS;
+      case SHORT:
+        return SHORTS;
+      case CHAR:
+        return CHARS;
+      case INT:
+        return INTS;
+      case LONG:
+        return LONGS;
+      case FLOAT:
+        return FLOATS;
+      case DOUBLE:
+        return DOUBLES;
+      default:
+        return null;
     }
   }
 
   /**
-   * The kind of a JDK class Herald encodes (a box, {@code String}, {@code Instant},
-   * {@code Duration}, {@code UUID}) or of a container, by its qualified name; {@code null} for
-   * any other class, enums and {@code @Wire} types included.
+   * The kind of a JDK class Herald encodes (a box, {@code String}, {@code Instant}, {@code
+   * Duration}, {@code UUID}) or of a container, by its qualified name; {@code null} for any other
+   * class, enums and {@code @Wire} types included.
    */
   public static ValueKind ofDeclared(String qualifiedName) {
     return DECLARED.get(qualifiedName);
@@ -132,8 +150,8 @@ public enum ValueKind {
   }
 
   /**
-   * The value of a field that older data lacks, as Java source; {@code null} for the
-   * containers, whose default (empty) the writer spells.
+   * The value of a field that older data lacks, as Java source; {@code null} for the containers,
+   * whose default (empty) the writer spells.
    */
   public String defaultValue() {
     return defaultValue;

@@ -9,8 +9,8 @@ import javax.lang.model.type.TypeMirror;
  *
  * @param kind how it is encoded
  * @param type the type as declared
- * @param arguments the element types of a container: one for a list, set or optional, key and
- *     value for a map; none otherwise
+ * @param arguments the element types of a container: one for a list, set or optional, key and value
+ *     for a map; none otherwise
  */
 public record ValueType(ValueKind kind, TypeMirror type, List<ValueType> arguments) {
 

@@ -9,13 +9,15 @@ import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
 
 /**
- * How a field's type is encoded, for a type that {@code validation.FieldTypes} found
- * encodable. Which kind a type has is {@link ValueKind}'s answer, the same one the validation
- * asks, so the two cannot disagree.
+ * How a field's type is encoded, for a type that {@code validation.FieldTypes} found encodable.
+ * Which kind a type has is {@link ValueKind}'s answer, the same one the validation asks, so the two
+ * cannot disagree.
  */
 final class ValueTypes {
 
-  /** @throws IllegalArgumentException if {@code type} cannot be encoded */
+  /**
+   * @throws IllegalArgumentException if {@code type} cannot be encoded
+   */
   static ValueType of(TypeMirror type) {
     ValueKind primitive = ValueKind.ofPrimitive(type.getKind());
     if (primitive != null) {

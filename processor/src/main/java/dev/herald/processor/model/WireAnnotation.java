@@ -17,7 +17,8 @@ public final class WireAnnotation {
   public static AnnotationMirror mirrorOn(TypeElement type) {
     for (AnnotationMirror annotation : type.getAnnotationMirrors()) {
       if (((TypeElement) annotation.getAnnotationType().asElement())
-          .getQualifiedName().contentEquals(GeneratedNames.WIRE)) {
+          .getQualifiedName()
+          .contentEquals(GeneratedNames.WIRE)) {
         return annotation;
       }
     }

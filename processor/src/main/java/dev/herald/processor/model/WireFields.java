@@ -16,8 +16,8 @@ import javax.lang.model.util.Types;
 
 /**
  * The fields a codec encodes, in wire order, and how generated code reads each: a record's
- * components, or a final class's fields that are neither static nor transient. The validator
- * checks them and the model is built from them, so both see the same fields.
+ * components, or a final class's fields that are neither static nor transient. The validator checks
+ * them and the model is built from them, so both see the same fields.
  */
 public final class WireFields {
 
@@ -25,12 +25,11 @@ public final class WireFields {
    * One field as declared.
    *
    * @param name the field's name
-   * @param read how generated code reads it from a value: {@code x()}, {@code getX()},
-   *     {@code isX()} or {@code x}; {@code null} if it cannot (a private field without an
-   *     accessor)
+   * @param read how generated code reads it from a value: {@code x()}, {@code getX()}, {@code
+   *     isX()} or {@code x}; {@code null} if it cannot (a private field without an accessor)
    * @param type the field's type
-   * @param element the field, where its diagnostics go (for a record component, the private
-   *     field behind it: javac cannot place a diagnostic on the component element itself)
+   * @param element the field, where its diagnostics go (for a record component, the private field
+   *     behind it: javac cannot place a diagnostic on the component element itself)
    */
   public record DeclaredField(String name, String read, TypeMirror type, Element element) {}
 
@@ -46,15 +45,17 @@ public final class WireFields {
     if (type.getKind() == ElementKind.RECORD) {
       for (RecordComponentElement component : type.getRecordComponents()) {
         String name = component.getSimpleName().toString();
-        fields.add(new DeclaredField(name, name + "()", component.asType(), fieldOf(type, component)));
+        fields.add(
+            new DeclaredField(name, name + "()", component.asType(), fieldOf(type, component)));
       }
       return fields;
     }
     for (VariableElement field : ElementFilter.fieldsIn(type.getEnclosedElements())) {
       if (!field.getModifiers().contains(Modifier.STATIC)
           && !field.getModifiers().contains(Modifier.TRANSIENT)) {
-        fields.add(new DeclaredField(
-            field.getSimpleName().toString(), accessor(type, field), field.asType(), field));
+        fields.add(
+            new DeclaredField(
+                field.getSimpleName().toString(), accessor(type, field), field.asType(), field));
       }
     }
     return fields;
@@ -79,7 +80,8 @@ public final class WireFields {
     }
     for (String candidate : candidates) {
       for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
-        if (method.getSimpleName().contentEquals(candidate) && method.getParameters().isEmpty()
+        if (method.getSimpleName().contentEquals(candidate)
+            && method.getParameters().isEmpty()
             && !method.getModifiers().contains(Modifier.PRIVATE)
             && !method.getModifiers().contains(Modifier.STATIC)
             && types.isSameType(method.getReturnType(), field.asType())) {

@@ -20,9 +20,9 @@ public final class WireModels {
   }
 
   /**
-   * The model of {@code type}, which {@code validation.WireTypeValidator} found ready and
-   * without problems: its kind, its codec's name, its wire id, and its fields (a record or final
-   * class) or its subtypes (a sealed interface).
+   * The model of {@code type}, which {@code validation.WireTypeValidator} found ready and without
+   * problems: its kind, its codec's name, its wire id, and its fields (a record or final class) or
+   * its subtypes (a sealed interface).
    */
   public WireType build(TypeElement type) {
     WireType.Kind kind = kindOf(type);
@@ -30,8 +30,9 @@ public final class WireModels {
     List<TypeElement> subtypes = new ArrayList<>();
     if (kind == WireType.Kind.RECORD || kind == WireType.Kind.FINAL_CLASS) {
       for (WireFields.DeclaredField field : wireFields.of(type)) {
-        fields.add(new WireField(
-            field.name(), field.read(), ValueTypes.of(field.type()), field.element()));
+        fields.add(
+            new WireField(
+                field.name(), field.read(), ValueTypes.of(field.type()), field.element()));
       }
     } else if (kind == WireType.Kind.SEALED_INTERFACE) {
       for (TypeMirror permitted : type.getPermittedSubclasses()) {
@@ -39,11 +40,10 @@ public final class WireModels {
       }
     }
     int explicitId = WireAnnotation.explicitId(type);
-    int id = explicitId == 0
-        ? GeneratedNames.derivedId(type.getQualifiedName().toString())
-        : explicitId;
-    return new WireType(type, kind, GeneratedNames.codecOf(type, elements), id, explicitId != 0,
-        fields, subtypes);
+    int id =
+        explicitId == 0 ? GeneratedNames.derivedId(type.getQualifiedName().toString()) : explicitId;
+    return new WireType(
+        type, kind, GeneratedNames.codecOf(type, elements), id, explicitId != 0, fields, subtypes);
   }
 
   private static WireType.Kind kindOf(TypeElement type) {

@@ -1,6 +1,5 @@
 package dev.herald.processor.model;
 
-import dev.herald.processor.model.QualifiedName;
 import java.util.List;
 import javax.lang.model.element.TypeElement;
 

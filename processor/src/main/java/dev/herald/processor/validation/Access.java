@@ -22,7 +22,8 @@ final class Access {
 
   /** Whether code in {@code packageName} (not a subclass) can name {@code type}. */
   boolean typeAccessibleFrom(TypeElement type, String packageName) {
-    if (type.getNestingKind() == NestingKind.LOCAL || type.getNestingKind() == NestingKind.ANONYMOUS) {
+    if (type.getNestingKind() == NestingKind.LOCAL
+        || type.getNestingKind() == NestingKind.ANONYMOUS) {
       return false;
     }
     for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {

@@ -12,8 +12,8 @@ import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
 /**
- * Why a field's type cannot be encoded, if it cannot. Which kind an encodable type has is
- * {@link ValueKind}'s answer, the one {@code model.WireModels} builds the model with.
+ * Why a field's type cannot be encoded, if it cannot. Which kind an encodable type has is {@link
+ * ValueKind}'s answer, the one {@code model.WireModels} builds the model with.
  */
 final class FieldTypes {
 
@@ -39,11 +39,16 @@ final class FieldTypes {
       return null;
     }
     switch (type.getKind()) {
-      case ARRAY: return array(type);
-      case TYPEVAR: return Unencodable.problem(Diagnostics.TYPE_VARIABLE_FIELD);
-      case ERROR: return new Unencodable(Diagnostics.UNRESOLVED_FIELD_TYPE, true);
-      case DECLARED: return declared(field, (DeclaredType) type);
-      default: return Unencodable.unsupported(type, "");
+      case ARRAY:
+        return array(type);
+      case TYPEVAR:
+        return Unencodable.problem(Diagnostics.TYPE_VARIABLE_FIELD);
+      case ERROR:
+        return new Unencodable(Diagnostics.UNRESOLVED_FIELD_TYPE, true);
+      case DECLARED:
+        return declared(field, (DeclaredType) type);
+      default:
+        return Unencodable.unsupported(type, "");
     }
   }
 
@@ -65,8 +70,10 @@ final class FieldTypes {
       return null;
     }
     boolean platform = name.startsWith("java.") || name.startsWith("javax.");
-    if (!platform && (element.getKind() == ElementKind.RECORD || element.getKind() == ElementKind.CLASS
-        || element.getKind() == ElementKind.INTERFACE)) {
+    if (!platform
+        && (element.getKind() == ElementKind.RECORD
+            || element.getKind() == ElementKind.CLASS
+            || element.getKind() == ElementKind.INTERFACE)) {
       return Unencodable.problem(Diagnostics.notAWireFieldType(field, type.toString()));
     }
     return Unencodable.unsupported(type, "");
@@ -81,11 +88,17 @@ final class FieldTypes {
       if (argument.getKind() == TypeKind.WILDCARD) {
         return Unencodable.unsupported(type, "wildcards are not, name the element type");
       }
-      if (kind == ValueKind.OPTIONAL && argument.getKind() == TypeKind.DECLARED
-          && ValueKind.ofDeclared(((TypeElement) ((DeclaredType) argument).asElement())
-              .getQualifiedName().toString()) == ValueKind.OPTIONAL) {
-        return Unencodable.unsupported(type, "an Optional of an Optional is not (on the wire, an"
-            + " empty Optional is a null element)");
+      if (kind == ValueKind.OPTIONAL
+          && argument.getKind() == TypeKind.DECLARED
+          && ValueKind.ofDeclared(
+                  ((TypeElement) ((DeclaredType) argument).asElement())
+                      .getQualifiedName()
+                      .toString())
+              == ValueKind.OPTIONAL) {
+        return Unencodable.unsupported(
+            type,
+            "an Optional of an Optional is not (on the wire, an"
+                + " empty Optional is a null element)");
       }
       Unencodable element = check(field, argument);
       if (element != null) {

@@ -1,8 +1,8 @@
 package dev.herald.processor.validation;
 
-import dev.herald.processor.model.SubscribeAnnotation;
-import dev.herald.processor.GeneratedNames;
 import dev.herald.processor.Diagnostics;
+import dev.herald.processor.GeneratedNames;
+import dev.herald.processor.model.SubscribeAnnotation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -20,9 +20,8 @@ import javax.lang.model.type.WildcardType;
 import javax.lang.model.util.Types;
 
 /**
- * Checks one {@code @Subscribe} method against the rules of
- * {@link dev.herald.annotation.Subscribe}, and returns every broken rule: one message per
- * mistake.
+ * Checks one {@code @Subscribe} method against the rules of {@link
+ * dev.herald.annotation.Subscribe}, and returns every broken rule: one message per mistake.
  */
 final class HandlerValidator {
   private final Types types;
@@ -38,8 +37,8 @@ final class HandlerValidator {
   /**
    * The problems of {@code method} as a handler called from {@code listenerPackage}.
    *
-   * @param inherited whether the method comes from a superclass without dispatcher; then
-   *     being private is reported by the caller as part of the accessibility rule
+   * @param inherited whether the method comes from a superclass without dispatcher; then being
+   *     private is reported by the caller as part of the accessibility rule
    */
   List<String> problemsOf(ExecutableElement method, String listenerPackage, boolean inherited) {
     List<String> problems = new ArrayList<>();
@@ -65,25 +64,28 @@ final class HandlerValidator {
         problems.add(Diagnostics.SECOND_PARAMETER);
       }
     }
-    SubscribeAnnotation.mirrorOn(method).ifPresent(mirror -> {
-      boolean async = subscribe.async(mirror);
-      boolean onLane = !subscribe.lane(mirror).isEmpty();
-      if (subscribe.concurrent(mirror) && subscribe.serialized(mirror)) {
-        problems.add(Diagnostics.CONCURRENT_AND_SERIALIZED);
-      }
-      if (async && onLane) {
-        problems.add(Diagnostics.ASYNC_ON_LANE);
-      }
-      if ((async || onLane) && method.getReturnType().getKind() != TypeKind.VOID) {
-        problems.add(Diagnostics.ASYNC_REPLY);
-      }
-      if (onLane && subscribe.lane(mirror).isBlank()) {
-        problems.add(Diagnostics.BLANK_LANE);
-      }
-      if (subscribe.tags(mirror).contains("")) {
-        problems.add(Diagnostics.EMPTY_TAG); // the runtime's TagSet rejects it at registration
-      }
-    });
+    SubscribeAnnotation.mirrorOn(method)
+        .ifPresent(
+            mirror -> {
+              boolean async = subscribe.async(mirror);
+              boolean onLane = !subscribe.lane(mirror).isEmpty();
+              if (subscribe.concurrent(mirror) && subscribe.serialized(mirror)) {
+                problems.add(Diagnostics.CONCURRENT_AND_SERIALIZED);
+              }
+              if (async && onLane) {
+                problems.add(Diagnostics.ASYNC_ON_LANE);
+              }
+              if ((async || onLane) && method.getReturnType().getKind() != TypeKind.VOID) {
+                problems.add(Diagnostics.ASYNC_REPLY);
+              }
+              if (onLane && subscribe.lane(mirror).isBlank()) {
+                problems.add(Diagnostics.BLANK_LANE);
+              }
+              if (subscribe.tags(mirror).contains("")) {
+                problems.add(
+                    Diagnostics.EMPTY_TAG); // the runtime's TagSet rejects it at registration
+              }
+            });
     return problems;
   }
 
@@ -104,7 +106,8 @@ final class HandlerValidator {
       case DECLARED:
         DeclaredType declared = (DeclaredType) type;
         if (hasConcreteTypeArguments(declared)) {
-          return Optional.of(Diagnostics.parameterizedParameter(declared.toString(), withWildcards(declared)));
+          return Optional.of(
+              Diagnostics.parameterizedParameter(declared.toString(), withWildcards(declared)));
         }
         TypeElement element = (TypeElement) declared.asElement();
         if (!access.typeAccessibleFrom(element, listenerPackage)) {
@@ -124,7 +127,9 @@ final class HandlerValidator {
     TypeMirror enclosing = type.getEnclosingType();
     TypeElement element = (TypeElement) type.asElement();
     if (enclosing.getKind() == TypeKind.DECLARED) {
-      text.append(withWildcards((DeclaredType) enclosing)).append('.').append(element.getSimpleName());
+      text.append(withWildcards((DeclaredType) enclosing))
+          .append('.')
+          .append(element.getSimpleName());
     } else {
       text.append(element.getQualifiedName());
     }

@@ -4,15 +4,15 @@ import java.util.List;
 import javax.lang.model.element.TypeElement;
 
 /**
- * What {@link ListenerValidator} found out about one listener class: the problems to report,
- * or that it must wait for types that do not exist yet. A class that is neither gets a model
- * ({@code model.ListenerModels}) and a dispatcher.
+ * What {@link ListenerValidator} found out about one listener class: the problems to report, or
+ * that it must wait for types that do not exist yet. A class that is neither gets a model ({@code
+ * model.ListenerModels}) and a dispatcher.
  *
  * @param listener the class looked at
- * @param problems every problem found; when {@code deferred}, the errors to report if the
- *     missing types never appear
- * @param deferred whether some types are missing and the class should be looked at again in
- *     the next round
+ * @param problems every problem found; when {@code deferred}, the errors to report if the missing
+ *     types never appear
+ * @param deferred whether some types are missing and the class should be looked at again in the
+ *     next round
  */
 public record ListenerReport(TypeElement listener, List<Problem> problems, boolean deferred) {
 

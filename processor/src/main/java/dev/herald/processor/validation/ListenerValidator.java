@@ -1,7 +1,7 @@
 package dev.herald.processor.validation;
 
-import dev.herald.processor.GeneratedNames;
 import dev.herald.processor.Diagnostics;
+import dev.herald.processor.GeneratedNames;
 import dev.herald.processor.model.ListenerHierarchy;
 import dev.herald.processor.model.SubscribeAnnotation;
 import java.util.ArrayList;
@@ -18,10 +18,10 @@ import javax.lang.model.util.Types;
 
 /**
  * Reports every problem of a listener class's (or interface's) handlers: its own, and those it
- * inherits from superclasses that have no dispatcher of their own (which its dispatcher must
- * call); or that it must wait for types that do not exist yet. Which handlers those are is
- * {@link ListenerHierarchy}'s answer; a class without problems gets its model from
- * {@code model.ListenerModels}.
+ * inherits from superclasses that have no dispatcher of their own (which its dispatcher must call);
+ * or that it must wait for types that do not exist yet. Which handlers those are is {@link
+ * ListenerHierarchy}'s answer; a class without problems gets its model from {@code
+ * model.ListenerModels}.
  */
 public final class ListenerValidator {
   private final Elements elements;
@@ -43,17 +43,25 @@ public final class ListenerValidator {
     ListenerHierarchy.Superclasses superclasses = hierarchy.superclassesOf(listener);
 
     List<Problem> unresolved = new ArrayList<>();
-    superclasses.unresolvedSuperclass().ifPresent(
-        t -> unresolved.add(new Problem(listener, null, Diagnostics.unresolvedType(t.toString()))));
+    superclasses
+        .unresolvedSuperclass()
+        .ifPresent(
+            t ->
+                unresolved.add(
+                    new Problem(listener, null, Diagnostics.unresolvedType(t.toString()))));
     for (TypeElement ancestor : superclasses.flattened()) {
       for (ExecutableElement handler : SubscribeAnnotation.handlersDeclaredIn(ancestor)) {
-        unresolvedTypeIn(handler).ifPresent(
-            t -> unresolved.add(new Problem(listener, null, Diagnostics.unresolvedType(t.toString()))));
+        unresolvedTypeIn(handler)
+            .ifPresent(
+                t ->
+                    unresolved.add(
+                        new Problem(listener, null, Diagnostics.unresolvedType(t.toString()))));
       }
     }
     for (ExecutableElement handler : own) {
       unresolvedTypeIn(handler)
-          .ifPresent(t -> unresolved.add(onHandler(handler, Diagnostics.unresolvedType(t.toString()))));
+          .ifPresent(
+              t -> unresolved.add(onHandler(handler, Diagnostics.unresolvedType(t.toString()))));
       SubscribeAnnotation.mirrorOn(handler)
           .flatMap(subscribe::unresolvedValue)
           .ifPresent(v -> unresolved.add(onHandler(handler, Diagnostics.unresolvedType(v))));
@@ -93,7 +101,8 @@ public final class ListenerValidator {
                     listenerPackage)));
       }
       for (String problem : handlerValidator.problemsOf(inherited, listenerPackage, true)) {
-        problems.add(new Problem(listener, null, Diagnostics.inherited(label, ancestorName, problem)));
+        problems.add(
+            new Problem(listener, null, Diagnostics.inherited(label, ancestorName, problem)));
       }
     }
     if (!problems.isEmpty()) {
@@ -117,7 +126,8 @@ public final class ListenerValidator {
       case ARRAY:
         return containsError(((ArrayType) type).getComponentType());
       case DECLARED:
-        return ((DeclaredType) type).getTypeArguments().stream().anyMatch(ListenerValidator::containsError);
+        return ((DeclaredType) type)
+            .getTypeArguments().stream().anyMatch(ListenerValidator::containsError);
       default:
         return false;
     }

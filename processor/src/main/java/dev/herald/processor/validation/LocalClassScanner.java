@@ -9,8 +9,8 @@ import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
-import dev.herald.processor.GeneratedNames;
 import dev.herald.processor.Diagnostics;
+import dev.herald.processor.GeneratedNames;
 import java.util.HashSet;
 import java.util.Set;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -20,11 +20,11 @@ import javax.tools.Diagnostic;
 
 /**
  * Finds {@code @Subscribe} methods in local and anonymous classes, which annotation processing
- * never shows as elements (they live inside method bodies), and reports them: no generated
- * class can call them.
+ * never shows as elements (they live inside method bodies), and reports them: no generated class
+ * can call them.
  *
- * <p>Works on javac's syntax trees; where the compiler offers none (another compiler, or a
- * wrapped processing environment) {@link #create} returns null and the caller says so.
+ * <p>Works on javac's syntax trees; where the compiler offers none (another compiler, or a wrapped
+ * processing environment) {@link #create} returns null and the caller says so.
  */
 public final class LocalClassScanner {
   private static final String SIMPLE_NAME =
@@ -51,7 +51,8 @@ public final class LocalClassScanner {
   /** Reports every {@code @Subscribe} method in a local or anonymous class of these sources. */
   public void scan(Set<? extends Element> rootElements) {
     for (Element root : rootElements) {
-      if (!(root instanceof TypeElement) || StaleDispatchers.isGeneratedDispatcher((TypeElement) root)) {
+      if (!(root instanceof TypeElement)
+          || StaleDispatchers.isGeneratedDispatcher((TypeElement) root)) {
         continue;
       }
       TreePath path = trees.getPath(root);

@@ -9,10 +9,10 @@ import javax.tools.Diagnostic;
 /**
  * One compile error: where and what.
  *
- * @param element the most specific element (the handler method, or the listener class for
- *     problems of inherited handlers; the field of a {@code @Wire} type, or the type)
- * @param annotation the {@code @Subscribe} or {@code @Wire} mirror on {@code element}, or
- *     {@code null}
+ * @param element the most specific element (the handler method, or the listener class for problems
+ *     of inherited handlers; the field of a {@code @Wire} type, or the type)
+ * @param annotation the {@code @Subscribe} or {@code @Wire} mirror on {@code element}, or {@code
+ *     null}
  * @param message a text from {@link dev.herald.processor.Diagnostics}
  */
 public record Problem(Element element, AnnotationMirror annotation, String message) {

@@ -1,7 +1,7 @@
 package dev.herald.processor.validation;
 
-import dev.herald.processor.GeneratedNames;
 import dev.herald.processor.Diagnostics;
+import dev.herald.processor.GeneratedNames;
 import dev.herald.processor.model.WireAnnotation;
 import dev.herald.processor.model.WireFields;
 import java.util.ArrayList;
@@ -20,9 +20,9 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * Reports every problem of a {@code @Wire} type, not just the first, or that it must wait for
- * field types that do not exist yet. Which fields a codec encodes is {@link WireFields}'s
- * answer; a type without problems gets its model from {@code model.WireModels}.
+ * Reports every problem of a {@code @Wire} type, not just the first, or that it must wait for field
+ * types that do not exist yet. Which fields a codec encodes is {@link WireFields}'s answer; a type
+ * without problems gets its model from {@code model.WireModels}.
  */
 public final class WireTypeValidator {
   private final Elements elements;
@@ -80,13 +80,15 @@ public final class WireTypeValidator {
   }
 
   private static boolean reachable(TypeElement type) {
-    if (type.getNestingKind() == NestingKind.MEMBER && type.getKind() == ElementKind.CLASS
+    if (type.getNestingKind() == NestingKind.MEMBER
+        && type.getKind() == ElementKind.CLASS
         && !type.getModifiers().contains(Modifier.STATIC)
         && !type.getEnclosingElement().getKind().isInterface()) {
       return false; // an inner class: its values need an instance of the outer one
     }
     for (Element e = type; e instanceof TypeElement t; e = e.getEnclosingElement()) {
-      if (t.getModifiers().contains(Modifier.PRIVATE) || t.getNestingKind() == NestingKind.LOCAL
+      if (t.getModifiers().contains(Modifier.PRIVATE)
+          || t.getNestingKind() == NestingKind.LOCAL
           || t.getNestingKind() == NestingKind.ANONYMOUS) {
         return false;
       }
@@ -105,7 +107,8 @@ public final class WireTypeValidator {
     List<WireFields.DeclaredField> fields = wireFields.of(type);
     for (WireFields.DeclaredField field : fields) {
       if (field.read() == null) {
-        problems.add(new Problem(field.element(), null, Diagnostics.PRIVATE_FIELD_WITHOUT_ACCESSOR));
+        problems.add(
+            new Problem(field.element(), null, Diagnostics.PRIVATE_FIELD_WITHOUT_ACCESSOR));
         continue;
       }
       FieldTypes.Unencodable unencodable = FieldTypes.check(field.name(), field.type());
@@ -115,7 +118,8 @@ public final class WireTypeValidator {
       }
     }
     if (type.getKind() == ElementKind.CLASS && !hasCanonicalConstructor(type, fields)) {
-      problems.add(new Problem(type, wire, Diagnostics.noCanonicalConstructor(signature(type, fields))));
+      problems.add(
+          new Problem(type, wire, Diagnostics.noCanonicalConstructor(signature(type, fields))));
     }
     return unresolved;
   }
@@ -128,7 +132,8 @@ public final class WireTypeValidator {
       }
       boolean matches = true;
       for (int i = 0; i < fields.size(); i++) {
-        matches &= types.isSameType(constructor.getParameters().get(i).asType(), fields.get(i).type());
+        matches &=
+            types.isSameType(constructor.getParameters().get(i).asType(), fields.get(i).type());
       }
       if (matches) {
         return true;
@@ -140,18 +145,23 @@ public final class WireTypeValidator {
   private static String signature(TypeElement type, List<WireFields.DeclaredField> fields) {
     StringBuilder signature = new StringBuilder(type.getSimpleName()).append('(');
     for (int i = 0; i < fields.size(); i++) {
-      signature.append(i == 0 ? "" : ", ").append(fields.get(i).type()).append(' ')
+      signature
+          .append(i == 0 ? "" : ", ")
+          .append(fields.get(i).type())
+          .append(' ')
           .append(fields.get(i).name());
     }
     return signature.append(')').toString();
   }
 
-  private static void checkSubtypes(TypeElement type, AnnotationMirror wire, List<Problem> problems) {
+  private static void checkSubtypes(
+      TypeElement type, AnnotationMirror wire, List<Problem> problems) {
     for (TypeMirror permitted : type.getPermittedSubclasses()) {
       TypeElement subtype = (TypeElement) ((DeclaredType) permitted).asElement();
       if (!WireAnnotation.isOn(subtype)) {
-        problems.add(new Problem(type, wire,
-            Diagnostics.subtypeNotWire(subtype.getQualifiedName().toString())));
+        problems.add(
+            new Problem(
+                type, wire, Diagnostics.subtypeNotWire(subtype.getQualifiedName().toString())));
       }
     }
   }

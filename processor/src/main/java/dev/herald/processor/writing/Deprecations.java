@@ -16,9 +16,9 @@ import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 
 /**
- * Which deprecation warnings a dispatcher would raise by naming a deprecated listener,
- * handler or message type, so that it can suppress them: the user chose to use that code,
- * and generated code should compile as cleanly as theirs.
+ * Which deprecation warnings a dispatcher would raise by naming a deprecated listener, handler or
+ * message type, so that it can suppress them: the user chose to use that code, and generated code
+ * should compile as cleanly as theirs.
  */
 final class Deprecations {
   private Deprecations() {}
@@ -35,7 +35,9 @@ final class Deprecations {
         type = ((javax.lang.model.type.ArrayType) type).getComponentType();
       }
       if (type.getKind() == TypeKind.DECLARED) {
-        for (Element e = ((DeclaredType) type).asElement(); e instanceof TypeElement; e = e.getEnclosingElement()) {
+        for (Element e = ((DeclaredType) type).asElement();
+            e instanceof TypeElement;
+            e = e.getEnclosingElement()) {
           named.add(e);
         }
       }
@@ -70,8 +72,11 @@ final class Deprecations {
 
   private static boolean isForRemoval(Element element) {
     for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
-      if (((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().contentEquals("java.lang.Deprecated")) {
-        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry : mirror.getElementValues().entrySet()) {
+      if (((TypeElement) mirror.getAnnotationType().asElement())
+          .getQualifiedName()
+          .contentEquals("java.lang.Deprecated")) {
+        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
+            mirror.getElementValues().entrySet()) {
           if (entry.getKey().getSimpleName().contentEquals("forRemoval")
               && Boolean.TRUE.equals(entry.getValue().getValue())) {
             return true;

@@ -30,15 +30,15 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * Writes {@code Outer_Inner_Dispatcher} for a {@link ListenerClass}: a table of
- * {@code HandlerInfo} rows; a {@code call} that calls the handler a row names with the
- * message alone (a {@code switch} in {@code callHandler}); for a class with handlers that take an
- * envelope or return a value, an {@code invoke} that passes the envelope and returns the value;
- * and a {@code bind} that makes a {@code Call} (the dispatcher's own {@code HandlerCall}: one
- * handler of one listener, which a plain post calls).
+ * Writes {@code Outer_Inner_Dispatcher} for a {@link ListenerClass}: a table of {@code HandlerInfo}
+ * rows; a {@code call} that calls the handler a row names with the message alone (a {@code switch}
+ * in {@code callHandler}); for a class with handlers that take an envelope or return a value, an
+ * {@code invoke} that passes the envelope and returns the value; and a {@code bind} that makes a
+ * {@code Call} (the dispatcher's own {@code HandlerCall}: one handler of one listener, which a
+ * plain post calls).
  *
- * <p>The generated code uses no lambda, method reference or string concatenation: they compile
- * to {@code java.lang.invoke}, which Herald promises never to use.
+ * <p>The generated code uses no lambda, method reference or string concatenation: they compile to
+ * {@code java.lang.invoke}, which Herald promises never to use.
  */
 public final class DispatcherWriter {
   static final ClassName DISPATCHER =
@@ -87,11 +87,11 @@ public final class DispatcherWriter {
       dispatcher.addAnnotation(generated(GeneratedNames.DISPATCHER_GENERATOR));
     }
     dispatcher
-            .addAnnotation(GENERATED_DISPATCHER)
-            .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
-            .superclass(ParameterizedTypeName.get(DISPATCHER, listenerType))
-            .addMethod(constructor(listener, rawListener))
-            .addMethod(callMethod(listener, listenerType));
+        .addAnnotation(GENERATED_DISPATCHER)
+        .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+        .superclass(ParameterizedTypeName.get(DISPATCHER, listenerType))
+        .addMethod(constructor(listener, rawListener))
+        .addMethod(callMethod(listener, listenerType));
     if (needsInvoke(listener)) {
       dispatcher.addMethod(invoke(listener, listenerType));
     }
@@ -114,8 +114,8 @@ public final class DispatcherWriter {
   }
 
   /**
-   * The {@code java.lang} types the dispatcher names that a class of its own package shadows
-   * (a user's {@code Override}, say): java.lang is not imported, so these must be qualified.
+   * The {@code java.lang} types the dispatcher names that a class of its own package shadows (a
+   * user's {@code Override}, say): java.lang is not imported, so these must be qualified.
    */
   private List<String> shadowedJavaLangNames(String packageName, ListenerClass listener) {
     Set<String> used = new LinkedHashSet<>(List.of("Override", "Object", "Exception", "Throwable"));
@@ -167,12 +167,16 @@ public final class DispatcherWriter {
   }
 
   private MethodSpec constructor(ListenerClass listener, ClassName rawListener) {
-    CodeBlock.Builder call = CodeBlock.builder().add("super($T.class", rawListener).indent().indent();
+    CodeBlock.Builder call =
+        CodeBlock.builder().add("super($T.class", rawListener).indent().indent();
     for (HandlerMethod handler : listener.handlers()) {
       call.add(",\n$L", row(handler));
     }
     call.unindent().unindent().add(");\n");
-    return MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC).addCode(call.build()).build();
+    return MethodSpec.constructorBuilder()
+        .addModifiers(Modifier.PUBLIC)
+        .addCode(call.build())
+        .build();
   }
 
   private CodeBlock row(HandlerMethod handler) {
@@ -220,8 +224,8 @@ public final class DispatcherWriter {
   }
 
   /**
-   * {@code void call(handler, listener, message)}: {@link #callHandler}'s switch, or, when
-   * every handler takes an envelope (they are for {@code invoke} only), a refusal.
+   * {@code void call(handler, listener, message)}: {@link #callHandler}'s switch, or, when every
+   * handler takes an envelope (they are for {@code invoke} only), a refusal.
    */
   private MethodSpec callMethod(ListenerClass listener, TypeName listenerType) {
     Parameters parameters = Parameters.of(listener);
@@ -229,8 +233,7 @@ public final class DispatcherWriter {
     if (!hasPlainHandler(listener)) {
       return call.addStatement("throw noSuchHandler($N)", parameters.handler()).build();
     }
-    return call
-        .addStatement(
+    return call.addStatement(
             "$N($N, $N, $N)",
             CALL_HANDLER,
             parameters.handler(),
@@ -240,15 +243,17 @@ public final class DispatcherWriter {
   }
 
   /**
-   * {@code static void callHandler(handler, listener, message)}: a case per handler that takes
-   * the message alone, shared by {@code call} and the bound {@code Call}.
+   * {@code static void callHandler(handler, listener, message)}: a case per handler that takes the
+   * message alone, shared by {@code call} and the bound {@code Call}.
    */
   private static MethodSpec callHandler(ListenerClass listener, TypeName listenerType) {
     Parameters parameters = Parameters.of(listener);
     MethodSpec.Builder method =
         MethodSpec.methodBuilder(CALL_HANDLER)
-            .addJavadoc("Calls handler number {@code $N} of the table, one that takes the message"
-                + " alone.\n", parameters.handler())
+            .addJavadoc(
+                "Calls handler number {@code $N} of the table, one that takes the message"
+                    + " alone.\n",
+                parameters.handler())
             .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
             .addParameter(TypeName.INT, parameters.handler())
             .addParameter(listenerType, parameters.listener())
@@ -260,7 +265,8 @@ public final class DispatcherWriter {
         continue;
       }
       // a value returned here is a reply nobody asked for
-      method.addCode("case $L:\n$>", i)
+      method
+          .addCode("case $L:\n$>", i)
           .addStatement("$L", call(listener.handlers().get(i), parameters))
           .addStatement("return")
           .addCode("$<");
@@ -292,16 +298,15 @@ public final class DispatcherWriter {
         .returns(HANDLER_CALL)
         .addParameter(TypeName.INT, parameters.handler())
         .addParameter(listenerType, parameters.listener())
-        .addStatement(
-            "return new $T($N, $N)", call, parameters.handler(), parameters.listener())
+        .addStatement("return new $T($N, $N)", call, parameters.handler(), parameters.listener())
         .build();
   }
 
   /**
    * {@code Call}: one handler bound to one listener. It is a class of each dispatcher's own, not
-   * one shared class, so that the bus's call of {@code call(message)} lands in code compiled
-   * for this listener class: a plain post then makes one call per handler, as a hand-written
-   * loop would.
+   * one shared class, so that the bus's call of {@code call(message)} lands in code compiled for
+   * this listener class: a plain post then makes one call per handler, as a hand-written loop
+   * would.
    */
   private static TypeSpec boundCall(ListenerClass listener, TypeName listenerType, ClassName call) {
     Parameters parameters = Parameters.of(listener);
@@ -311,10 +316,7 @@ public final class DispatcherWriter {
             .addModifiers(Modifier.PUBLIC)
             .addParameter(Object.class, parameters.message())
             .addStatement(
-                "$N(handler(), $N, $N)",
-                CALL_HANDLER,
-                parameters.listener(),
-                parameters.message());
+                "$N(handler(), $N, $N)", CALL_HANDLER, parameters.listener(), parameters.message());
     addThrows(callMethod, listener);
     return TypeSpec.classBuilder(call)
         .addJavadoc("A handler of the table, bound to one listener.\n")
@@ -367,11 +369,11 @@ public final class DispatcherWriter {
 
   /**
    * Classic {@code case N:} labels rather than switch rules ({@code case N ->}), so that the
-   * generated code compiles at {@code --release 8} and {@code 11} as well as the user's
-   * sources do.
+   * generated code compiles at {@code --release 8} and {@code 11} as well as the user's sources do.
    */
   private static void defaultCase(MethodSpec.Builder method, Parameters parameters) {
-    method.addCode("default:\n$>")
+    method
+        .addCode("default:\n$>")
         .addStatement("throw noSuchHandler($N)", parameters.handler())
         .addCode("$<");
   }
@@ -400,9 +402,8 @@ public final class DispatcherWriter {
   }
 
   /**
-   * The parameter names, which are the generated methods' only locals: clear of the simple
-   * names of the types the bodies mention (a class named "message" would otherwise be
-   * obscured).
+   * The parameter names, which are the generated methods' only locals: clear of the simple names of
+   * the types the bodies mention (a class named "message" would otherwise be obscured).
    */
   private record Parameters(String handler, String listener, String message, String envelope) {
     static Parameters of(ListenerClass listener) {
@@ -426,8 +427,7 @@ public final class DispatcherWriter {
     if (handler.catchAll()) {
       call.add("$N", parameters.message());
     } else {
-      call.add(
-          "($T) $N", TypeNames.withWildcards(handler.messageType()), parameters.message());
+      call.add("($T) $N", TypeNames.withWildcards(handler.messageType()), parameters.message());
     }
     if (handler.takesEnvelope()) {
       call.add(", ($T) $N", ENVELOPE, parameters.envelope());

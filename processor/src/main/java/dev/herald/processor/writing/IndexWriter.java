@@ -20,13 +20,13 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.util.Elements;
 
 /**
- * Writes the {@code DispatcherIndex} class that {@code -Aherald.index} asks for; the
- * {@link java.util.ServiceLoader} file that lists every dispatcher is a {@link ServiceFile}.
+ * Writes the {@code DispatcherIndex} class that {@code -Aherald.index} asks for; the {@link
+ * java.util.ServiceLoader} file that lists every dispatcher is a {@link ServiceFile}.
  */
 public final class IndexWriter {
   /**
-   * Dispatchers per method of an index class: a method's code is limited to 64 KiB, and
-   * each {@code all.add(new X_Dispatcher())} takes about a dozen bytes.
+   * Dispatchers per method of an index class: a method's code is limited to 64 KiB, and each {@code
+   * all.add(new X_Dispatcher())} takes about a dozen bytes.
    */
   static final int DISPATCHERS_PER_METHOD = 1000;
 
@@ -101,7 +101,8 @@ public final class IndexWriter {
     MethodSpec.Builder method = dispatchersMethod().addCode("return $T.of(", List.class);
     method.addCode("$>$>");
     for (int i = 0; i < dispatchers.size(); i++) {
-      method.addCode(i == 0 ? "\n$L" : ",\n$L", CodeBlock.of("new $T()", className(dispatchers.get(i))));
+      method.addCode(
+          i == 0 ? "\n$L" : ",\n$L", CodeBlock.of("new $T()", className(dispatchers.get(i))));
     }
     return method.addCode("$<$<);\n").build();
   }

@@ -17,14 +17,14 @@ import javax.tools.FileObject;
 import javax.tools.StandardLocation;
 
 /**
- * One {@link java.util.ServiceLoader} file in the class output, such as
- * {@code META-INF/services/dev.herald.internal.generated.Dispatcher}: the classes of this compilation merged
- * with those of the file an earlier compilation left in the same output.
+ * One {@link java.util.ServiceLoader} file in the class output, such as {@code
+ * META-INF/services/dev.herald.internal.generated.Dispatcher}: the classes of this compilation
+ * merged with those of the file an earlier compilation left in the same output.
  *
  * <p>A build that recompiles only some sources (an IDE, Maven with incremental compilation off)
  * sees only the changed classes, yet the file it writes replaces the whole earlier one. So the
- * processor that owns the file reads the earlier entries once, keeps those that are still true
- * (its rule, not this class's), adds its own, and the file is written once, at the end of the
+ * processor that owns the file reads the earlier entries once, keeps those that are still true (its
+ * rule, not this class's), adds its own, and the file is written once, at the end of the
  * compilation, one class a line, sorted.
  */
 public final class ServiceFile {
@@ -35,8 +35,8 @@ public final class ServiceFile {
   private boolean earlierRead;
 
   /**
-   * @param path the file's path in the class output: {@code META-INF/services/} and the
-   *     service's binary name
+   * @param path the file's path in the class output: {@code META-INF/services/} and the service's
+   *     binary name
    */
   public ServiceFile(Filer filer, String path) {
     this.filer = filer;
@@ -44,8 +44,8 @@ public final class ServiceFile {
   }
 
   /**
-   * The classes listed by the file that an earlier compilation wrote into the same output, on
-   * the first call; none on later calls, nor on a clean build. Comments and blank lines are not
+   * The classes listed by the file that an earlier compilation wrote into the same output, on the
+   * first call; none on later calls, nor on a clean build. Comments and blank lines are not
    * entries.
    */
   public List<QualifiedName> earlierEntriesOnce() {
@@ -90,8 +90,8 @@ public final class ServiceFile {
   }
 
   /**
-   * Writes the file if this compilation added a class to it. One that added none writes
-   * nothing, which leaves the earlier file as it was.
+   * Writes the file if this compilation added a class to it. One that added none writes nothing,
+   * which leaves the earlier file as it was.
    */
   public void writeIfAdded() throws IOException {
     if (originating.isEmpty()) {

@@ -20,8 +20,8 @@ import javax.lang.model.type.TypeMirror;
 final class TypeNames {
 
   /**
-   * A class with {@code ?} for every type parameter in scope: {@code Cache<?>},
-   * {@code Outer<?>.Inner}, {@code Outer.Inner}; arrays of such types likewise.
+   * A class with {@code ?} for every type parameter in scope: {@code Cache<?>}, {@code
+   * Outer<?>.Inner}, {@code Outer.Inner}; arrays of such types likewise.
    */
   static TypeName withWildcards(TypeMirror type) {
     if (type.getKind() == TypeKind.ARRAY) {
@@ -47,15 +47,19 @@ final class TypeNames {
         return parameterized.nestedClass(simpleName, wildcards);
       }
       ClassName nested = ((ClassName) outer).nestedClass(simpleName);
-      return wildcards.isEmpty() ? nested : ParameterizedTypeName.get(nested, wildcards.toArray(new TypeName[0]));
+      return wildcards.isEmpty()
+          ? nested
+          : ParameterizedTypeName.get(nested, wildcards.toArray(new TypeName[0]));
     }
     ClassName raw = ClassName.get(type);
-    return wildcards.isEmpty() ? raw : ParameterizedTypeName.get(raw, wildcards.toArray(new TypeName[0]));
+    return wildcards.isEmpty()
+        ? raw
+        : ParameterizedTypeName.get(raw, wildcards.toArray(new TypeName[0]));
   }
 
   /**
-   * Claims in {@code names} every simple name with which generated code may spell
-   * {@code type}, so that no local variable obscures it.
+   * Claims in {@code names} every simple name with which generated code may spell {@code type}, so
+   * that no local variable obscures it.
    */
   static void reserveSimpleNames(TypeMirror type, NameAllocator names) {
     if (type.getKind() == TypeKind.ARRAY) {

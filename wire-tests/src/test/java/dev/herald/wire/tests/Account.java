@@ -26,7 +26,9 @@ public final class Account {
 
   @Override
   public boolean equals(Object other) {
-    return other instanceof Account a && Objects.equals(a.owner, owner) && a.balance == balance
+    return other instanceof Account a
+        && Objects.equals(a.owner, owner)
+        && a.balance == balance
         && a.frozen == frozen;
   }
 

@@ -12,7 +12,17 @@ import java.util.UUID;
 /** Every kind of field whose decoding makes more bytes of objects than it takes on the wire. */
 @Wire(id = 12)
 public record Amplifiers(
-    String text, byte[] bytes, int[] ints, long[] longs, char[] chars,
-    List<Integer> numbers, Set<Integer> numberSet, Map<Integer, Integer> numberMap,
-    List<Optional<Long>> maybes, List<Instant> instants, List<Duration> durations,
-    List<UUID> uuids, List<Point> points, List<Double> doubles) {}
+    String text,
+    byte[] bytes,
+    int[] ints,
+    long[] longs,
+    char[] chars,
+    List<Integer> numbers,
+    Set<Integer> numberSet,
+    Map<Integer, Integer> numberMap,
+    List<Optional<Long>> maybes,
+    List<Instant> instants,
+    List<Duration> durations,
+    List<UUID> uuids,
+    List<Point> points,
+    List<Double> doubles) {}

@@ -7,16 +7,16 @@ import dev.herald.wire.WireReader;
 import java.util.Arrays;
 
 /**
- * Fuzzes {@link CodecRegistry#decode} with every codec of this module's test types: whatever
- * the bytes, each frame is either decoded or refused with a {@link WireFormatException} (nothing
- * else may be thrown, no OutOfMemoryError, no StackOverflowError), the reader moves past a
- * refused frame, and what was decoded encodes back to bytes that decode the same.
+ * Fuzzes {@link CodecRegistry#decode} with every codec of this module's test types: whatever the
+ * bytes, each frame is either decoded or refused with a {@link WireFormatException} (nothing else
+ * may be thrown, no OutOfMemoryError, no StackOverflowError), the reader moves past a refused
+ * frame, and what was decoded encodes back to bytes that decode the same.
  *
- * <p>Under {@code mvn test} this runs in regression mode over the committed inputs in
- * {@code src/test/resources/dev/herald/wire/tests/CodecRegistryFuzzTestInputs/decodesOrRejects/}
- * (frames of the test types, valid and broken). To fuzz:
- * {@code JAZZER_FUZZ=1 mvn -pl wire-tests test -Dtest=CodecRegistryFuzzTest} (a crashing
- * input is written into that folder: commit it with the fix).
+ * <p>Under {@code mvn test} this runs in regression mode over the committed inputs in {@code
+ * src/test/resources/dev/herald/wire/tests/CodecRegistryFuzzTestInputs/decodesOrRejects/} (frames
+ * of the test types, valid and broken). To fuzz: {@code JAZZER_FUZZ=1 mvn -pl wire-tests test
+ * -Dtest=CodecRegistryFuzzTest} (a crashing input is written into that folder: commit it with the
+ * fix).
  */
 class CodecRegistryFuzzTest {
   private static final CodecRegistry CODECS = CodecRegistry.load();
@@ -31,8 +31,9 @@ class CodecRegistryFuzzTest {
         message = CODECS.decode(in);
       } catch (WireFormatException refused) {
         if (in.position() <= before || refused.offset() < 0 || refused.offset() > input.length) {
-          throw new AssertionError("refused at " + refused.offset() + " but the reader stayed at "
-              + in.position(), refused);
+          throw new AssertionError(
+              "refused at " + refused.offset() + " but the reader stayed at " + in.position(),
+              refused);
         }
         continue;
       }

@@ -34,32 +34,43 @@ class CodecRegistryTest {
   /** What two jars that both use id 1 amount to. */
   @Test
   void twoCodecsWithOneIdFailWithBothNamesAndTheFix() {
-    IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> CodecRegistry.of(Point_Codec.INSTANCE, new OtherJarsCodec()));
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () -> CodecRegistry.of(Point_Codec.INSTANCE, new OtherJarsCodec()));
 
-    assertEquals("wire id 1 is taken by both dev.herald.wire.tests.Point and java.lang.String"
-        + " (codecs dev.herald.wire.tests.Point_Codec and"
-        + " dev.herald.wire.tests.CodecRegistryTest$OtherJarsCodec, perhaps from different jars):"
-        + " a receiver could not tell their messages apart. Give one of them another id with"
-        + " @Wire(id = ...)", e.getMessage());
+    assertEquals(
+        "wire id 1 is taken by both dev.herald.wire.tests.Point and java.lang.String"
+            + " (codecs dev.herald.wire.tests.Point_Codec and"
+            + " dev.herald.wire.tests.CodecRegistryTest$OtherJarsCodec, perhaps from different jars):"
+            + " a receiver could not tell their messages apart. Give one of them another id with"
+            + " @Wire(id = ...)",
+        e.getMessage());
   }
 
   @Test
   void twoCodecsForOneTypeFail() {
-    IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> CodecRegistry.of(Point_Codec.INSTANCE, new SecondPointCodec()));
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () -> CodecRegistry.of(Point_Codec.INSTANCE, new SecondPointCodec()));
 
-    assertTrue(e.getMessage().startsWith("two codecs for dev.herald.wire.tests.Point"), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("two codecs for dev.herald.wire.tests.Point"), e.getMessage());
   }
 
   @Test
   void encodingAClassThatIsNotAWireTypeSaysHowToMakeItOne() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> CodecRegistry.load().encode("not a wire type", new WireWriter(new byte[16])));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> CodecRegistry.load().encode("not a wire type", new WireWriter(new byte[16])));
 
-    assertEquals("java.lang.String is not a registered wire type: annotate it @Wire"
-        + " (dev.herald.annotation.Wire), and build it with herald-processor on the annotation"
-        + " processor path, which generates and registers its codec", e.getMessage());
+    assertEquals(
+        "java.lang.String is not a registered wire type: annotate it @Wire"
+            + " (dev.herald.annotation.Wire), and build it with herald-processor on the annotation"
+            + " processor path, which generates and registers its codec",
+        e.getMessage());
   }
 
   @Test

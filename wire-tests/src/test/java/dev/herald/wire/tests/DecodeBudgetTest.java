@@ -32,6 +32,7 @@ import org.junit.jupiter.api.Test;
 class DecodeBudgetTest {
   private static final CodecRegistry CODECS = RoundTripTest.CODECS;
   private static final int MEBIBYTE = 1 << 20;
+
   /** The largest single charge in a Crate: one Kinds, an object of 40 fields. */
   private static final int ONE_KINDS = 16 + 8 * 40;
 
@@ -45,12 +46,22 @@ class DecodeBudgetTest {
 
     WireFormatException e = assertThrows(WireFormatException.class, () -> CODECS.decode(in));
 
-    assertTrue(e.getMessage().startsWith("decoding this frame of " + frame.length + " bytes would make"
-        + " more than the cap of 67108864 bytes of objects per frame"), e.getMessage());
-    assertTrue(e.getMessage().contains("raise the cap with CodecRegistry.withDecodeBudget("), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "decoding this frame of "
+                    + frame.length
+                    + " bytes would make"
+                    + " more than the cap of 67108864 bytes of objects per frame"),
+        e.getMessage());
+    assertTrue(
+        e.getMessage().contains("raise the cap with CodecRegistry.withDecodeBudget("),
+        e.getMessage());
     long allowance = DecodeBudget.DEFAULT.allowanceFor(frame.length);
     assertEquals(64L * MEBIBYTE, allowance);
-    assertTrue(in.charged() > allowance && in.charged() <= allowance + ONE_KINDS, "charged " + in.charged());
+    assertTrue(
+        in.charged() > allowance && in.charged() <= allowance + ONE_KINDS,
+        "charged " + in.charged());
     assertEquals(new Point(1, 2), CODECS.decode(in), "the reader moved on to the next frame");
   }
 
@@ -62,17 +73,29 @@ class DecodeBudgetTest {
     WireFormatException e = assertThrows(WireFormatException.class, () -> CODECS.decode(in));
 
     long allowance = 64L * frame.length + DecodeBudget.BASE_BYTES;
-    assertTrue(e.getMessage().startsWith("decoding this frame of " + frame.length + " bytes would make"
-        + " more than " + allowance + " bytes of objects"), e.getMessage());
-    assertTrue(e.getMessage().contains("the budget of 64 per frame byte plus 65536"), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "decoding this frame of "
+                    + frame.length
+                    + " bytes would make"
+                    + " more than "
+                    + allowance
+                    + " bytes of objects"),
+        e.getMessage());
+    assertTrue(
+        e.getMessage().contains("the budget of 64 per frame byte plus 65536"), e.getMessage());
     assertTrue(e.getMessage().contains("withBytesPerFrameByte"), e.getMessage());
-    assertTrue(in.charged() > allowance && in.charged() <= allowance + ONE_KINDS, "charged " + in.charged());
+    assertTrue(
+        in.charged() > allowance && in.charged() <= allowance + ONE_KINDS,
+        "charged " + in.charged());
   }
 
   @Test
   void aLargerFactorLetsTheDenseFrameThrough() {
     byte[] frame = crateOfEmptyKinds(64 * 1024);
-    CodecRegistry generous = CODECS.withDecodeBudget(DecodeBudget.DEFAULT.withBytesPerFrameByte(400));
+    CodecRegistry generous =
+        CODECS.withDecodeBudget(DecodeBudget.DEFAULT.withBytesPerFrameByte(400));
     WireReader in = new WireReader(frame);
 
     Crate crate = (Crate) generous.decode(in);
@@ -84,7 +107,8 @@ class DecodeBudgetTest {
     assertSame(Set.of(), empty.teams());
     assertSame(Map.of(), empty.routes());
     assertTrue(in.charged() <= 400L * frame.length + DecodeBudget.BASE_BYTES);
-    assertSame(DecodeBudget.DEFAULT, CODECS.decodeBudget(), "the registry it came from is unchanged");
+    assertSame(
+        DecodeBudget.DEFAULT, CODECS.decodeBudget(), "the registry it came from is unchanged");
   }
 
   @Test
@@ -104,8 +128,10 @@ class DecodeBudgetTest {
       assertSame(empty, child.children(), "an absent list is the shared empty one, not a new one");
     }
     assertThrows(UnsupportedOperationException.class, () -> empty.add(tree));
-    assertTrue(in.charged() <= 64L * frame.length + DecodeBudget.BASE_BYTES, "charged " + in.charged());
-    assertTrue(in.charged() >= 40L * count, "charged " + in.charged() + ": a Tree and its slot each");
+    assertTrue(
+        in.charged() <= 64L * frame.length + DecodeBudget.BASE_BYTES, "charged " + in.charged());
+    assertTrue(
+        in.charged() >= 40L * count, "charged " + in.charged() + ": a Tree and its slot each");
   }
 
   @Test
@@ -119,10 +145,12 @@ class DecodeBudgetTest {
 
     WireFormatException e = assertThrows(WireFormatException.class, () -> capped.decode(in));
 
-    assertTrue(e.getMessage().contains("more than the cap of 100000 bytes of objects per frame ("),
+    assertTrue(
+        e.getMessage().contains("more than the cap of 100000 bytes of objects per frame ("),
         e.getMessage());
     assertEquals(new Tree("small", List.of()), capped.decode(in));
-    assertEquals(new Tree(new String(label), List.of()), CODECS.fromBytes(big), "within the default cap");
+    assertEquals(
+        new Tree(new String(label), List.of()), CODECS.fromBytes(big), "within the default cap");
   }
 
   @Test
@@ -131,16 +159,32 @@ class DecodeBudgetTest {
     // the frame without its one-byte wire id: the Crate as a field of another value
     WireReader in = new WireReader(frame, 1, frame.length - 1);
 
-    WireFormatException e = assertThrows(WireFormatException.class, () -> CODECS.codec(Crate.class).read(in));
+    WireFormatException e =
+        assertThrows(WireFormatException.class, () -> CODECS.codec(Crate.class).read(in));
 
     assertTrue(e.getMessage().contains("the budget of 64 per frame byte"), e.getMessage());
   }
 
   @Test
   void emptyCollectionsAndStringsAreSharedAndFree() {
-    WireReader in = new WireReader(CODECS.toBytes(
-        new Amplifiers("", null, null, null, null, new ArrayList<>(), new LinkedHashSet<>(),
-            new LinkedHashMap<>(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of())));
+    WireReader in =
+        new WireReader(
+            CODECS.toBytes(
+                new Amplifiers(
+                    "",
+                    null,
+                    null,
+                    null,
+                    null,
+                    new ArrayList<>(),
+                    new LinkedHashSet<>(),
+                    new LinkedHashMap<>(),
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    List.of())));
 
     Amplifiers decoded = (Amplifiers) CODECS.decode(in);
 
@@ -158,18 +202,33 @@ class DecodeBudgetTest {
     // slot 4, a hash entry 40, a key and value of a map 16 each
     int n = 10_000;
     long record = 16 + 8 * 14;
-    long[] atLeast = {n, n, 4L * n, 8L * n, 2L * n, (16 + 4) * n, (16 + 40) * n,
-        (16 + 16 + 40) * n, (16 + 16 + 4) * n, (24 + 4) * n, (24 + 4) * n, (32 + 4) * n,
-        (24 + 4) * n, (16 + 4) * n};
+    long[] atLeast = {
+      n,
+      n,
+      4L * n,
+      8L * n,
+      2L * n,
+      (16 + 4) * n,
+      (16 + 40) * n,
+      (16 + 16 + 40) * n,
+      (16 + 16 + 4) * n,
+      (24 + 4) * n,
+      (24 + 4) * n,
+      (32 + 4) * n,
+      (24 + 4) * n,
+      (16 + 4) * n
+    };
     for (int field = 0; field < atLeast.length; field++) {
       byte[] frame = CODECS.toBytes(amplifiersWithOnly(field, n));
       WireReader in = new WireReader(frame);
 
       CODECS.decode(in);
 
-      assertTrue(in.charged() - record >= atLeast[field],
+      assertTrue(
+          in.charged() - record >= atLeast[field],
           "field " + field + ": charged " + in.charged() + " for at least " + atLeast[field]);
-      assertTrue(in.charged() <= 64L * frame.length + DecodeBudget.BASE_BYTES,
+      assertTrue(
+          in.charged() <= 64L * frame.length + DecodeBudget.BASE_BYTES,
           "field " + field + ": charged " + in.charged() + " for a frame of " + frame.length);
     }
   }
@@ -212,15 +271,40 @@ class DecodeBudgetTest {
     }
     char[] chars = new char[n];
     Arrays.fill(chars, 'a');
-    Object[] full = {new String(chars), new byte[n], new int[n], new long[n], chars, numbers,
-        new LinkedHashSet<>(numbers), numberMap, maybes, instants, durations, uuids, points, doubles};
+    Object[] full = {
+      new String(chars),
+      new byte[n],
+      new int[n],
+      new long[n],
+      chars,
+      numbers,
+      new LinkedHashSet<>(numbers),
+      numberMap,
+      maybes,
+      instants,
+      durations,
+      uuids,
+      points,
+      doubles
+    };
     fields[field] = full[field];
     @SuppressWarnings("unchecked")
-    Amplifiers value = new Amplifiers((String) fields[0], (byte[]) fields[1], (int[]) fields[2],
-        (long[]) fields[3], (char[]) fields[4], (List<Integer>) fields[5], (Set<Integer>) fields[6],
-        (Map<Integer, Integer>) fields[7], (List<Optional<Long>>) fields[8],
-        (List<Instant>) fields[9], (List<Duration>) fields[10], (List<UUID>) fields[11],
-        (List<Point>) fields[12], (List<Double>) fields[13]);
+    Amplifiers value =
+        new Amplifiers(
+            (String) fields[0],
+            (byte[]) fields[1],
+            (int[]) fields[2],
+            (long[]) fields[3],
+            (char[]) fields[4],
+            (List<Integer>) fields[5],
+            (Set<Integer>) fields[6],
+            (Map<Integer, Integer>) fields[7],
+            (List<Optional<Long>>) fields[8],
+            (List<Instant>) fields[9],
+            (List<Duration>) fields[10],
+            (List<UUID>) fields[11],
+            (List<Point>) fields[12],
+            (List<Double>) fields[13]);
     return value;
   }
 

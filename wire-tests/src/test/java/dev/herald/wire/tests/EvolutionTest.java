@@ -28,46 +28,53 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The evolution rule across two compilations of the same types, as two programs built at
- * different times would have them: fields appended (one of them widened from {@code int} to
- * {@code long}, one turned from {@code String} into {@code Optional<String>}), an enum constant
- * and a sealed subtype added. Each version is compiled by the real processor into its own
- * class loader; one encodes, the other decodes.
+ * The evolution rule across two compilations of the same types, as two programs built at different
+ * times would have them: fields appended (one of them widened from {@code int} to {@code long}, one
+ * turned from {@code String} into {@code Optional<String>}), an enum constant and a sealed subtype
+ * added. Each version is compiled by the real processor into its own class loader; one encodes, the
+ * other decodes.
  */
 class EvolutionTest {
 
-  private static final Map<String, String> VERSION_1 = Map.of(
-      "evolve/Player.java", """
+  private static final Map<String, String> VERSION_1 =
+      Map.of(
+          "evolve/Player.java",
+              """
           package evolve;
           import dev.herald.annotation.Wire;
           @Wire(id = 40)
           public record Player(String name, int score, String title) {}
           """,
-      "evolve/Rank.java", """
+          "evolve/Rank.java",
+              """
           package evolve;
           import dev.herald.annotation.Wire;
           @Wire(id = 41)
           public enum Rank { BRONZE, SILVER }
           """,
-      "evolve/Team.java", """
+          "evolve/Team.java",
+              """
           package evolve;
           import dev.herald.annotation.Wire;
           @Wire(id = 42)
           public record Team(Player captain, int size, Rank rank, Event last) {}
           """,
-      "evolve/Event.java", """
+          "evolve/Event.java",
+              """
           package evolve;
           import dev.herald.annotation.Wire;
           @Wire(id = 43)
           public sealed interface Event permits Joined {}
           """,
-      "evolve/Joined.java", """
+          "evolve/Joined.java",
+              """
           package evolve;
           import dev.herald.annotation.Wire;
           @Wire(id = 44)
           public record Joined(String who) implements Event {}
           """,
-      "evolve/Samples.java", """
+          "evolve/Samples.java",
+              """
           package evolve;
           public final class Samples {
             public static Object team() {
@@ -76,8 +83,10 @@ class EvolutionTest {
           }
           """);
 
-  private static final Map<String, String> VERSION_2 = Map.of(
-      "evolve/Player.java", """
+  private static final Map<String, String> VERSION_2 =
+      Map.of(
+          "evolve/Player.java",
+              """
           package evolve;
           import dev.herald.annotation.Wire;
           import java.util.List;
@@ -86,37 +95,43 @@ class EvolutionTest {
           public record Player(String name, long score, Optional<String> title, List<String> badges,
               Rank best, double rating) {}
           """,
-      "evolve/Rank.java", """
+          "evolve/Rank.java",
+              """
           package evolve;
           import dev.herald.annotation.Wire;
           @Wire(id = 41)
           public enum Rank { BRONZE, SILVER, GOLD }
           """,
-      "evolve/Team.java", """
+          "evolve/Team.java",
+              """
           package evolve;
           import dev.herald.annotation.Wire;
           @Wire(id = 42)
           public record Team(Player captain, int size, Rank rank, Event last) {}
           """,
-      "evolve/Event.java", """
+          "evolve/Event.java",
+              """
           package evolve;
           import dev.herald.annotation.Wire;
           @Wire(id = 43)
           public sealed interface Event permits Joined, Left {}
           """,
-      "evolve/Joined.java", """
+          "evolve/Joined.java",
+              """
           package evolve;
           import dev.herald.annotation.Wire;
           @Wire(id = 44)
           public record Joined(String who) implements Event {}
           """,
-      "evolve/Left.java", """
+          "evolve/Left.java",
+              """
           package evolve;
           import dev.herald.annotation.Wire;
           @Wire(id = 45)
           public record Left(String who) implements Event {}
           """,
-      "evolve/Samples.java", """
+          "evolve/Samples.java",
+              """
           package evolve;
           import java.util.List;
           import java.util.Optional;
@@ -164,17 +179,22 @@ class EvolutionTest {
   void aNewerReaderGivesTheFieldsOlderDataLacksTheirDefaults() throws Exception {
     Object decoded = codecs2.fromBytes(codecs1.toBytes(sample(version1, "team")));
 
-    assertEquals("Team[captain=Player[name=ann, score=3, title=Optional[champ], badges=[], best=null,"
-        + " rating=0.0], size=5, rank=SILVER, last=Joined[who=bo]]", decoded.toString());
+    assertEquals(
+        "Team[captain=Player[name=ann, score=3, title=Optional[champ], badges=[], best=null,"
+            + " rating=0.0], size=5, rank=SILVER, last=Joined[who=bo]]",
+        decoded.toString());
   }
 
   @Test
   void anOlderReaderSkipsTheFieldsItDoesNotKnowEvenInANestedRecord() throws Exception {
     Object decoded = codecs1.fromBytes(codecs2.toBytes(sample(version2, "team")));
 
-    // the fields after the captain are read where the newer captain ends, not where the old one would
-    assertEquals("Team[captain=Player[name=bo, score=5000, title=lead], size=6, rank=BRONZE,"
-        + " last=Joined[who=cy]]", decoded.toString());
+    // the fields after the captain are read where the newer captain ends, not where the old one
+    // would
+    assertEquals(
+        "Team[captain=Player[name=bo, score=5000, title=lead], size=6, rank=BRONZE,"
+            + " last=Joined[who=cy]]",
+        decoded.toString());
   }
 
   @Test
@@ -197,41 +217,57 @@ class EvolutionTest {
     byte[] frame = codecs2.toBytes(sample(version2, "teamWithNewValues"));
 
     WireFormatException e = assertThrows(WireFormatException.class, () -> codecs1.fromBytes(frame));
-    assertTrue(e.getMessage().contains("enum ordinal 2 is out of range: evolve.Rank has 2 constants"),
+    assertTrue(
+        e.getMessage().contains("enum ordinal 2 is out of range: evolve.Rank has 2 constants"),
         e.getMessage());
 
     byte[] left = codecs2.toBytes(sample(version2, "leftEvent"));
-    WireFormatException unknown = assertThrows(WireFormatException.class, () -> codecs1.fromBytes(left));
-    assertTrue(unknown.getMessage().startsWith("unknown subtype id 45 of evolve.Event"), unknown.getMessage());
+    WireFormatException unknown =
+        assertThrows(WireFormatException.class, () -> codecs1.fromBytes(left));
+    assertTrue(
+        unknown.getMessage().startsWith("unknown subtype id 45 of evolve.Event"),
+        unknown.getMessage());
   }
 
   private static Object sample(ClassLoader loader, String method) throws Exception {
     return loader.loadClass("evolve.Samples").getMethod(method).invoke(null);
   }
 
-  /** Compiles {@code sources} with the codec processors into {@code dir}, a class loader of its own. */
+  /**
+   * Compiles {@code sources} with the codec processors into {@code dir}, a class loader of its own.
+   */
   private static URLClassLoader compile(Path dir, Map<String, String> sources) throws IOException {
     Files.createDirectories(dir);
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     List<JavaFileObject> units = new ArrayList<>();
     for (Map.Entry<String, String> source : sources.entrySet()) {
-      units.add(new SimpleJavaFileObject(
-          Path.of(source.getKey()).toUri(), JavaFileObject.Kind.SOURCE) {
-        @Override
-        public CharSequence getCharContent(boolean ignoreEncodingErrors) {
-          return source.getValue();
-        }
-      });
+      units.add(
+          new SimpleJavaFileObject(Path.of(source.getKey()).toUri(), JavaFileObject.Kind.SOURCE) {
+            @Override
+            public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+              return source.getValue();
+            }
+          });
     }
     StringWriter errors = new StringWriter();
     try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
-      JavaCompiler.CompilationTask task = javac.getTask(errors, files, null,
-          List.of("-d", dir.toString(), "-implicit:none",
-              "-classpath", System.getProperty("java.class.path")),
-          null, units);
+      JavaCompiler.CompilationTask task =
+          javac.getTask(
+              errors,
+              files,
+              null,
+              List.of(
+                  "-d",
+                  dir.toString(),
+                  "-implicit:none",
+                  "-classpath",
+                  System.getProperty("java.class.path")),
+              null,
+              units);
       task.setProcessors(List.of(new WireProcessor(), new CodecIndexProcessor()));
       assertTrue(task.call(), errors.toString());
     }
-    return new URLClassLoader(new URL[] {dir.toUri().toURL()}, EvolutionTest.class.getClassLoader());
+    return new URLClassLoader(
+        new URL[] {dir.toUri().toURL()}, EvolutionTest.class.getClassLoader());
   }
 }

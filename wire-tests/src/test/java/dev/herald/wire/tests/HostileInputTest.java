@@ -17,9 +17,9 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Decoding never trusts the wire: each kind of bad input is a {@link WireFormatException} that
- * says what and where, allocates nothing in proportion to what the bytes claim, and leaves the
- * reader able to read the next frame.
+ * Decoding never trusts the wire: each kind of bad input is a {@link WireFormatException} that says
+ * what and where, allocates nothing in proportion to what the bytes claim, and leaves the reader
+ * able to read the next frame.
  */
 class HostileInputTest {
   private static final CodecRegistry CODECS = RoundTripTest.CODECS;
@@ -40,28 +40,33 @@ class HostileInputTest {
     WireFormatException e = assertRejected(frame);
     long allocated = allocatedBytes() - before;
 
-    assertTrue(e.getMessage().contains("a count of 2147483646 elements of at least 1 byte where 3 bytes are left"),
+    assertTrue(
+        e.getMessage()
+            .contains("a count of 2147483646 elements of at least 1 byte where 3 bytes are left"),
         e.getMessage());
     assertTrue(allocated < 64 * 1024, "allocated " + allocated + " bytes");
   }
 
   @Test
   void aStringLongerThanTheBytesLeft() {
-    WireFormatException e = assertRejected(frame(8, concat(varint(1_000_001), bytes('a', 'b', 'c'))));
+    WireFormatException e =
+        assertRejected(frame(8, concat(varint(1_000_001), bytes('a', 'b', 'c'))));
     assertTrue(e.getMessage().contains("a count of 1000000 elements"), e.getMessage());
   }
 
   @Test
   void invalidUtf8IsRefusedAtItsFirstBadByte() {
-    for (byte[] bad : List.of(
-        bytes(0xC0, 0x80),             // overlong NUL
-        bytes(0xED, 0xA0, 0x80),       // a surrogate
-        bytes(0xF4, 0x90, 0x80, 0x80), // above U+10FFFF
-        bytes(0xE2, 0x82),             // truncated
-        bytes(0x80),                   // a lone continuation byte
-        bytes(0xFF))) {
+    for (byte[] bad :
+        List.of(
+            bytes(0xC0, 0x80), // overlong NUL
+            bytes(0xED, 0xA0, 0x80), // a surrogate
+            bytes(0xF4, 0x90, 0x80, 0x80), // above U+10FFFF
+            bytes(0xE2, 0x82), // truncated
+            bytes(0x80), // a lone continuation byte
+            bytes(0xFF))) {
       byte[] label = concat(bytes('o', 'k'), bad);
-      WireFormatException e = assertRejected(frame(8, concat(varint(label.length + 1), label, bytes(1))));
+      WireFormatException e =
+          assertRejected(frame(8, concat(varint(label.length + 1), label, bytes(1))));
       assertTrue(e.getMessage().startsWith("a string that is not valid UTF-8"), e.getMessage());
       assertEquals(2 + 1 + 2, e.offset(), Arrays.toString(bad)); // id, length, string length, "ok"
     }
@@ -82,8 +87,10 @@ class HostileInputTest {
   @Test
   void anEnumOrdinalOutOfRange() {
     WireFormatException e = assertRejected(frame(2, bytes(9)));
-    assertTrue(e.getMessage().contains(
-        "enum ordinal 8 is out of range: dev.herald.wire.tests.Team has 3 constants"), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .contains("enum ordinal 8 is out of range: dev.herald.wire.tests.Team has 3 constants"),
+        e.getMessage());
   }
 
   @Test
@@ -91,7 +98,9 @@ class HostileInputTest {
     // Kinds is too long to craft: a Tree has no sealed field, so use Command through Kinds'
     // neighbour, a frame of the sealed interface itself (id 3) naming subtype 77
     WireFormatException e = assertRejected(frame(3, bytes(77, 1)));
-    assertTrue(e.getMessage().contains("unknown subtype id 77 of dev.herald.wire.tests.Command"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("unknown subtype id 77 of dev.herald.wire.tests.Command"),
+        e.getMessage());
   }
 
   @Test
@@ -113,7 +122,8 @@ class HostileInputTest {
     }
     Tree deep = tree;
     WireWriter out = new WireWriter(new byte[4096]);
-    IllegalStateException e = assertThrows(IllegalStateException.class, () -> CODECS.encode(deep, out));
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> CODECS.encode(deep, out));
     assertTrue(e.getMessage().contains("nest deeper than 64"), e.getMessage());
     assertEquals(0, out.position());
   }
@@ -121,8 +131,9 @@ class HostileInputTest {
   @Test
   void trailingGarbageAfterAFrame() {
     byte[] frame = CODECS.toBytes(new Point(1, 2));
-    WireFormatException e = assertThrows(WireFormatException.class,
-        () -> CODECS.fromBytes(concat(frame, bytes(1, 2, 3))));
+    WireFormatException e =
+        assertThrows(
+            WireFormatException.class, () -> CODECS.fromBytes(concat(frame, bytes(1, 2, 3))));
     assertTrue(e.getMessage().startsWith("3 bytes after the end of the frame"), e.getMessage());
     assertEquals(frame.length, e.offset());
   }
@@ -172,7 +183,8 @@ class HostileInputTest {
         CODECS.decode(in);
       } catch (WireFormatException expected) {
         refused++;
-        assertTrue(expected.offset() >= 0 && expected.offset() <= frame.length, expected.getMessage());
+        assertTrue(
+            expected.offset() >= 0 && expected.offset() <= frame.length, expected.getMessage());
       }
     }
     assertTrue(refused > 1000, "refused " + refused);

@@ -8,8 +8,8 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Seeded random round trips (no property-testing library: the seed makes a failure repeatable).
- * A failure names its seed and index; rerun with that seed to see the value.
+ * Seeded random round trips (no property-testing library: the seed makes a failure repeatable). A
+ * failure names its seed and index; rerun with that seed to see the value.
  */
 class RandomRoundTripTest {
   private static final long SEED = 0x5EED_2026L;
@@ -28,7 +28,8 @@ class RandomRoundTripTest {
       Object decoded = RoundTripTest.CODECS.decode(in);
 
       assertEquals(value, decoded, "value " + i + " of seed " + SEED);
-      assertEquals(size, in.position(), "value " + i + " of seed " + SEED + " was not read to its end");
+      assertEquals(
+          size, in.position(), "value " + i + " of seed " + SEED + " was not read to its end");
     }
   }
 }

@@ -25,7 +25,9 @@ import org.junit.jupiter.api.Test;
 class RoundTripTest {
   static final CodecRegistry CODECS = CodecRegistry.load();
 
-  /** Decodes what {@code value} encodes to, through a fixed array, a growable one and a ByteBuffer. */
+  /**
+   * Decodes what {@code value} encodes to, through a fixed array, a growable one and a ByteBuffer.
+   */
   static Object roundTrip(Object value) {
     byte[] frame = CODECS.toBytes(value);
     byte[] buffer = new byte[frame.length + 10];
@@ -79,14 +81,21 @@ class RoundTripTest {
 
   @Test
   void nestedValuesWhoseLengthTakesSeveralBytes() {
-    Tree deep = new Tree("root", List.of(new Tree("y".repeat(300), List.of(new Tree("z".repeat(70_000), List.of())))));
+    Tree deep =
+        new Tree(
+            "root",
+            List.of(new Tree("y".repeat(300), List.of(new Tree("z".repeat(70_000), List.of())))));
     assertEquals(deep, roundTrip(deep));
   }
 
   @Test
   void sealedInterfaceValuesOfEverySubtype() {
-    for (Command command : List.of(new Command.Move(new Point(1, -1), true),
-        new Command.Say("hello", Team.BLUE), Command.Quit.NOW, Command.Quit.AFTER_THIS_ROUND)) {
+    for (Command command :
+        List.of(
+            new Command.Move(new Point(1, -1), true),
+            new Command.Say("hello", Team.BLUE),
+            Command.Quit.NOW,
+            Command.Quit.AFTER_THIS_ROUND)) {
       assertEquals(command, roundTrip(command));
     }
   }
@@ -104,8 +113,11 @@ class RoundTripTest {
 
   @Test
   void listsThatAreNotRandomAccessAndImmutableCollections() {
-    Kinds value = withCollections(Values.allNull(), new LinkedList<>(List.of("a", "b")),
-        Collections.unmodifiableSet(Set.of(Team.BLUE)));
+    Kinds value =
+        withCollections(
+            Values.allNull(),
+            new LinkedList<>(List.of("a", "b")),
+            Collections.unmodifiableSet(Set.of(Team.BLUE)));
     assertEquals(value, roundTrip(value));
   }
 
@@ -129,7 +141,9 @@ class RoundTripTest {
     CODECS.encode(new Point(1, 2), out);
     int before = out.position();
 
-    assertThrows(WireOverflowException.class, () -> CODECS.encode(new Command.Say("too long to fit", null), out));
+    assertThrows(
+        WireOverflowException.class,
+        () -> CODECS.encode(new Command.Say("too long to fit", null), out));
     assertEquals(before, out.position());
     assertEquals(new Point(1, 2), CODECS.decode(new WireReader(out.buffer(), 0, out.position())));
   }
@@ -137,8 +151,12 @@ class RoundTripTest {
   @Test
   void framesFollowOneAnotherInOneBuffer() {
     WireWriter out = WireWriter.growable(4);
-    List<Object> messages = List.of(new Point(3, 4), Team.BLUE, new Command.Say("hi", Team.RED),
-        new Account("bo", 7, false));
+    List<Object> messages =
+        List.of(
+            new Point(3, 4),
+            Team.BLUE,
+            new Command.Say("hi", Team.RED),
+            new Account("bo", 7, false));
     for (Object message : messages) {
       CODECS.encode(message, out);
     }
@@ -156,33 +174,139 @@ class RoundTripTest {
     Kinds nullOptional = withNickname(empty, null);
 
     assertArrayEquals(CODECS.toBytes(empty), CODECS.toBytes(nullOptional));
-    assertEquals(Optional.empty(), ((Kinds) CODECS.fromBytes(CODECS.toBytes(nullOptional))).nickname());
+    assertEquals(
+        Optional.empty(), ((Kinds) CODECS.fromBytes(CODECS.toBytes(nullOptional))).nickname());
   }
 
   private static Kinds withNickname(Kinds k, Optional<String> nickname) {
-    return new Kinds(k.aBoolean(), k.aByte(), k.aShort(), k.aChar(), k.anInt(), k.aLong(),
-        k.aFloat(), k.aDouble(), k.boxedBoolean(), k.boxedByte(), k.boxedShort(), k.boxedChar(),
-        k.boxedInt(), k.boxedLong(), k.boxedFloat(), k.boxedDouble(), k.text(), k.bytes(),
-        k.booleans(), k.shorts(), k.chars(), k.ints(), k.longs(), k.floats(), k.doubles(),
-        k.team(), k.day(), k.point(), k.command(), k.account(), k.names(), k.teams(), k.routes(),
-        k.numbers(), k.notes(), nickname, k.home(), k.when(), k.howLong(), k.uuid());
+    return new Kinds(
+        k.aBoolean(),
+        k.aByte(),
+        k.aShort(),
+        k.aChar(),
+        k.anInt(),
+        k.aLong(),
+        k.aFloat(),
+        k.aDouble(),
+        k.boxedBoolean(),
+        k.boxedByte(),
+        k.boxedShort(),
+        k.boxedChar(),
+        k.boxedInt(),
+        k.boxedLong(),
+        k.boxedFloat(),
+        k.boxedDouble(),
+        k.text(),
+        k.bytes(),
+        k.booleans(),
+        k.shorts(),
+        k.chars(),
+        k.ints(),
+        k.longs(),
+        k.floats(),
+        k.doubles(),
+        k.team(),
+        k.day(),
+        k.point(),
+        k.command(),
+        k.account(),
+        k.names(),
+        k.teams(),
+        k.routes(),
+        k.numbers(),
+        k.notes(),
+        nickname,
+        k.home(),
+        k.when(),
+        k.howLong(),
+        k.uuid());
   }
 
   private static Kinds withCollections(Kinds k, List<String> names, Set<Team> teams) {
-    return new Kinds(k.aBoolean(), k.aByte(), k.aShort(), k.aChar(), k.anInt(), k.aLong(),
-        k.aFloat(), k.aDouble(), k.boxedBoolean(), k.boxedByte(), k.boxedShort(), k.boxedChar(),
-        k.boxedInt(), k.boxedLong(), k.boxedFloat(), k.boxedDouble(), k.text(), k.bytes(),
-        k.booleans(), k.shorts(), k.chars(), k.ints(), k.longs(), k.floats(), k.doubles(),
-        k.team(), DayOfWeek.FRIDAY, k.point(), k.command(), k.account(), names, teams, k.routes(),
-        k.numbers(), k.notes(), k.nickname(), k.home(), k.when(), k.howLong(), k.uuid());
+    return new Kinds(
+        k.aBoolean(),
+        k.aByte(),
+        k.aShort(),
+        k.aChar(),
+        k.anInt(),
+        k.aLong(),
+        k.aFloat(),
+        k.aDouble(),
+        k.boxedBoolean(),
+        k.boxedByte(),
+        k.boxedShort(),
+        k.boxedChar(),
+        k.boxedInt(),
+        k.boxedLong(),
+        k.boxedFloat(),
+        k.boxedDouble(),
+        k.text(),
+        k.bytes(),
+        k.booleans(),
+        k.shorts(),
+        k.chars(),
+        k.ints(),
+        k.longs(),
+        k.floats(),
+        k.doubles(),
+        k.team(),
+        DayOfWeek.FRIDAY,
+        k.point(),
+        k.command(),
+        k.account(),
+        names,
+        teams,
+        k.routes(),
+        k.numbers(),
+        k.notes(),
+        k.nickname(),
+        k.home(),
+        k.when(),
+        k.howLong(),
+        k.uuid());
   }
 
   private static Kinds withNumbers(Kinds k, List<Integer> numbers) {
-    return new Kinds(k.aBoolean(), k.aByte(), k.aShort(), k.aChar(), k.anInt(), k.aLong(),
-        k.aFloat(), k.aDouble(), k.boxedBoolean(), k.boxedByte(), k.boxedShort(), k.boxedChar(),
-        k.boxedInt(), k.boxedLong(), k.boxedFloat(), k.boxedDouble(), k.text(), k.bytes(),
-        k.booleans(), k.shorts(), k.chars(), k.ints(), k.longs(), k.floats(), k.doubles(),
-        k.team(), k.day(), k.point(), k.command(), k.account(), k.names(), k.teams(), k.routes(),
-        numbers, k.notes(), k.nickname(), k.home(), k.when(), k.howLong(), k.uuid());
+    return new Kinds(
+        k.aBoolean(),
+        k.aByte(),
+        k.aShort(),
+        k.aChar(),
+        k.anInt(),
+        k.aLong(),
+        k.aFloat(),
+        k.aDouble(),
+        k.boxedBoolean(),
+        k.boxedByte(),
+        k.boxedShort(),
+        k.boxedChar(),
+        k.boxedInt(),
+        k.boxedLong(),
+        k.boxedFloat(),
+        k.boxedDouble(),
+        k.text(),
+        k.bytes(),
+        k.booleans(),
+        k.shorts(),
+        k.chars(),
+        k.ints(),
+        k.longs(),
+        k.floats(),
+        k.doubles(),
+        k.team(),
+        k.day(),
+        k.point(),
+        k.command(),
+        k.account(),
+        k.names(),
+        k.teams(),
+        k.routes(),
+        numbers,
+        k.notes(),
+        k.nickname(),
+        k.home(),
+        k.when(),
+        k.howLong(),
+        k.uuid());
   }
 }

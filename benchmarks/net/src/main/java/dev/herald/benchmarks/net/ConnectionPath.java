@@ -2,8 +2,8 @@ package dev.herald.benchmarks.net;
 
 import dev.herald.net.Connection;
 import dev.herald.net.ConnectionConfig;
-import dev.herald.net.MessageReceiver;
 import dev.herald.net.MessageDependency;
+import dev.herald.net.MessageReceiver;
 import dev.herald.net.ProtocolException;
 import dev.herald.net.SendStatus;
 import dev.herald.time.Ticker;
@@ -21,13 +21,15 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The reliable layer's own cost per message, without sockets: one thread sends 16-byte
- * messages from one {@link Connection} to another (each depending on the one
- * {@value #DEPENDENCY_DISTANCE} before, as the one-way flood of {@link UdpLoopback} does),
- * carries every packet across in memory, both ways, and runs the receiver's handler. Run with
- * JMH's GC profiler to see the bytes allocated per message:
+ * The reliable layer's own cost per message, without sockets: one thread sends 16-byte messages
+ * from one {@link Connection} to another (each depending on the one {@value #DEPENDENCY_DISTANCE}
+ * before, as the one-way flood of {@link UdpLoopback} does), carries every packet across in memory,
+ * both ways, and runs the receiver's handler. Run with JMH's GC profiler to see the bytes allocated
+ * per message:
  *
- * <pre>java -cp benchmarks/net/target/benchmarks-net.jar org.openjdk.jmh.Main ConnectionPath -prof gc</pre>
+ * <pre>
+ * java -cp benchmarks/net/target/benchmarks-net.jar org.openjdk.jmh.Main ConnectionPath -prof gc
+ * </pre>
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -43,8 +45,10 @@ public class ConnectionPath {
 
   private final byte[] payload = new byte[PAYLOAD];
   private final byte[] packet = new byte[ConnectionConfig.MAX_PACKET_SIZE];
+
   /** Handles of the last two distances' messages, emptied and refilled in turn. */
   private final MessageDependency[] recent = new MessageDependency[2 * DEPENDENCY_DISTANCE];
+
   private Connection sender;
   private Connection receiver;
   private long executed;
@@ -53,21 +57,27 @@ public class ConnectionPath {
   @Setup
   public void connect() {
     Ticker clock = Ticker.system();
-    MessageReceiver counter = new MessageReceiver() {
-      @Override
-      public void onMessage(int sequence, byte[] message) {
-        executed++;
-      }
+    MessageReceiver counter =
+        new MessageReceiver() {
+          @Override
+          public void onMessage(int sequence, byte[] message) {
+            executed++;
+          }
 
-      @Override
-      public void onMessage(int sequence, byte[] buffer, int offset, int length) {
-        executed++; // reads the message where it arrived: no copy
-      }
-    };
-    sender = new Connection(ConnectionConfig.defaults(), 42, clock, new MessageReceiver() {
-      @Override
-      public void onMessage(int sequence, byte[] message) {}
-    });
+          @Override
+          public void onMessage(int sequence, byte[] buffer, int offset, int length) {
+            executed++; // reads the message where it arrived: no copy
+          }
+        };
+    sender =
+        new Connection(
+            ConnectionConfig.defaults(),
+            42,
+            clock,
+            new MessageReceiver() {
+              @Override
+              public void onMessage(int sequence, byte[] message) {}
+            });
     receiver = new Connection(ConnectionConfig.defaults(), 42, clock, counter);
     for (int i = 0; i < recent.length; i++) {
       recent[i] = new MessageDependency();
@@ -82,11 +92,14 @@ public class ConnectionPath {
     int queued = 0;
     while (executed < target) {
       while (queued < BATCH) {
-        MessageDependency before = recent[(int) ((sent - DEPENDENCY_DISTANCE) & (recent.length - 1))];
+        MessageDependency before =
+            recent[(int) ((sent - DEPENDENCY_DISTANCE) & (recent.length - 1))];
         MessageDependency handle = recent[(int) (sent & (recent.length - 1))];
         handle.clear();
-        SendStatus status = sent < DEPENDENCY_DISTANCE
-            ? sender.trySend(handle, payload) : sender.trySend(handle, payload, before);
+        SendStatus status =
+            sent < DEPENDENCY_DISTANCE
+                ? sender.trySend(handle, payload)
+                : sender.trySend(handle, payload, before);
         if (status != SendStatus.ACCEPTED) {
           break;
         }

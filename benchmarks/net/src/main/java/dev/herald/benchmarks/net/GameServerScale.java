@@ -22,29 +22,29 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * A game server's scale: one server thread and many clients over loopback UDP, every datagram
- * through one {@link LossyRelay} at 1 % loss, the client count rising until the server no
- * longer keeps up. Each second, each client sends the server {@value #RATE} reliable inputs of
- * {@value #PAYLOAD} bytes, and the server sends each client {@value #RATE} reliable events and
- * {@value #RATE} snapshots (the world's state) of {@value #PAYLOAD} bytes, within a bandwidth
- * budget of {@value #BUDGET} bytes a second per connection.
+ * through one {@link LossyRelay} at 1 % loss, the client count rising until the server no longer
+ * keeps up. Each second, each client sends the server {@value #RATE} reliable inputs of {@value
+ * #PAYLOAD} bytes, and the server sends each client {@value #RATE} reliable events and {@value
+ * #RATE} snapshots (the world's state) of {@value #PAYLOAD} bytes, within a bandwidth budget of
+ * {@value #BUDGET} bytes a second per connection.
  *
  * <p>The server runs on a thread of its own, as it would, reading datagrams as they arrive and
- * sending each client its event and snapshot at that client's turn of the 30 Hz tick. The
- * clients are many nodes driven by one thread, as cheaply as a game client's frame allows: each
- * client is updated {@value #CLIENT_FRAME_RATE} times a second (its frame), and sends its input
- * on every other frame. So what a client measures (an event's and a snapshot's age when its
- * frame reads them) includes up to one client frame of waiting; what the server measures (an
- * input's age when the server's handler runs) does not.
+ * sending each client its event and snapshot at that client's turn of the 30 Hz tick. The clients
+ * are many nodes driven by one thread, as cheaply as a game client's frame allows: each client is
+ * updated {@value #CLIENT_FRAME_RATE} times a second (its frame), and sends its input on every
+ * other frame. So what a client measures (an event's and a snapshot's age when its frame reads
+ * them) includes up to one client frame of waiting; what the server measures (an input's age when
+ * the server's handler runs) does not.
  *
  * <p>Per client count, a row: the server thread's CPU time (share of one core, per message it
- * handled or sent, per client per second), the input latency p50/p99 at the server's handler,
- * the snapshot age p99 at the client, what arrived, disconnects, and the CPU of the relay's and
- * the clients' threads (they share the machine with the server). A count is <i>sustained</i> if
- * nobody disconnected, the input p99 is within two frames at 30 Hz ({@value #P99_LIMIT_MILLIS}
- * ms), and the server thread used less than {@value #SATURATED_PERCENT} % of a core. Run:
- * {@code java -cp benchmarks/net/target/benchmarks-net.jar
- * dev.herald.benchmarks.net.GameServerScale [seconds] [clients...]}: without client counts it
- * ramps through {@link #RAMP} and stops at the first count not sustained.
+ * handled or sent, per client per second), the input latency p50/p99 at the server's handler, the
+ * snapshot age p99 at the client, what arrived, disconnects, and the CPU of the relay's and the
+ * clients' threads (they share the machine with the server). A count is <i>sustained</i> if nobody
+ * disconnected, the input p99 is within two frames at 30 Hz ({@value #P99_LIMIT_MILLIS} ms), and
+ * the server thread used less than {@value #SATURATED_PERCENT} % of a core. Run: {@code java -cp
+ * benchmarks/net/target/benchmarks-net.jar dev.herald.benchmarks.net.GameServerScale [seconds]
+ * [clients...]}: without client counts it ramps through {@link #RAMP} and stops at the first count
+ * not sustained.
  */
 public final class GameServerScale {
   static final int RATE = 30;
@@ -69,9 +69,11 @@ public final class GameServerScale {
     for (int i = 1; i < args.length; i++) {
       counts[i - 1] = Integer.parseInt(args[i]);
     }
-    System.out.printf("game server: one server thread, clients through one relay at 1 %% loss; %d s per count;"
-        + " each client %d inputs/s up, %d events + %d snapshots/s down, %d B each%n", seconds, RATE, RATE, RATE, PAYLOAD);
-    run(2, Math.min(counts[0], 100), 1);               // warm-up, not reported
+    System.out.printf(
+        "game server: one server thread, clients through one relay at 1 %% loss; %d s per count;"
+            + " each client %d inputs/s up, %d events + %d snapshots/s down, %d B each%n",
+        seconds, RATE, RATE, RATE, PAYLOAD);
+    run(2, Math.min(counts[0], 100), 1); // warm-up, not reported
     System.out.println(Row.HEADER);
     Row largest = null;
     Row last = null;
@@ -84,18 +86,25 @@ public final class GameServerScale {
         break;
       }
     }
-    System.out.printf("largest sustained: %s; %s%n", largest == null ? "none" : largest.clients + " clients",
-        last.limit() == null ? "every count sustained" : "at " + last.clients + ": " + last.limit());
+    System.out.printf(
+        "largest sustained: %s; %s%n",
+        largest == null ? "none" : largest.clients + " clients",
+        last.limit() == null
+            ? "every count sustained"
+            : "at " + last.clients + ": " + last.limit());
   }
 
   static Row run(int seconds, int clientCount, long seed) throws Exception {
-    NodeConfig config = NodeConfig.defaults().withMaxPeers(clientCount)
-        .withConnection(ConnectionConfig.defaults().withBandwidth(BUDGET));
+    NodeConfig config =
+        NodeConfig.defaults()
+            .withMaxPeers(clientCount)
+            .withConnection(ConnectionConfig.defaults().withBandwidth(BUDGET));
     ServerSide atServer = new ServerSide();
     ClientSide atClients = new ClientSide();
     List<UdpNode> clients = new ArrayList<>();
     try (UdpNode server = UdpNode.server(UdpLoopback.LOOPBACK, config, atServer);
-        LossyRelay relay = LossyRelay.start(server.localAddress(), ONE_PERCENT, seed, clientCount)) {
+        LossyRelay relay =
+            LossyRelay.start(server.localAddress(), ONE_PERCENT, seed, clientCount)) {
       for (int i = 0; i < clientCount; i++) {
         clients.add(UdpNode.client(relay.address(), config, atClients));
       }
@@ -155,10 +164,10 @@ public final class GameServerScale {
   }
 
   /**
-   * Runs every client's frames for {@code seconds} on this thread: a frame reads what arrived
-   * and sends what is due, and every other frame first sends the client's input. Frames of
-   * different clients are spread over the frame period, as players' machines are. Returns the
-   * thread's CPU time.
+   * Runs every client's frames for {@code seconds} on this thread: a frame reads what arrived and
+   * sends what is due, and every other frame first sends the client's input. Frames of different
+   * clients are spread over the frame period, as players' machines are. Returns the thread's CPU
+   * time.
    */
   private static long driveClients(List<UdpNode> clients, ClientSide atClients, int seconds) {
     long cpuStart = THREADS.getCurrentThreadCpuTime();
@@ -232,7 +241,10 @@ public final class GameServerScale {
     throw new IllegalStateException("no thread named " + prefix);
   }
 
-  /** The server's own thread: updates the node and, 30 times a second per client, sends it an event and a snapshot. */
+  /**
+   * The server's own thread: updates the node and, 30 times a second per client, sends it an event
+   * and a snapshot.
+   */
   private static final class ServerLoop implements Runnable {
     final UdpNode server;
     final ServerSide atServer;
@@ -244,7 +256,11 @@ public final class GameServerScale {
     long updates;
     long updateNanos;
     long lastUpdate;
-    /** Time from the end of one update to the start of the next: waiting for datagrams, or for a core. */
+
+    /**
+     * Time from the end of one update to the start of the next: waiting for datagrams, or for a
+     * core.
+     */
     final Histogram gaps = new Histogram();
 
     ServerLoop(UdpNode server, ServerSide atServer) {
@@ -346,8 +362,12 @@ public final class GameServerScale {
   private static final class ClientSide extends Listener {
     final Histogram eventAge = new Histogram();
     final Histogram snapshotAge = new Histogram();
-    /** How late each client frame ran: the clients' thread waiting for a core, or behind its work. */
+
+    /**
+     * How late each client frame ran: the clients' thread waiting for a core, or behind its work.
+     */
     final Histogram frameLateness = new Histogram();
+
     long events;
     long snapshots;
     long inputsSent;
@@ -399,15 +419,17 @@ public final class GameServerScale {
 
   /** One client count's figures. */
   static final class Row {
-    static final String HEADER = String.format(
-        "%7s | %6s %6s %7s | %6s %6s | %6s %6s %6s | %6s %6s | %6s %6s %6s | %5s %5s | %6s %6s %5s | %6s %6s | %5s%n"
-        + "%7s | %6s %6s %7s | %6s %6s | %6s %6s %6s | %6s %6s | %6s %6s %6s | %5s %5s | %6s %6s %5s | %6s %6s | %5s",
-        "clients", "server", "CPU/", "CPU/", "upd", "µs/", "input", "input", "input", "event", "snap", "in", "event", "snap",
-        "lost", "lost", "relay", "client", "proc", "server", "client", "load",
-        "", "%core", "msg µs", "cl·s µs", "/s", "upd", "p50 ms", "p99 ms", "max ms", "p99 ms", "p99 ms", "arrvd%", "arrvd%", "arrvd%",
-        "relay", "seen", "%core", "%core", "cores", "gap ms", "late", "1 min")
-        + "\n  (disconnects are printed as they happen; 'lost relay' is what the relay dropped, 'lost seen' what the connections"
-        + " found lost, both %;\n   server gap: p99 time between two server updates; client late: p99 of how late a client frame ran, ms)";
+    static final String HEADER =
+        String.format(
+                "%7s | %6s %6s %7s | %6s %6s | %6s %6s %6s | %6s %6s | %6s %6s %6s | %5s %5s | %6s %6s %5s | %6s %6s | %5s%n"
+                    + "%7s | %6s %6s %7s | %6s %6s | %6s %6s %6s | %6s %6s | %6s %6s %6s | %5s %5s | %6s %6s %5s | %6s %6s | %5s",
+                "clients", "server", "CPU/", "CPU/", "upd", "µs/", "input", "input", "input",
+                "event", "snap", "in", "event", "snap", "lost", "lost", "relay", "client", "proc",
+                "server", "client", "load", "", "%core", "msg µs", "cl·s µs", "/s", "upd", "p50 ms",
+                "p99 ms", "max ms", "p99 ms", "p99 ms", "arrvd%", "arrvd%", "arrvd%", "relay",
+                "seen", "%core", "%core", "cores", "gap ms", "late", "1 min")
+            + "\n  (disconnects are printed as they happen; 'lost relay' is what the relay dropped, 'lost seen' what the connections"
+            + " found lost, both %;\n   server gap: p99 time between two server updates; client late: p99 of how late a client frame ran, ms)";
     int clients;
     int seconds;
     long serverCpuNanos;
@@ -452,8 +474,12 @@ public final class GameServerScale {
         return disconnects + " disconnected";
       }
       if (inputLatency.millis(0.99) > P99_LIMIT_MILLIS) {
-        return String.format("input p99 %.1f ms > %.1f ms (server thread at %.0f %% of a core, process at %.2f cores)",
-            inputLatency.millis(0.99), P99_LIMIT_MILLIS, serverShare(), processCpuNanos / (seconds * 1e9));
+        return String.format(
+            "input p99 %.1f ms > %.1f ms (server thread at %.0f %% of a core, process at %.2f cores)",
+            inputLatency.millis(0.99),
+            P99_LIMIT_MILLIS,
+            serverShare(),
+            processCpuNanos / (seconds * 1e9));
       }
       if (serverShare() >= SATURATED_PERCENT) {
         return String.format("server thread saturated (%.0f %% of a core)", serverShare());
@@ -464,17 +490,31 @@ public final class GameServerScale {
     String format() {
       double wall = seconds * 1e9;
       return String.format(
-          "%7d | %6.1f %6.2f %7.1f | %6d %6.0f | %6.2f %6.2f %6.1f | %6.2f %6.2f | %6.1f %6.1f %6.1f | %5.2f %5.2f | %6.1f %6.1f %5.2f | %6.2f %6.2f | %5.2f",
-          clients, serverShare(), serverCpuNanos / 1e3 / serverMessages(), serverCpuNanos / 1e3 / clients / seconds,
-          serverUpdates / seconds, serverUpdateNanos / 1e3 / Math.max(1, serverUpdates),
-          inputLatency.millis(0.50), inputLatency.millis(0.99), inputLatency.max / 1e6,
-          eventAge.millis(0.99), snapshotAge.millis(0.99),
-          100.0 * inputsReceived / inputsSent, 100.0 * eventsReceived / Math.max(1, eventsSent),
-          100.0 * snapshotsReceived / Math.max(1, snapshotsSent),
-          100.0 * relayLost / Math.max(1, relayReceived),
-          100.0 * (serverPacketsLost + clientPacketsLost) / Math.max(1, serverPacketsSent + clientPacketsSent),
-          100 * relayCpuNanos / wall, 100 * clientCpuNanos / wall, processCpuNanos / wall,
-          serverGaps.millis(0.99), clientLateness.millis(0.99), loadAverage)
+              "%7d | %6.1f %6.2f %7.1f | %6d %6.0f | %6.2f %6.2f %6.1f | %6.2f %6.2f | %6.1f %6.1f %6.1f | %5.2f %5.2f | %6.1f %6.1f %5.2f | %6.2f %6.2f | %5.2f",
+              clients,
+              serverShare(),
+              serverCpuNanos / 1e3 / serverMessages(),
+              serverCpuNanos / 1e3 / clients / seconds,
+              serverUpdates / seconds,
+              serverUpdateNanos / 1e3 / Math.max(1, serverUpdates),
+              inputLatency.millis(0.50),
+              inputLatency.millis(0.99),
+              inputLatency.max / 1e6,
+              eventAge.millis(0.99),
+              snapshotAge.millis(0.99),
+              100.0 * inputsReceived / inputsSent,
+              100.0 * eventsReceived / Math.max(1, eventsSent),
+              100.0 * snapshotsReceived / Math.max(1, snapshotsSent),
+              100.0 * relayLost / Math.max(1, relayReceived),
+              100.0
+                  * (serverPacketsLost + clientPacketsLost)
+                  / Math.max(1, serverPacketsSent + clientPacketsSent),
+              100 * relayCpuNanos / wall,
+              100 * clientCpuNanos / wall,
+              processCpuNanos / wall,
+              serverGaps.millis(0.99),
+              clientLateness.millis(0.99),
+              loadAverage)
           + (disconnects > 0 ? "  " + disconnects + " DISCONNECTED" : "");
     }
   }

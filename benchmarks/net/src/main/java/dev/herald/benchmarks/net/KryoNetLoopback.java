@@ -17,23 +17,26 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * KryoNet, the peer of issue #11, in the scenarios of {@link UdpLoopback}: the same message
- * count, payload, request rate and percentiles, a KryoNet {@link Server} and {@link Client} on
- * 127.0.0.1, over TCP (KryoNet's reliable path) or UDP (its unreliable one). Used the way its
- * README shows: {@code byte[]} registered with Kryo, {@code sendTCP}/{@code sendUDP}, a
- * {@link Listener} on KryoNet's own update threads.
+ * KryoNet, the peer of issue #11, in the scenarios of {@link UdpLoopback}: the same message count,
+ * payload, request rate and percentiles, a KryoNet {@link Server} and {@link Client} on 127.0.0.1,
+ * over TCP (KryoNet's reliable path) or UDP (its unreliable one). Used the way its README shows:
+ * {@code byte[]} registered with Kryo, {@code sendTCP}/{@code sendUDP}, a {@link Listener} on
+ * KryoNet's own update threads.
  *
- * <p>KryoNet has no flow control of its own: {@code sendTCP} into a full write buffer fails
- * and closes the connection, so the TCP sender waits while the buffer is more than half full
- * (what its documentation's {@code idle} callback is for). UDP has no reliability and no
- * pacing: the sender sends as fast as it can and the figure is what arrived.
+ * <p>KryoNet has no flow control of its own: {@code sendTCP} into a full write buffer fails and
+ * closes the connection, so the TCP sender waits while the buffer is more than half full (what its
+ * documentation's {@code idle} callback is for). UDP has no reliability and no pacing: the sender
+ * sends as fast as it can and the figure is what arrived.
  */
 final class KryoNetLoopback {
-  enum Transport { TCP, UDP }
+  enum Transport {
+    TCP,
+    UDP
+  }
 
   /**
-   * The server's ports: fixed, not ephemeral, so that a packet filter can single out the lossy
-   * pair ({@code run-netem.sh} drops 10 % of the packets to and from {@link #LOSSY}).
+   * The server's ports: fixed, not ephemeral, so that a packet filter can single out the lossy pair
+   * ({@code run-netem.sh} drops 10 % of the packets to and from {@link #LOSSY}).
    */
   enum Ports {
     CLEAN(54555, 54777),
@@ -47,11 +50,15 @@ final class KryoNetLoopback {
       this.udp = udp;
     }
   }
+
   /** Larger than KryoNet's default (8 KiB client, 16 KiB server) so bursts do not overflow it. */
   private static final int WRITE_BUFFER = 1 << 16;
+
   private static final int OBJECT_BUFFER = 2048;
+
   /** How long a UDP receiver waits for one more datagram before counting the rest lost. */
   private static final long UDP_SILENCE_MILLIS = 500;
+
   private static final long LIMIT_SECONDS = 120;
 
   static {
@@ -61,22 +68,26 @@ final class KryoNetLoopback {
   private KryoNetLoopback() {}
 
   /** Messages per second that arrived, and the fraction of those sent that arrived. */
-  static double[] throughput(Transport transport, Ports ports) throws IOException, InterruptedException {
+  static double[] throughput(Transport transport, Ports ports)
+      throws IOException, InterruptedException {
     int count = UdpLoopback.THROUGHPUT_MESSAGES;
     AtomicInteger received = new AtomicInteger();
     AtomicLong lastArrival = new AtomicLong();
     CountDownLatch all = new CountDownLatch(1);
-    Server server = server(ports, new Listener() {
-      @Override
-      public void received(Connection connection, Object message) {
-        if (message instanceof byte[]) {
-          lastArrival.set(System.nanoTime());
-          if (received.incrementAndGet() == count) {
-            all.countDown();
-          }
-        }
-      }
-    });
+    Server server =
+        server(
+            ports,
+            new Listener() {
+              @Override
+              public void received(Connection connection, Object message) {
+                if (message instanceof byte[]) {
+                  lastArrival.set(System.nanoTime());
+                  if (received.incrementAndGet() == count) {
+                    all.countDown();
+                  }
+                }
+              }
+            });
     Client client = new Client(WRITE_BUFFER, OBJECT_BUFFER);
     try {
       connect(client, ports);
@@ -94,7 +105,8 @@ final class KryoNetLoopback {
       }
       if (transport == Transport.TCP) {
         if (!all.await(LIMIT_SECONDS, TimeUnit.SECONDS)) {
-          throw new IllegalStateException("KryoNet TCP delivered " + received.get() + " of " + count);
+          throw new IllegalStateException(
+              "KryoNet TCP delivered " + received.get() + " of " + count);
         }
       } else {
         int before;
@@ -111,38 +123,43 @@ final class KryoNetLoopback {
   }
 
   /**
-   * p50 and p99 of the round trip in microseconds over the replies that came back, and the
-   * fraction of requests that got no reply: a request every millisecond, echoed at once.
+   * p50 and p99 of the round trip in microseconds over the replies that came back, and the fraction
+   * of requests that got no reply: a request every millisecond, echoed at once.
    */
-  static double[] latency(Transport transport, Ports ports) throws IOException, InterruptedException {
+  static double[] latency(Transport transport, Ports ports)
+      throws IOException, InterruptedException {
     int requests = UdpLoopback.REQUESTS;
     AtomicLongArray sentAt = new AtomicLongArray(requests);
     AtomicLongArray roundTrips = new AtomicLongArray(requests);
     AtomicInteger replies = new AtomicInteger();
     CountDownLatch all = new CountDownLatch(requests);
-    Server server = server(ports, new Listener() {
-      @Override
-      public void received(Connection connection, Object message) {
-        if (message instanceof byte[]) {
-          if (transport == Transport.TCP) {
-            connection.sendTCP(message);
-          } else {
-            connection.sendUDP(message);
-          }
-        }
-      }
-    });
+    Server server =
+        server(
+            ports,
+            new Listener() {
+              @Override
+              public void received(Connection connection, Object message) {
+                if (message instanceof byte[]) {
+                  if (transport == Transport.TCP) {
+                    connection.sendTCP(message);
+                  } else {
+                    connection.sendUDP(message);
+                  }
+                }
+              }
+            });
     Client client = new Client(WRITE_BUFFER, OBJECT_BUFFER);
-    client.addListener(new Listener() {
-      @Override
-      public void received(Connection connection, Object message) {
-        if (message instanceof byte[] reply) {
-          int number = ByteBuffer.wrap(reply).getInt();
-          roundTrips.set(replies.getAndIncrement(), System.nanoTime() - sentAt.get(number));
-          all.countDown();
-        }
-      }
-    });
+    client.addListener(
+        new Listener() {
+          @Override
+          public void received(Connection connection, Object message) {
+            if (message instanceof byte[] reply) {
+              int number = ByteBuffer.wrap(reply).getInt();
+              roundTrips.set(replies.getAndIncrement(), System.nanoTime() - sentAt.get(number));
+              all.countDown();
+            }
+          }
+        });
     try {
       connect(client, ports);
       long next = System.nanoTime();
@@ -159,9 +176,13 @@ final class KryoNetLoopback {
         }
         next += 1_000_000;
       }
-      boolean complete = all.await(transport == Transport.TCP ? LIMIT_SECONDS * 1000 : UDP_SILENCE_MILLIS, TimeUnit.MILLISECONDS);
+      boolean complete =
+          all.await(
+              transport == Transport.TCP ? LIMIT_SECONDS * 1000 : UDP_SILENCE_MILLIS,
+              TimeUnit.MILLISECONDS);
       if (!complete && transport == Transport.TCP) {
-        throw new IllegalStateException("KryoNet TCP answered " + replies.get() + " of " + requests);
+        throw new IllegalStateException(
+            "KryoNet TCP answered " + replies.get() + " of " + requests);
       }
     } finally {
       client.stop();
@@ -173,14 +194,20 @@ final class KryoNetLoopback {
       sorted[i] = roundTrips.get(i);
     }
     Arrays.sort(sorted);
-    return new double[] {sorted[answered / 2] / 1e3, sorted[(int) (answered * 0.99)] / 1e3, 1 - (double) answered / requests};
+    return new double[] {
+      sorted[answered / 2] / 1e3,
+      sorted[(int) (answered * 0.99)] / 1e3,
+      1 - (double) answered / requests
+    };
   }
 
   private static Server server(Ports ports, Listener listener) throws IOException {
     Server server = new Server(WRITE_BUFFER, OBJECT_BUFFER);
     server.getKryo().register(byte[].class);
     server.addListener(listener);
-    server.bind(new InetSocketAddress(UdpLoopback.LOOPBACK.getAddress(), ports.tcp), new InetSocketAddress(UdpLoopback.LOOPBACK.getAddress(), ports.udp));
+    server.bind(
+        new InetSocketAddress(UdpLoopback.LOOPBACK.getAddress(), ports.tcp),
+        new InetSocketAddress(UdpLoopback.LOOPBACK.getAddress(), ports.udp));
     server.start();
     return server;
   }

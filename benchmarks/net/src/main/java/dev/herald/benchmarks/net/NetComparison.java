@@ -3,19 +3,18 @@ package dev.herald.benchmarks.net;
 import dev.herald.benchmarks.net.KryoNetLoopback.Ports;
 import dev.herald.benchmarks.net.KryoNetLoopback.Transport;
 import dev.herald.net.testkit.LinkConditions;
-import dev.herald.net.testkit.LossyRelay;
 import java.util.Arrays;
 
 /**
  * Issue #11's comparison in one run: Herald's UDP node beside KryoNet over TCP and over UDP,
- * one-way throughput and the round trip of a request and its reply, at 0 % and 10 % loss.
- * Each figure is the median of {@value #REPEATS} runs after a warm-up run of each.
+ * one-way throughput and the round trip of a request and its reply, at 0 % and 10 % loss. Each
+ * figure is the median of {@value #REPEATS} runs after a warm-up run of each.
  *
  * <p>Loss is applied differently to each, and the table says so: Herald's datagrams cross the
  * {@code LossyRelay}; TCP cannot (the relay forwards datagrams), so KryoNet's 10 % rows need a
- * packet filter dropping 10 % of the packets to and from its lossy ports, set up by
- * {@code benchmarks/net/run-netem.sh} (root, a private network namespace), which passes
- * {@code --kryonet-loss}. Without that flag the KryoNet 10 % rows are skipped, not faked.
+ * packet filter dropping 10 % of the packets to and from its lossy ports, set up by {@code
+ * benchmarks/net/run-netem.sh} (root, a private network namespace), which passes {@code
+ * --kryonet-loss}. Without that flag the KryoNet 10 % rows are skipped, not faked.
  *
  * <p>Run: {@code flock /tmp/herald-bench.lock benchmarks/net/run-netem.sh}, or without loss for
  * KryoNet: {@code java -jar benchmarks/net/target/benchmarks-net.jar}
@@ -33,7 +32,8 @@ public final class NetComparison {
       KryoNetLoopback.throughput(transport, Ports.CLEAN);
       KryoNetLoopback.latency(transport, Ports.CLEAN);
     }
-    System.out.println("| scenario | Herald over UDP (reliable) | KryoNet TCP | KryoNet UDP (unreliable) | Herald / KryoNet TCP |");
+    System.out.println(
+        "| scenario | Herald over UDP (reliable) | KryoNet TCP | KryoNet UDP (unreliable) | Herald / KryoNet TCP |");
     System.out.println("|---|---|---|---|---|");
     for (boolean lossy : new boolean[] {false, true}) {
       String name = lossy ? "10 % loss" : "0 % loss";
@@ -50,12 +50,24 @@ public final class NetComparison {
         header = run.headerBytesPerMessage;
         allocated = run.bytesAllocatedPerMessage;
       }
-      double[][] tcp = kryoNet ? repeat(() -> KryoNetLoopback.throughput(Transport.TCP, ports)) : null;
-      double[][] udp = kryoNet ? repeat(() -> KryoNetLoopback.throughput(Transport.UDP, ports)) : null;
-      System.out.printf("| one way, %s: messages/s | %,.0f (runs %s; header %.2f B/msg; %.2f B allocated/msg) | %s | %s | %s |%n", name,
-          median(herald), Arrays.toString(round(herald)), header, allocated,
-          tcp == null ? "not run" : String.format("%,.0f (runs %s)", median(tcp[0]), Arrays.toString(round(tcp[0]))),
-          udp == null ? "not run" : String.format("%,.0f arrived/s, %.1f %% arrived", median(udp[0]), 100 * median(udp[1])),
+      double[][] tcp =
+          kryoNet ? repeat(() -> KryoNetLoopback.throughput(Transport.TCP, ports)) : null;
+      double[][] udp =
+          kryoNet ? repeat(() -> KryoNetLoopback.throughput(Transport.UDP, ports)) : null;
+      System.out.printf(
+          "| one way, %s: messages/s | %,.0f (runs %s; header %.2f B/msg; %.2f B allocated/msg) | %s | %s | %s |%n",
+          name,
+          median(herald),
+          Arrays.toString(round(herald)),
+          header,
+          allocated,
+          tcp == null
+              ? "not run"
+              : String.format("%,.0f (runs %s)", median(tcp[0]), Arrays.toString(round(tcp[0]))),
+          udp == null
+              ? "not run"
+              : String.format(
+                  "%,.0f arrived/s, %.1f %% arrived", median(udp[0]), 100 * median(udp[1])),
           tcp == null ? "–" : String.format("%.2f×", median(herald) / median(tcp[0])));
 
       double[] p50 = new double[REPEATS];
@@ -67,13 +79,27 @@ public final class NetComparison {
         p99[i] = percentiles[1];
         pacedHeader = percentiles[2];
       }
-      double[][] tcpRoundTrip = kryoNet ? repeat(() -> KryoNetLoopback.latency(Transport.TCP, ports)) : null;
-      double[][] udpRoundTrip = kryoNet ? repeat(() -> KryoNetLoopback.latency(Transport.UDP, ports)) : null;
-      System.out.printf("| round trip, %s: p50 / p99 µs | %.0f / %.0f (header %.2f B/msg) | %s | %s | %s |%n", name, median(p50), median(p99), pacedHeader,
-          tcpRoundTrip == null ? "not run" : String.format("%.0f / %.0f", median(tcpRoundTrip[0]), median(tcpRoundTrip[1])),
-          udpRoundTrip == null ? "not run"
-              : String.format("%.0f / %.0f of those answered, %.1f %% unanswered", median(udpRoundTrip[0]), median(udpRoundTrip[1]), 100 * median(udpRoundTrip[2])),
-          tcpRoundTrip == null ? "–" : String.format("p99 %.2f×", median(p99) / median(tcpRoundTrip[1])));
+      double[][] tcpRoundTrip =
+          kryoNet ? repeat(() -> KryoNetLoopback.latency(Transport.TCP, ports)) : null;
+      double[][] udpRoundTrip =
+          kryoNet ? repeat(() -> KryoNetLoopback.latency(Transport.UDP, ports)) : null;
+      System.out.printf(
+          "| round trip, %s: p50 / p99 µs | %.0f / %.0f (header %.2f B/msg) | %s | %s | %s |%n",
+          name,
+          median(p50),
+          median(p99),
+          pacedHeader,
+          tcpRoundTrip == null
+              ? "not run"
+              : String.format("%.0f / %.0f", median(tcpRoundTrip[0]), median(tcpRoundTrip[1])),
+          udpRoundTrip == null
+              ? "not run"
+              : String.format(
+                  "%.0f / %.0f of those answered, %.1f %% unanswered",
+                  median(udpRoundTrip[0]), median(udpRoundTrip[1]), 100 * median(udpRoundTrip[2])),
+          tcpRoundTrip == null
+              ? "–"
+              : String.format("p99 %.2f×", median(p99) / median(tcpRoundTrip[1])));
     }
   }
 
@@ -81,7 +107,9 @@ public final class NetComparison {
     double[] run() throws Exception;
   }
 
-  /** Runs {@code measurement} {@value #REPEATS} times; row i of the result is figure i of each run. */
+  /**
+   * Runs {@code measurement} {@value #REPEATS} times; row i of the result is figure i of each run.
+   */
   private static double[][] repeat(Measurement measurement) throws Exception {
     double[][] byFigure = null;
     for (int run = 0; run < REPEATS; run++) {

@@ -18,17 +18,17 @@ import java.time.Duration;
 import java.util.Arrays;
 
 /**
- * Herald's reliable layer over real loopback UDP sockets: one-way throughput and the round
- * trip of a request and its reply, directly and through the {@link LossyRelay} at 10 % loss.
- * Real time, real sockets, so not a JMH benchmark.
+ * Herald's reliable layer over real loopback UDP sockets: one-way throughput and the round trip of
+ * a request and its reply, directly and through the {@link LossyRelay} at 10 % loss. Real time,
+ * real sockets, so not a JMH benchmark.
  *
- * <p>Throughput: a client sends {@value #THROUGHPUT_MESSAGES} messages of
- * {@value #PAYLOAD} bytes as fast as the window allows, each depending on the message sent
- * {@value #DEPENDENCY_DISTANCE} before it; the clock stops when the server has executed the
- * last one. One thread drives both nodes, as one game loop would. Latency: the client sends
- * a request every millisecond; the server answers each at once; the client times each answer.
- * Requests depend only on one sent {@value #PACED_DEPENDENCY_DISTANCE} ms earlier (long since
- * executed unless lost), so a lost request delays no other: no head-of-line blocking.
+ * <p>Throughput: a client sends {@value #THROUGHPUT_MESSAGES} messages of {@value #PAYLOAD} bytes
+ * as fast as the window allows, each depending on the message sent {@value #DEPENDENCY_DISTANCE}
+ * before it; the clock stops when the server has executed the last one. One thread drives both
+ * nodes, as one game loop would. Latency: the client sends a request every millisecond; the server
+ * answers each at once; the client times each answer. Requests depend only on one sent {@value
+ * #PACED_DEPENDENCY_DISTANCE} ms earlier (long since executed unless lost), so a lost request
+ * delays no other: no head-of-line blocking.
  *
  * <p>Run by {@link NetComparison}, beside KryoNet.
  */
@@ -38,7 +38,8 @@ final class UdpLoopback {
   static final int DEPENDENCY_DISTANCE = 64;
   static final int REQUESTS = 2_000;
   static final int PACED_DEPENDENCY_DISTANCE = 200;
-  static final InetSocketAddress LOOPBACK = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+  static final InetSocketAddress LOOPBACK =
+      new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
   static final LinkConditions TEN_PERCENT = LinkConditions.perfect().withLoss(0.10);
 
   private UdpLoopback() {}
@@ -46,9 +47,10 @@ final class UdpLoopback {
   static final class Throughput {
     double messagesPerSecond;
     double headerBytesPerMessage;
+
     /**
-     * Bytes the driving thread allocated per message over the second half of the run, once
-     * the connections' arrays have grown to the traffic: the steady state.
+     * Bytes the driving thread allocated per message over the second half of the run, once the
+     * connections' arrays have grown to the traffic: the steady state.
      */
     double bytesAllocatedPerMessage;
   }
@@ -60,8 +62,13 @@ final class UdpLoopback {
     Counter executed = new Counter();
     Recorder atClient = new Recorder();
     try (UdpNode server = UdpNode.server(LOOPBACK, NodeConfig.defaults(), executed);
-        LossyRelay relay = loss == null ? null : LossyRelay.start(server.localAddress(), loss, seed);
-        UdpNode client = UdpNode.client(relay == null ? server.localAddress() : relay.address(), NodeConfig.defaults(), atClient)) {
+        LossyRelay relay =
+            loss == null ? null : LossyRelay.start(server.localAddress(), loss, seed);
+        UdpNode client =
+            UdpNode.client(
+                relay == null ? server.localAddress() : relay.address(),
+                NodeConfig.defaults(),
+                atClient)) {
       connect(server, client, atClient);
       Peer to = client.server();
       // Handles of the last two distances' messages, emptied and refilled in turn: the
@@ -85,8 +92,14 @@ final class UdpLoopback {
         while (sent < THROUGHPUT_MESSAGES && !windowFull) {
           MessageDependency handle = recent[sent & (recent.length - 1)];
           handle.clear();
-          MessageDependency before = sent >= DEPENDENCY_DISTANCE ? recent[(sent - DEPENDENCY_DISTANCE) & (recent.length - 1)] : null;
-          SendStatus status = before == null ? client.trySend(to, handle, payload) : client.trySend(to, handle, payload, before);
+          MessageDependency before =
+              sent >= DEPENDENCY_DISTANCE
+                  ? recent[(sent - DEPENDENCY_DISTANCE) & (recent.length - 1)]
+                  : null;
+          SendStatus status =
+              before == null
+                  ? client.trySend(to, handle, payload)
+                  : client.trySend(to, handle, payload, before);
           if (status == SendStatus.ACCEPTED) {
             sent++;
           } else if (status == SendStatus.WINDOW_FULL) {
@@ -108,7 +121,8 @@ final class UdpLoopback {
       long nanos = System.nanoTime() - start;
       long allocated = THREADS.getCurrentThreadAllocatedBytes() - allocatedAtHalf;
       Throughput result = new Throughput();
-      result.bytesAllocatedPerMessage = (double) allocated / (THROUGHPUT_MESSAGES - THROUGHPUT_MESSAGES / 2);
+      result.bytesAllocatedPerMessage =
+          (double) allocated / (THROUGHPUT_MESSAGES - THROUGHPUT_MESSAGES / 2);
       result.messagesPerSecond = THROUGHPUT_MESSAGES * 1e9 / nanos;
       ConnectionCounters counters = to.counters();
       result.headerBytesPerMessage = (double) counters.headerBytesSent() / counters.messagesSent();
@@ -118,15 +132,20 @@ final class UdpLoopback {
 
   /**
    * Returns p50 and p99 of the round trip, in microseconds, and the client's header bytes per
-   * message: each request depends on the one sent {@value #PACED_DEPENDENCY_DISTANCE} ms
-   * before it, acknowledged by then unless it was lost.
+   * message: each request depends on the one sent {@value #PACED_DEPENDENCY_DISTANCE} ms before it,
+   * acknowledged by then unless it was lost.
    */
   static double[] latency(LinkConditions loss, long seed) throws IOException {
     Echo echo = new Echo();
     RoundTrips atClient = new RoundTrips(REQUESTS);
     try (UdpNode server = UdpNode.server(LOOPBACK, NodeConfig.defaults(), echo);
-        LossyRelay relay = loss == null ? null : LossyRelay.start(server.localAddress(), loss, seed);
-        UdpNode client = UdpNode.client(relay == null ? server.localAddress() : relay.address(), NodeConfig.defaults(), atClient)) {
+        LossyRelay relay =
+            loss == null ? null : LossyRelay.start(server.localAddress(), loss, seed);
+        UdpNode client =
+            UdpNode.client(
+                relay == null ? server.localAddress() : relay.address(),
+                NodeConfig.defaults(),
+                atClient)) {
       echo.node = server;
       connect(server, client, atClient);
       Peer to = client.server();
@@ -138,8 +157,10 @@ final class UdpLoopback {
         if (sent < REQUESTS && now - next >= 0) {
           atClient.sentAt[sent] = now;
           byte[] request = ByteBuffer.allocate(4).putInt(sent).array();
-          handles[sent] = sent < PACED_DEPENDENCY_DISTANCE
-              ? client.send(to, request) : client.send(to, request, handles[sent - PACED_DEPENDENCY_DISTANCE]);
+          handles[sent] =
+              sent < PACED_DEPENDENCY_DISTANCE
+                  ? client.send(to, request)
+                  : client.send(to, request, handles[sent - PACED_DEPENDENCY_DISTANCE]);
           sent++;
           next += 1_000_000;
         }
@@ -151,12 +172,16 @@ final class UdpLoopback {
       long[] sorted = atClient.roundTrips.clone();
       Arrays.sort(sorted);
       ConnectionCounters counters = to.counters();
-      return new double[] {sorted[sorted.length / 2] / 1e3, sorted[(int) (sorted.length * 0.99)] / 1e3,
-          (double) counters.headerBytesSent() / counters.messagesSent()};
+      return new double[] {
+        sorted[sorted.length / 2] / 1e3,
+        sorted[(int) (sorted.length * 0.99)] / 1e3,
+        (double) counters.headerBytesSent() / counters.messagesSent()
+      };
     }
   }
 
-  private static void connect(UdpNode server, UdpNode client, Recorder atClient) throws IOException {
+  private static void connect(UdpNode server, UdpNode client, Recorder atClient)
+      throws IOException {
     long deadline = System.nanoTime() + 10_000_000_000L;
     while (!client.server().isConnected()) {
       if (System.nanoTime() - deadline > 0 || atClient.reason != null) {

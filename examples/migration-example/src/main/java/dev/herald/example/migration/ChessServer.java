@@ -9,9 +9,9 @@ public final class ChessServer {
   private ChessServer() {}
 
   /**
-   * Guava's rules (every handler serialized unless concurrent, nested posts breadth first) and
-   * a lane named {@link InboxView#UI} on {@code uiThread} ({@code Platform::runLater} in a
-   * JavaFX program).
+   * Guava's rules (every handler serialized unless concurrent, nested posts breadth first) and a
+   * lane named {@link InboxView#UI} on {@code uiThread} ({@code Platform::runLater} in a JavaFX
+   * program).
    */
   public static MessageBus bus(Executor uiThread) {
     return MessageBus.builder()

@@ -6,8 +6,8 @@ import dev.herald.example.migration.Messages.MoveMade;
 import java.util.List;
 
 /**
- * Writes every move and result to a list. Registered and then held by nobody but the bus, as
- * a Guava user registers a logger: {@code register} must keep it.
+ * Writes every move and result to a list. Registered and then held by nobody but the bus, as a
+ * Guava user registers a logger: {@code register} must keep it.
  */
 public final class GameLog {
   private final List<String> lines;

@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A user interface fed by the bus from network threads: its list and its counter both run on
- * the "ui" lane, so they see the mail in one order, one call at a time, on the UI thread, as
+ * A user interface fed by the bus from network threads: its list and its counter both run on the
+ * "ui" lane, so they see the mail in one order, one call at a time, on the UI thread, as
  * greenrobot's MAIN_ORDERED handlers would. Not thread-safe, and it needs not be.
  */
 public final class InboxView {

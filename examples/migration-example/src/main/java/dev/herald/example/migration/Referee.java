@@ -6,8 +6,8 @@ import dev.herald.example.migration.Messages.GameOver;
 import dev.herald.example.migration.Messages.MoveMade;
 
 /**
- * Ends the game on a mating move by posting {@link GameOver} from inside the delivery of the
- * move: with Guava's breadth-first order, every listener sees the move before the result.
+ * Ends the game on a mating move by posting {@link GameOver} from inside the delivery of the move:
+ * with Guava's breadth-first order, every listener sees the move before the result.
  */
 public final class Referee {
   private final MessageBus bus;

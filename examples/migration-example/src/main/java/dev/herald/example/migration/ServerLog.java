@@ -9,9 +9,9 @@ import java.util.concurrent.Executor;
 
 /**
  * A log view that a Guava program fed through {@code new AsyncEventBus(executor)}: ported, as
- * docs/MIGRATING.md says, to a lane on the same executor. Its two handlers append to lists that
- * are not thread-safe, and need not be: a lane calls one handler at a time, each message with
- * all the lane's handlers, in the order posted, whatever threads the executor has.
+ * docs/MIGRATING.md says, to a lane on the same executor. Its two handlers append to lists that are
+ * not thread-safe, and need not be: a lane calls one handler at a time, each message with all the
+ * lane's handlers, in the order posted, whatever threads the executor has.
  */
 public final class ServerLog {
   /** The lane that stands for the {@code AsyncEventBus}. */

@@ -6,8 +6,8 @@ import dev.herald.example.migration.Messages.MailReceived;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs before everything else that receives mail and stops spam there, as greenrobot's
- * {@code cancelEventDelivery} would: no view, lane or logger receives it.
+ * Runs before everything else that receives mail and stops spam there, as greenrobot's {@code
+ * cancelEventDelivery} would: no view, lane or logger receives it.
  */
 public final class SpamFilter {
   private final AtomicInteger stopped = new AtomicInteger();

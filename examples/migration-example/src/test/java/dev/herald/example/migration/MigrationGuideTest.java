@@ -57,12 +57,14 @@ class MigrationGuideTest {
     CountDownLatch start = new CountDownLatch(1);
     List<Thread> players = new ArrayList<>();
     for (int p = 0; p < 2; p++) {
-      players.add(new Thread(() -> {
-        awaitQuietly(start);
-        for (int i = 0; i < 200_000; i++) {
-          bus.post(new MoveMade(i, "a3"));
-        }
-      }));
+      players.add(
+          new Thread(
+              () -> {
+                awaitQuietly(start);
+                for (int i = 0; i < 200_000; i++) {
+                  bus.post(new MoveMade(i, "a3"));
+                }
+              }));
     }
     players.forEach(Thread::start);
     start.countDown();
@@ -99,17 +101,21 @@ class MigrationGuideTest {
     InboxView inbox = new InboxView();
     bus.register(inbox);
     CountDownLatch shown = new CountDownLatch(connections * perConnection);
-    bus.registration().onLane(InboxView.UI).subscribe(MailReceived.class, mail -> shown.countDown());
+    bus.registration()
+        .onLane(InboxView.UI)
+        .subscribe(MailReceived.class, mail -> shown.countDown());
     CountDownLatch start = new CountDownLatch(1);
     List<Thread> network = new ArrayList<>();
     for (int c = 0; c < connections; c++) {
       int connection = c;
-      network.add(new Thread(() -> {
-        awaitQuietly(start);
-        for (int i = 0; i < perConnection; i++) {
-          bus.post(new MailReceived(connection, i, false));
-        }
-      }));
+      network.add(
+          new Thread(
+              () -> {
+                awaitQuietly(start);
+                for (int i = 0; i < perConnection; i++) {
+                  bus.post(new MailReceived(connection, i, false));
+                }
+              }));
     }
     network.forEach(Thread::start);
     start.countDown();
@@ -140,18 +146,22 @@ class MigrationGuideTest {
       int connections = 4;
       int perConnection = 2_500;
       CountDownLatch logged = new CountDownLatch(connections * perConnection);
-      events.registration().onLane(ServerLog.EVENTS)
+      events
+          .registration()
+          .onLane(ServerLog.EVENTS)
           .subscribe(MailReceived.class, mail -> logged.countDown());
       CountDownLatch start = new CountDownLatch(1);
       List<Thread> network = new ArrayList<>();
       for (int c = 0; c < connections; c++) {
         int connection = c;
-        network.add(new Thread(() -> {
-          awaitQuietly(start);
-          for (int i = 0; i < perConnection; i++) {
-            events.post(new MailReceived(connection, i, false));
-          }
-        }));
+        network.add(
+            new Thread(
+                () -> {
+                  awaitQuietly(start);
+                  for (int i = 0; i < perConnection; i++) {
+                    events.post(new MailReceived(connection, i, false));
+                  }
+                }));
       }
       network.forEach(Thread::start);
       start.countDown();
@@ -166,7 +176,9 @@ class MigrationGuideTest {
       for (int i = 0; i < log.counted().size(); i++) {
         MailReceived mail = log.counted().get(i);
         assertEquals(next[mail.connection()]++, mail.number(), "each connection's mail in order");
-        assertEquals("connection " + mail.connection() + " #" + mail.number(), log.lines().get(i),
+        assertEquals(
+            "connection " + mail.connection() + " #" + mail.number(),
+            log.lines().get(i),
             "both handlers saw one order");
       }
     } finally {
