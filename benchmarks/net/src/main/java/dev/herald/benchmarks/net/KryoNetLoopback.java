@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * KryoNet, the peer of issue #11, in the scenarios of {@link UdpLoopback}: the same message count,
+ * KryoNet, the peer the networked bus is measured against, in the scenarios of {@link UdpLoopback}: the same message count,
  * payload, request rate and percentiles, a KryoNet {@link Server} and {@link Client} on 127.0.0.1,
  * over TCP (KryoNet's reliable path) or UDP (its unreliable one). Used the way its README shows:
  * {@code byte[]} registered with Kryo, {@code sendTCP}/{@code sendUDP}, a {@link Listener} on
