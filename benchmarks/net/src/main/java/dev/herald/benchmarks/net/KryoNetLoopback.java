@@ -17,11 +17,11 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * KryoNet, the peer the networked bus is measured against, in the scenarios of {@link UdpLoopback}: the same message count,
- * payload, request rate and percentiles, a KryoNet {@link Server} and {@link Client} on 127.0.0.1,
- * over TCP (KryoNet's reliable path) or UDP (its unreliable one). Used the way its README shows:
- * {@code byte[]} registered with Kryo, {@code sendTCP}/{@code sendUDP}, a {@link Listener} on
- * KryoNet's own update threads.
+ * KryoNet, the peer the networked bus is measured against, in the scenarios of {@link UdpLoopback}:
+ * the same message count, payload, request rate and percentiles, a KryoNet {@link Server} and
+ * {@link Client} on 127.0.0.1, over TCP (KryoNet's reliable path) or UDP (its unreliable one). Used
+ * the way its README shows: {@code byte[]} registered with Kryo, {@code sendTCP}/{@code sendUDP}, a
+ * {@link Listener} on KryoNet's own update threads.
  *
  * <p>KryoNet has no flow control of its own: {@code sendTCP} into a full write buffer fails and
  * closes the connection, so the TCP sender waits while the buffer is more than half full (what its

@@ -104,24 +104,7 @@ class MigrationGuideTest {
     bus.registration()
         .onLane(InboxView.UI)
         .subscribe(MailReceived.class, mail -> shown.countDown());
-    CountDownLatch start = new CountDownLatch(1);
-    List<Thread> network = new ArrayList<>();
-    for (int c = 0; c < connections; c++) {
-      int connection = c;
-      network.add(
-          new Thread(
-              () -> {
-                awaitQuietly(start);
-                for (int i = 0; i < perConnection; i++) {
-                  bus.post(new MailReceived(connection, i, false));
-                }
-              }));
-    }
-    network.forEach(Thread::start);
-    start.countDown();
-    for (Thread thread : network) {
-      thread.join();
-    }
+    List<Thread> network = postFromConnections(bus, connections, perConnection);
 
     assertTrue(shown.await(60, TimeUnit.SECONDS));
     assertEquals(connections * perConnection, inbox.list().size());
@@ -150,24 +133,7 @@ class MigrationGuideTest {
           .registration()
           .onLane(ServerLog.EVENTS)
           .subscribe(MailReceived.class, mail -> logged.countDown());
-      CountDownLatch start = new CountDownLatch(1);
-      List<Thread> network = new ArrayList<>();
-      for (int c = 0; c < connections; c++) {
-        int connection = c;
-        network.add(
-            new Thread(
-                () -> {
-                  awaitQuietly(start);
-                  for (int i = 0; i < perConnection; i++) {
-                    events.post(new MailReceived(connection, i, false));
-                  }
-                }));
-      }
-      network.forEach(Thread::start);
-      start.countDown();
-      for (Thread thread : network) {
-        thread.join();
-      }
+      postFromConnections(events, connections, perConnection);
 
       assertTrue(logged.await(60, TimeUnit.SECONDS));
       assertEquals(connections * perConnection, log.lines().size(), "no line lost");
@@ -221,6 +187,33 @@ class MigrationGuideTest {
 
     assertEquals(2, bus.post(new MoveMade(1, "d4")));
     assertEquals(List.of("lambda d4", "anonymous d4"), seen);
+  }
+
+  /**
+   * Posts {@code perConnection} numbered mails from each of {@code connections} threads, all
+   * started at once, as network threads would; returns the threads, finished.
+   */
+  private static List<Thread> postFromConnections(
+      MessageBus bus, int connections, int perConnection) throws InterruptedException {
+    CountDownLatch start = new CountDownLatch(1);
+    List<Thread> network = new ArrayList<>();
+    for (int c = 0; c < connections; c++) {
+      int connection = c;
+      network.add(
+          new Thread(
+              () -> {
+                awaitQuietly(start);
+                for (int i = 0; i < perConnection; i++) {
+                  bus.post(new MailReceived(connection, i, false));
+                }
+              }));
+    }
+    network.forEach(Thread::start);
+    start.countDown();
+    for (Thread thread : network) {
+      thread.join();
+    }
+    return network;
   }
 
   private static void awaitQuietly(CountDownLatch latch) {
