@@ -100,10 +100,7 @@ final class Prelude {
       throw new WireFormatException(
           "a bridge's prelude of " + payload.length + " bytes is cut short", 0);
     }
-    long incarnation = 0;
-    for (int i = INCARNATION_BYTES; i > 0; i--) {
-      incarnation = (incarnation << 8) | (payload[i] & 0xFF);
-    }
+    long incarnation = incarnationIn(payload);
     int at = 1 + INCARNATION_BYTES;
     WireReader in = new WireReader(payload, at, payload.length - at);
     long sequence = in.readLong();
@@ -129,16 +126,22 @@ final class Prelude {
     if (payload == null || payload.length <= at || payload[0] != MARK) {
       return null;
     }
-    long incarnation = 0;
-    for (int i = INCARNATION_BYTES; i > 0; i--) {
-      incarnation = (incarnation << 8) | (payload[i] & 0xFF);
-    }
+    long incarnation = incarnationIn(payload);
     try {
       long sequence = new WireReader(payload, at, payload.length - at).readLong();
       return sequence < 0 ? null : new Prelude(incarnation, sequence, null);
     } catch (WireFormatException cutShort) {
       return null;
     }
+  }
+
+  /** The incarnation a prelude holds after its mark, eight bytes little-endian ({@link #head}). */
+  private static long incarnationIn(byte[] payload) {
+    long incarnation = 0;
+    for (int i = INCARNATION_BYTES; i > 0; i--) {
+      incarnation = (incarnation << 8) | (payload[i] & 0xFF);
+    }
+    return incarnation;
   }
 
   /** Whether {@code payload} is an announcement: a prelude and its number, no frame. */
