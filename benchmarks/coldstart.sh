@@ -36,7 +36,7 @@ jar() { # the one jar in target/lib whose name starts with $1
 
 declare -A classpath=(
   [no bus (JVM floor)]="$classes"
-  [Herald]="$classes:$(jar herald-runtime):$(jar herald-generated):$(jar herald-annotations)"
+  [Herald]="$classes:$(jar herald-runtime):$(jar herald-generated):$(jar herald-annotations):$(jar herald-time)"
   [Guava]="$classes:$(jar guava):$(jar failureaccess)"
   [greenrobot]="$classes:$(jar eventbus-java)"
 )
