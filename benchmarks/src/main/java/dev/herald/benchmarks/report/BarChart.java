@@ -96,7 +96,8 @@ public final class BarChart {
       g.drawString(label, x - g.getFontMetrics().stringWidth(label) / 2, plotBottom + 20);
     }
     String axis = unit + " (log scale)";
-    g.drawString(axis, LEFT + plotWidth / 2 - g.getFontMetrics().stringWidth(axis) / 2, height - 14);
+    g.drawString(
+        axis, LEFT + plotWidth / 2 - g.getFontMetrics().stringWidth(axis) / 2, height - 14);
 
     for (int i = 0; i < labels.size(); i++) {
       int y = TOP + i * (BAR + GAP);
