@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
-# Checks the README's Maven snippet against a real build, as a new user would use it: the
-# snippet pasted into an empty project (nothing else added but a listener and a main), built
-# with this machine's Maven, then run. Herald's artifacts are installed into a private local
-# repository first (a hard-linked copy of ~/.m2/repository, so nothing is downloaded twice and
-# the real one is left alone).
+# Checks the README's setup against real builds, as a new user would follow it:
+#   1. the Maven snippet (the first xml block after "## Setup": a <dependency>, "...", a
+#      <plugin>) pasted into an empty project whose only source is the README's example (the
+#      first java block after "## Example"), built with this machine's Maven, then run;
+#   2. the plain javac command (the first sh block after "### Plain `javac`") run as written on
+#      the same example, with the jars it names taken from the installed artifacts.
+# Each run must print what the example's "// prints "..."" comment says.
+# Gradle is not installed here, so the Gradle snippet is not built; the processor's
+# GradleRulesTest emulates Gradle's incremental rules instead.
+#
+# Herald's artifacts are installed into a private local repository first (a hard-linked copy of
+# ~/.m2/repository, so nothing is downloaded twice and the real one is left alone).
 #
 #   scripts/check-readme-snippet.sh
 set -euo pipefail
@@ -20,12 +27,18 @@ rm -rf "$repo/dev/herald"
 mvn -B -ntp -q -f "$root/pom.xml" install -DskipTests -Dmaven.repo.local="$repo" \
   -pl annotations,generated,runtime,processor -am
 
-# The first xml block of the README's Setup section: a <dependency>, "...", a <plugin>.
-python3 - "$root/README.md" "$work/app/pom.xml" <<'PY'
-import re, sys
+# The README's pieces: the pom for the Maven check, the example, the javac command, and what the
+# example prints.
+python3 - "$root/README.md" "$work" <<'PY'
+import os, re, sys
 readme = open(sys.argv[1]).read()
-setup = readme[readme.index("## Setup"):]
-snippet = re.search(r"```xml\n(.*?)```", setup, re.S).group(1)
+work = sys.argv[2]
+
+def block(after, language):
+    section = readme[readme.index(after):]
+    return re.search(r"```" + language + r"\n(.*?)```", section, re.S).group(1)
+
+snippet = block("## Setup", "xml")
 dependency, plugin = snippet.split("\n...\n")
 pom = f"""<?xml version="1.0" encoding="UTF-8"?>
 <project xmlns="http://maven.apache.org/POM/4.0.0">
@@ -48,43 +61,56 @@ pom = f"""<?xml version="1.0" encoding="UTF-8"?>
   </build>
 </project>
 """
-import os
-os.makedirs(os.path.dirname(sys.argv[2]), exist_ok=True)
-open(sys.argv[2], "w").write(pom)
+example = block("## Example", "java")
+main_class = re.search(r"public (?:final )?class (\w+)", example).group(1)
+package = re.search(r"^package ([\w.]+);", example, re.M)
+prints = re.search(r'// prints "([^"]*)"', example)
+if not prints:
+    sys.exit("FAILED: the README's example has no // prints \"...\" comment to check its output by")
+javac = block("### Plain `javac`", "sh")
+version = re.search(r"<version>([^<]+)</version>", dependency).group(1)
+
+source_dir = package.group(1).replace(".", "/") if package else ""
+for app, sources in (("maven-app", "src/main/java"), ("javac-app", "src")):
+    directory = os.path.join(work, app, sources, source_dir)
+    os.makedirs(directory, exist_ok=True)
+    open(os.path.join(directory, main_class + ".java"), "w").write(example)
+open(os.path.join(work, "maven-app", "pom.xml"), "w").write(pom)
+open(os.path.join(work, "javac-app", "readme-javac.sh"), "w").write(javac)
+full_name = (package.group(1) + "." if package else "") + main_class
+open(os.path.join(work, "main-class"), "w").write(full_name)
+open(os.path.join(work, "expected"), "w").write(prints.group(1))
+open(os.path.join(work, "version"), "w").write(version)
 PY
+main_class="$(cat "$work/main-class")"
+expected="$(cat "$work/expected")"
+version="$(cat "$work/version")"
 
-mkdir -p "$work/app/src/main/java/example"
-cat > "$work/app/src/main/java/example/Main.java" <<'JAVA'
-package example;
-
-import dev.herald.MessageBus;
-import dev.herald.annotation.Subscribe;
-
-public class Main {
-  static final class Radar {
-    @Subscribe
-    void onAttack(String attacker) {
-      System.out.println("radar heard: " + attacker);
-    }
-  }
-
-  public static void main(String[] args) {
-    MessageBus bus = MessageBus.create();
-    Radar radar = new Radar();
-    bus.register(radar);
-    int ran = bus.post("Red Baron");
-    System.out.println("handlers run: " + ran);
-  }
+check_output() { # $1: which build, $2: what the example printed
+  echo "$1: $2"
+  if [[ "$2" != *"$expected"* ]]; then
+    echo "FAILED: the README's example, built with $1, did not print \"$expected\"" >&2
+    exit 1
+  fi
 }
-JAVA
 
-cd "$work/app"
+# 1. Maven.
+cd "$work/maven-app"
 mvn -B -ntp -q -Dmaven.repo.local="$repo" package
 mvn -B -ntp -q -Dmaven.repo.local="$repo" dependency:build-classpath -Dmdep.outputFile=cp.txt
-output="$(java -cp "target/classes:$(cat cp.txt)" example.Main)"
-echo "$output"
-if [[ "$output" != *"radar heard: Red Baron"* || "$output" != *"handlers run: 1"* ]]; then
-  echo "FAILED: the README's snippet did not give a working build" >&2
-  exit 1
-fi
-echo "The README's Maven snippet works in an empty project with $(mvn -v | head -1)"
+check_output "the README's Maven snippet" "$(java -cp "target/classes:$(cat cp.txt)" "$main_class")"
+
+# 2. Plain javac: each jar the command names, under that name, from the installed artifacts.
+cd "$work/javac-app"
+for jar in $(grep -oE 'herald-[a-z-]+\.jar' readme-javac.sh | sort -u); do
+  artifact="${jar%.jar}"
+  installed="$repo/dev/herald/$artifact/$version/$artifact-$version.jar"
+  if [[ ! -f "$installed" ]]; then
+    echo "FAILED: the README's javac command names $jar, but $installed was not installed" >&2
+    exit 1
+  fi
+  ln -s "$installed" "$jar"
+done
+check_output "the README's javac command" "$(bash -euo pipefail readme-javac.sh 2>&1)"
+
+echo "The README's example runs when built with its Maven snippet ($(mvn -B -v | sed -n '1{s/\x1b\[[0-9;]*m//g;p}')) and with its javac command ($(javac -version 2>&1))"

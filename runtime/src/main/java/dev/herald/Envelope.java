@@ -32,8 +32,9 @@ public final class Envelope {
   /**
    * The thread delivering the message, while it does; then null. Not volatile: only that thread
    * writes it, and only a call on that thread can find itself here; any other thread sees that
-   * thread or null, neither of which is its own, whichever it sees. (Volatile, it cost two fences
-   * on every delivery that makes an envelope.) Raced in jcstress/: {@code EnvelopeCancelRace}.
+   * thread or null, neither of which is its own, whichever it sees. (Volatile, it would cost two
+   * fences on every delivery that makes an envelope.) Raced in jcstress/: {@code
+   * EnvelopeCancelRace}.
    */
   private Thread deliveringThread;
 

@@ -18,10 +18,10 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Routing issue: a message sent to one entity out of 10 or out of 10,000, each entity three
- * components (listener classes A, B and C) sharing one address. Addressed delivery looks only at
- * the handlers at the address, so the two should cost about the same (target: the 10,000 case at
- * most 1.5 times the 10 case).
+ * Routing: a message sent to one entity out of 10 or out of 10,000, each entity three components
+ * (listener classes A, B and C) sharing one address. Addressed delivery looks only at the handlers
+ * at the address, so the two should cost about the same (target: the 10,000 case at most 1.5 times
+ * the 10 case).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -18,8 +18,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Scheduling issue: per message, the cost of queueing it for the next UPDATE and delivering it in
- * that run to three handlers (classes A, B and C), 1,000 messages a run.
+ * Scheduling: per message, the cost of queueing it for the next UPDATE and delivering it in that
+ * run to three handlers (classes A, B and C), 1,000 messages a run.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -18,8 +18,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Scheduling issue: a stage run that delivers nothing, with 0, 1,000 or 1,000,000 messages waiting
- * for a later frame (target: the three within 2 times of each other). {@link SchedulePumpBenchmark}
+ * Scheduling: a stage run that delivers nothing, with 0, 1,000 or 1,000,000 messages waiting for a
+ * later frame (target: the three within 2 times of each other). {@link SchedulePumpBenchmark}
  * measures scheduling and delivering.
  */
 @BenchmarkMode(Mode.AverageTime)

@@ -20,10 +20,10 @@ import dev.herald.wire.WireWriter;
  * keeps JetStream message ids from repeating across runs. The start time bounds what a sender can
  * have sent ({@link Numbering}).
  *
- * <p>Why in the payload and not in a NATS header: a header made jnats 2.4 times slower per message
- * on loopback (see benchmarks/RESULTS.md). Why a 0 byte first: no frame starts with one (wire ids
- * are positive), so a bare frame, as something other than a bridge may publish, is still read,
- * without a number.
+ * <p>Why in the payload and not in a NATS header: a message with a header costs jnats much more per
+ * message than a few more bytes of payload (the measurement is in docs/performance.md). Why a 0
+ * byte first: no frame starts with one (wire ids are positive), so a bare frame, as something other
+ * than a bridge may publish, is still read, without a number.
  */
 final class Prelude {
   /**

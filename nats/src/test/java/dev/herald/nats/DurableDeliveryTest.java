@@ -56,7 +56,7 @@ class DurableDeliveryTest {
       }
       BlockingQueue<String> origins = new LinkedBlockingQueue<>();
       CountDownLatch handled = new CountDownLatch(count);
-      // the README's handler: it asks the bridge, which the program stored before starting it
+      // docs/nats.md's handler: it asks the bridge, which the program stored before starting it
       Bridge.of(receiver.bus)
           .respond(
               Tick.class,

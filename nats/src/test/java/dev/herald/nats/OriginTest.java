@@ -62,7 +62,7 @@ class OriginTest {
   @Test
   void anOriginThatBreaksTheBuildersRuleIsRefusedAndRepliesNeverThrow() throws Exception {
     BlockingQueue<Delivered<Chat>> chats = receiver.record(Chat.class);
-    // every import is answered to its sender alone, as the README shows
+    // every import is answered to its sender alone, as docs/nats.md shows
     Bridge.of(receiver.bus)
         .respond(
             Chat.class,

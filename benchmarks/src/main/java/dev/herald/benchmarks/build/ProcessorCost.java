@@ -468,7 +468,7 @@ public final class ProcessorCost {
     }
   }
 
-  /** The 1, 5 and 15 minute load averages of {@code /proc/loadavg}, or "unknown". */
+  /** What {@code /proc/loadavg} says of the last 1, 5 and 15 minutes, or "unknown". */
   private static String loadAverages() {
     try {
       String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");

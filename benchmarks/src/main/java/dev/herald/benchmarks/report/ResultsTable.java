@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * Prints JMH's JSON results as the Markdown tables of {@code benchmarks/RESULTS.md}: per scenario
  * and parameter set, every bus with ns/op, its error, B/op and its ratio to Herald's time; then the
- * issue's targets, computed from the same figures.
+ * targets Herald set itself, computed from the same figures.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar dev.herald.benchmarks.report.ResultsTable results.json
@@ -225,7 +225,7 @@ public final class ResultsTable {
     return null;
   }
 
-  /** Scenarios in the order, then parameters by number, then the role. */
+  /** Scenarios in the order of {@code SCENARIOS}, then parameters by number, then the role. */
   private static int compareGroups(List<Result> a, List<Result> b) {
     Result x = a.get(0);
     Result y = b.get(0);

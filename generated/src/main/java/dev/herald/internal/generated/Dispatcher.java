@@ -51,8 +51,8 @@ public abstract class Dispatcher<L> {
    * HandlerInfo#messageType() message type}.
    *
    * <p>This method is separate from {@link #invoke}, and {@code void}, because the call is made
-   * once per handler per message: on HotSpot 17 a call through it measured 2.5 times faster than
-   * one through {@code invoke} for 100 handlers (see the benchmarks' results).
+   * once per handler per message, and a {@code void} call that passes the message alone costs much
+   * less than one through {@code invoke} (the measurement is in docs/performance.md).
    *
    * @throws IndexOutOfBoundsException if the handler {@linkplain HandlerInfo#takesEnvelope() takes
    *     an envelope} (call {@link #invoke}) or there is no such handler ({@link HandlerCall.Closed}

@@ -6,7 +6,7 @@ import dev.herald.net.testkit.LinkConditions;
 import java.util.Arrays;
 
 /**
- * Issue #11's comparison in one run: Herald's UDP node beside KryoNet over TCP and over UDP,
+ * The network comparison in one run: Herald's UDP node beside KryoNet over TCP and over UDP,
  * one-way throughput and the round trip of a request and its reply, at 0 % and 10 % loss. Each
  * figure is the median of {@value #REPEATS} runs after a warm-up run of each.
  *
