@@ -38,13 +38,14 @@ import java.util.TreeMap;
  * <p>A handler line is its priority, {@code declaringClass.method}, then {@code strong} or {@code
  * weak} and, each only when it applies: {@code at} its registration's address (a registration's
  * address is made when first needed, so most have none yet), {@code observing} addresses, {@code
- * observing all}, {@code only from} a sender, {@code lane} name or {@code async}, {@code
- * serialized}, {@code tags}, {@code sticky}, {@code hidden}, {@code envelope} (the method takes the
- * envelope too). The types come in the order of their names; a post of class C runs the handlers of
- * every type C is an instance of, merged by priority then registration: {@link #handlersFor}. The
- * {@code addresses} and {@code sticky messages} sections are left out when empty. A sticky message
- * is shown by its type, where it was kept for ({@code broadcast} or an address) and its {@code
- * toString()}, cut to {@value #TEXT_LIMIT} characters.
+ * observing all}, {@code only from} a sender, {@code lane} name, {@code async} (then {@code
+ * concurrent} if its calls may overlap), {@code serialized} (on the posting thread), {@code tags},
+ * {@code sticky}, {@code hidden}, {@code envelope} (the method takes the envelope too). The types
+ * come in the order of their names; a post of class C runs the handlers of every type C is an
+ * instance of, merged by priority then registration: {@link #handlersFor}. The {@code addresses}
+ * and {@code sticky messages} sections are left out when empty. A sticky message is shown by its
+ * type, where it was kept for ({@code broadcast} or an address) and its {@code toString()}, cut to
+ * {@value #TEXT_LIMIT} characters.
  *
  * @since 0.1
  */
@@ -250,7 +251,8 @@ public final class BusDescription {
       this.onlyFrom = registration.onlyFrom;
       this.lane = subscriber.lane == null ? null : subscriber.lane.name;
       this.async = subscriber.async;
-      this.serialized = subscriber.serialLock != null || subscriber.mailbox != null;
+      this.serialized =
+          subscriber.serialLock != null || subscriber.mailbox != null || subscriber.lane != null;
       this.tags = subscriber.tags.names();
       this.sticky = subscriber.sticky;
       this.hidden = subscriber.visible == 0;
@@ -321,7 +323,10 @@ public final class BusDescription {
       return async;
     }
 
-    /** Whether its calls never overlap (serialized, or asynchronous and not concurrent). */
+    /**
+     * Whether its calls never overlap: serialized on the posting thread, on a lane, or asynchronous
+     * and not {@code concurrent}.
+     */
     public boolean isSerialized() {
       return serialized;
     }
@@ -371,9 +376,8 @@ public final class BusDescription {
         text.append(", lane ").append(lane);
       }
       if (async) {
-        text.append(", async");
-      }
-      if (serialized) {
+        text.append(serialized ? ", async" : ", async, concurrent");
+      } else if (serialized && lane == null) {
         text.append(", serialized");
       }
       if (!tags.isEmpty()) {
