@@ -2,14 +2,16 @@ package dev.herald;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 
 /**
  * Why a message that required a receiver reached nobody: what was wrong with its destination, and
  * the few handlers that came closest with what kept each one out. First those that take the
- * message's type but were filtered out (tags, sender, address, hidden), then those that take a
- * subtype of it, then those that take another class of the same simple name. Made only on that dead
- * path, from the registry's handlers under its lock.
+ * message's type but were filtered out (tags, sender, address, hidden): those of its own class,
+ * then of its supertypes, then of {@code Object}, the catch-alls; then those that take a subtype of
+ * it; then those that take another class of the same simple name. Each group in delivery order.
+ * Made only on that dead path, from the registry's handlers under its lock.
  */
 final class NearMisses {
   /** How many handlers the text names; the rest are counted. */
@@ -49,7 +51,7 @@ final class NearMisses {
         namesakes.add(handler);
       }
     }
-    filtered.sort(Subscriber.DELIVERY_ORDER);
+    filtered.sort(new NearestTypeFirst(messageClass));
     subtypes.sort(Subscriber.DELIVERY_ORDER);
     namesakes.sort(Subscriber.DELIVERY_ORDER);
     int total = filtered.size() + subtypes.size() + namesakes.size();
@@ -93,6 +95,25 @@ final class NearMisses {
     }
     text.append(handler.row.description).append(", ").append(why);
     return shown + 1;
+  }
+
+  /** The handlers of the message's own class, then of its supertypes, then of {@code Object}. */
+  private static final class NearestTypeFirst implements Comparator<Subscriber> {
+    private final Class<?> messageClass;
+
+    NearestTypeFirst(Class<?> messageClass) {
+      this.messageClass = messageClass;
+    }
+
+    @Override
+    public int compare(Subscriber a, Subscriber b) {
+      int byDistance = Integer.compare(distance(a), distance(b));
+      return byDistance != 0 ? byDistance : Subscriber.DELIVERY_ORDER.compare(a, b);
+    }
+
+    private int distance(Subscriber handler) {
+      return handler.messageType == messageClass ? 0 : handler.messageType == Object.class ? 2 : 1;
+    }
   }
 
   /**

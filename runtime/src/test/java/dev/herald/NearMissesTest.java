@@ -183,6 +183,32 @@ class NearMissesTest {
     assertEquals(true, why.endsWith("; and 2 more"), why);
   }
 
+  static final class CatchAll {
+    @Subscribe(tags = "debug")
+    void on(Object message) {}
+  }
+
+  @Test
+  void handlersOfTheMessagesOwnClassComeBeforeThoseOfItsSupertypesAndTheCatchAllsLast() {
+    bus.register(new CatchAll());
+    bus.register(new Tagged());
+    bus.register(new Hidden());
+
+    assertEquals(
+        "Closest: "
+            + HERE
+            + "$Hidden.on("
+            + ATTACK
+            + "), hidden (it receives, but does not count); "
+            + HERE
+            + "$Tagged.on("
+            + EVENT
+            + "), wants tags [AI], the message has none; "
+            + HERE
+            + "$CatchAll.on(java.lang.Object), wants tags [debug], the message has none",
+        whyNobodyReceived(new Attack("a"), Header.builder()));
+  }
+
   @Test
   void nothingNearAtAll() {
     bus.register(new Unrelated());
