@@ -30,7 +30,7 @@ final class Failures {
   Failures(MessageBus bus, ErrorHandler errorHandler) {
     this.bus = bus;
     this.errorHandler = errorHandler;
-    FlightEvents.loadOverflowEvent();
+    FlightEvents.recorderStarted(); // loads the overflow's event if a recording may want it
   }
 
   /** Calls {@code subscriber} with the message alone. */

@@ -3,6 +3,7 @@ package dev.herald;
 import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Event;
+import jdk.jfr.FlightRecorder;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
@@ -11,8 +12,12 @@ import jdk.jfr.StackTrace;
  * What the bus records for JDK Flight Recorder, all named {@code dev.herald.*}: {@code jfr print
  * --events 'dev.herald.*' recording.jfr} shows them. Each is recorded where the bus already takes a
  * rare path (a failure, a dead message, a shutdown, a queue reaching its threshold), except {@code
- * dev.herald.Post}, which only a bus built with {@link MessageBus.Builder#postEvents} records. Each
- * {@code record} method costs one check of whether the event is enabled when no recording wants it.
+ * dev.herald.Post}, which only a bus built with {@link MessageBus.Builder#postEvents} records.
+ *
+ * <p>Nothing here touches an event class until the Flight Recorder has started ({@link
+ * #recorderStarted}): the first event class loaded wakes the recorder's machinery, hundreds of
+ * classes, a pause no program that does not record should pay at its first dead message. Once it
+ * has started, each method costs a check of whether a recording wants its event.
  */
 final class FlightEvents {
   private static final String HERALD = "Herald";
@@ -20,9 +25,33 @@ final class FlightEvents {
   /** How much of a message or exception text an event keeps. */
   private static final int TEXT_LIMIT = 200;
 
+  /** Whether {@link PostChainTooDeepEvent} was loaded, on a stack with room (see below). */
+  private static volatile boolean overflowEventLoaded;
+
   private FlightEvents() {}
 
+  /**
+   * Whether the Flight Recorder has started in this JVM: a flag it keeps, read without loading any
+   * event class. Once it has, loads the event recorded where the stack overflowed, so that the
+   * recorder registers it here, on a stack with room: registering it at the point of overflow would
+   * overflow inside the recorder and leave it unable to record. Called when a bus is built and on
+   * every rare path below, so that a recording started later gets it before most overflows.
+   */
+  static boolean recorderStarted() {
+    if (!FlightRecorder.isInitialized()) {
+      return false;
+    }
+    if (!overflowEventLoaded) {
+      new PostChainTooDeepEvent();
+      overflowEventLoaded = true;
+    }
+    return true;
+  }
+
   static void handlerFailure(Throwable failure, String handler, Object message) {
+    if (!recorderStarted()) {
+      return;
+    }
     HandlerFailureEvent event = new HandlerFailureEvent();
     if (event.shouldCommit()) {
       event.messageType = message == null ? null : message.getClass();
@@ -34,6 +63,9 @@ final class FlightEvents {
   }
 
   static void deadMessage(Object message, Envelope envelope) {
+    if (!recorderStarted()) {
+      return;
+    }
     DeadMessageEvent event = new DeadMessageEvent();
     if (event.shouldCommit()) {
       event.messageType = message.getClass();
@@ -45,7 +77,14 @@ final class FlightEvents {
     }
   }
 
+  /**
+   * Recorded where the stack overflowed, so only if its event class was loaded before, elsewhere
+   * ({@link #recorderStarted}).
+   */
   static void postChainTooDeep(PostChainTooDeepException tooDeep) {
+    if (!overflowEventLoaded) {
+      return;
+    }
     PostChainTooDeepEvent event = new PostChainTooDeepEvent();
     if (event.shouldCommit()) {
       event.messageType = tooDeep.deepest();
@@ -54,16 +93,10 @@ final class FlightEvents {
     }
   }
 
-  /**
-   * Loads the event recorded where the stack overflowed, so that a running Flight Recorder
-   * registers it now, on a stack with room: registering it at the point of overflow would overflow
-   * inside the recorder and leave it unable to record.
-   */
-  static void loadOverflowEvent() {
-    new PostChainTooDeepEvent();
-  }
-
   static void queueDepth(String queue, int depth) {
+    if (!recorderStarted()) {
+      return;
+    }
     QueueDepthEvent event = new QueueDepthEvent();
     if (event.shouldCommit()) {
       event.queue = queue;
@@ -72,14 +105,23 @@ final class FlightEvents {
     }
   }
 
-  /** Begun when a shutdown begins; {@link #shutdownEnded} commits it with the report. */
+  /**
+   * When a shutdown begins: its event, begun, for {@link #shutdownEnded} to commit with the report;
+   * null if the recorder has not started.
+   */
   static ShutdownEvent shutdownBegins() {
+    if (!recorderStarted()) {
+      return null;
+    }
     ShutdownEvent event = new ShutdownEvent();
     event.begin();
     return event;
   }
 
   static void shutdownEnded(ShutdownEvent event, ShutdownReport report) {
+    if (event == null) {
+      return;
+    }
     event.end();
     if (event.shouldCommit()) {
       event.delivered = report.delivered();

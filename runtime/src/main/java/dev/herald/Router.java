@@ -41,7 +41,7 @@ final class Router {
     this.breadthFirst = nestedPosts == NestedPosts.BREADTH_FIRST ? new BreadthFirst(this) : null;
     this.plainPosts =
         postEvents // decided once: a bus that does not record its posts never asks per post
-            ? new RecordedPlainPosts(this, registry, failures, breadthFirst)
+            ? RecordedPlainPosts.of(this, registry, failures, breadthFirst)
             : new PlainPosts(this, registry, failures, breadthFirst);
   }
 
