@@ -10,6 +10,7 @@ module dev.herald.runtime {
   requires transitive dev.herald.annotations;
   requires transitive dev.herald.internal.generated;
   requires transitive dev.herald.time;
+  requires jdk.jfr; // the bus's Flight Recorder events (FlightEvents)
 
   exports dev.herald;
   exports dev.herald.bridge;

@@ -34,9 +34,18 @@ final class AsyncCalls {
   /** Set when shutdown returns: a call accepted before but not started by then never runs. */
   private volatile boolean stopped;
 
-  AsyncCalls(Failures failures, Executor given) {
+  /** The depth at which the calls are recorded for JFR, each time they reach it from below. */
+  private final int depthThreshold;
+
+  AsyncCalls(Failures failures, Executor given, int depthThreshold) {
     this.failures = failures;
     this.given = given;
+    this.depthThreshold = depthThreshold;
+  }
+
+  /** How many calls were taken and have not finished: waiting for the executor, or running. */
+  int depth() {
+    return unfinished.get();
   }
 
   /**
@@ -48,7 +57,9 @@ final class AsyncCalls {
   void submit(Subscriber subscriber, Object listener, Object message, Envelope envelope) {
     // Counted first, then the flag read; shutdown sets the flag, then reads the count (both
     // volatile), so either this call sees the flag or shutdown sees the call and waits for it.
-    unfinished.incrementAndGet();
+    if (unfinished.incrementAndGet() == depthThreshold) { // one at a time: only from below
+      FlightEvents.queueDepth("async", depthThreshold);
+    }
     if (refusing) {
       finished();
       throw new BusClosedException(

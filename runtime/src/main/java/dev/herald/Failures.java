@@ -2,6 +2,7 @@ package dev.herald;
 
 import dev.herald.internal.generated.HandlerCall;
 import java.util.Objects;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The one policy for a handler's failure, wherever it is called from: call the generated
@@ -11,10 +12,17 @@ import java.util.Objects;
  * {@link PostChainTooDeepException} that each handler call it unwinds through adds its message to,
  * so that the poster learns which chain of nested posts overflowed. (The catch clauses cost the
  * plain path nothing until something is thrown.)
+ *
+ * <p>It also counts what went wrong, for {@link MessageBus#statistics()}, and records it for JDK
+ * Flight Recorder ({@link FlightEvents}): handler failures, dead messages, and chains of posts too
+ * deep for the stack. Only these rare paths pay for it.
  */
 final class Failures {
   private final MessageBus bus;
   private final ErrorHandler errorHandler;
+  private final LongAdder handlerFailures = new LongAdder();
+  private final LongAdder deadMessages = new LongAdder();
+  private final LongAdder chainsTooDeep = new LongAdder();
 
   /** The watched delivery under way on each thread ({@link #watch}); looked at only on failure. */
   private final ThreadLocal<Watch> watches = new ThreadLocal<>();
@@ -22,6 +30,7 @@ final class Failures {
   Failures(MessageBus bus, ErrorHandler errorHandler) {
     this.bus = bus;
     this.errorHandler = errorHandler;
+    FlightEvents.recorderStarted(); // loads the overflow's event if a recording may want it
   }
 
   /** Calls {@code subscriber} with the message alone. */
@@ -54,10 +63,10 @@ final class Failures {
       return false;
     }
     if (failure instanceof StackOverflowError) {
-      throw PostChainTooDeepException.overflowedAt((StackOverflowError) failure, message);
+      throw counted(PostChainTooDeepException.overflowedAt((StackOverflowError) failure, message));
     }
     if (failure instanceof PostChainTooDeepException) {
-      throw ((PostChainTooDeepException) failure).through(message);
+      throw counted(((PostChainTooDeepException) failure).through(message));
     }
     if (failure instanceof VirtualMachineError) {
       throw (VirtualMachineError) failure;
@@ -68,6 +77,23 @@ final class Failures {
     }
     report(failure, subscriber, subscriber.listener(), message);
     return true;
+  }
+
+  /**
+   * Counts {@code tooDeep} and records its event, once: at the first level of the unwinding chain
+   * with stack enough to do it (near the point of overflow, even that can overflow again).
+   */
+  private PostChainTooDeepException counted(PostChainTooDeepException tooDeep) {
+    if (!tooDeep.counted) {
+      try {
+        FlightEvents.postChainTooDeep(tooDeep);
+        chainsTooDeep.increment();
+        tooDeep.counted = true;
+      } catch (StackOverflowError stillTooDeep) {
+        // the level above tries again, with more stack
+      }
+    }
+    return tooDeep;
   }
 
   /**
@@ -128,6 +154,8 @@ final class Failures {
 
   /** Gives {@code failure}, which happened calling {@code subscriber}, to the error handler. */
   void report(Throwable failure, Subscriber subscriber, Object listener, Object message) {
+    handlerFailures.increment();
+    FlightEvents.handlerFailure(failure, subscriber.row.description, message);
     errorHandler.handle(
         failure, new ErrorContext(bus, listener, subscriber.row.description, message));
   }
@@ -142,10 +170,34 @@ final class Failures {
     errorHandler.handle(failure, new ErrorContext(bus, null, source, message));
   }
 
-  /** A message sent with {@link Header#requireReceiver()} reached no visible handler. */
-  void undelivered(Object message, Header header) {
+  /**
+   * A message sent with {@link Header#requireReceiver()} reached no visible handler; {@code
+   * nearMisses} says which handlers came closest.
+   */
+  void undelivered(Object message, Header header, String nearMisses) {
     errorHandler.handle(
-        new UndeliveredMessageException(message, header),
+        new UndeliveredMessageException(message, header, nearMisses),
         new ErrorContext(bus, null, null, message));
+  }
+
+  /**
+   * Counts and records a message that reached no visible handler (rule 8); {@code envelope} is how
+   * it was sent, null for a plain post.
+   */
+  void deadMessage(Object message, Envelope envelope) {
+    deadMessages.increment();
+    FlightEvents.deadMessage(message, envelope);
+  }
+
+  long handlerFailures() {
+    return handlerFailures.sum();
+  }
+
+  long deadMessages() {
+    return deadMessages.sum();
+  }
+
+  long chainsTooDeep() {
+    return chainsTooDeep.sum();
   }
 }

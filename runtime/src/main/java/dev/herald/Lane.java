@@ -27,29 +27,41 @@ final class Lane implements Runnable {
   /** Whether a task of this lane is with the executor; guarded by {@code queue}. */
   private boolean scheduled;
 
+  /** The depth at which the queue is recorded for JFR, each time it reaches it from below. */
+  private final int depthThreshold;
+
   /** The lanes a bus was built with, by name, in the order they were given. */
-  static Map<String, Lane> named(Map<String, Executor> executors, Failures failures) {
+  static Map<String, Lane> named(
+      Map<String, Executor> executors, Failures failures, int depthThreshold) {
     Map<String, Lane> lanes = new LinkedHashMap<>();
     for (Map.Entry<String, Executor> lane : executors.entrySet()) {
-      lanes.put(lane.getKey(), new Lane(lane.getKey(), lane.getValue(), failures));
+      lanes.put(lane.getKey(), new Lane(lane.getKey(), lane.getValue(), failures, depthThreshold));
     }
     return Collections.unmodifiableMap(lanes);
   }
 
-  Lane(String name, Executor executor, Failures failures) {
+  Lane(String name, Executor executor, Failures failures, int depthThreshold) {
     this.name = name;
     this.executor = executor;
     this.failures = failures;
+    this.depthThreshold = depthThreshold;
   }
 
   /** Queues one message's calls of this lane's handlers, in delivery order. */
   void submit(Batch batch) {
+    boolean reachedThreshold;
+    boolean start;
     synchronized (queue) {
       queue.add(batch);
-      if (scheduled) {
-        return;
-      }
+      reachedThreshold = queue.size() == depthThreshold; // one at a time: only from below
+      start = !scheduled;
       scheduled = true;
+    }
+    if (reachedThreshold) {
+      FlightEvents.queueDepth("lane " + name, depthThreshold);
+    }
+    if (!start) {
+      return;
     }
     try {
       executor.execute(this);
@@ -88,6 +100,13 @@ final class Lane implements Runnable {
               subscriber, batch.listeners.get(i), batch.message, batch.envelopes.get(i));
         }
       }
+    }
+  }
+
+  /** How many messages wait in the queue, besides the one being delivered. */
+  int depth() {
+    synchronized (queue) {
+      return queue.size();
     }
   }
 

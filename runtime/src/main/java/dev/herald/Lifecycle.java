@@ -54,6 +54,7 @@ final class Lifecycle {
                 + " queued messages were being delivered");
       }
       shuttingDown = true;
+      FlightEvents.ShutdownEvent event = FlightEvents.shutdownBegins();
       router.stopAccepting();
       List<Pending> waiting = scheduler.takeAll();
       int delivered = 0;
@@ -87,6 +88,7 @@ final class Lifecycle {
       } finally {
         async.shutdownOwnExecutor();
         report = new ShutdownReport(delivered, discarded, failed, unfinished);
+        FlightEvents.shutdownEnded(event, report);
       }
       if (firstFailure != null) {
         throw ShutdownFailure.rethrow(firstFailure);

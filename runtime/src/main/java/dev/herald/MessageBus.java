@@ -61,6 +61,7 @@ public final class MessageBus implements AutoCloseable {
   final Router router;
   final PlainPosts plainPosts;
   private final FrameScheduler scheduler;
+  private final AsyncCalls async;
   private final Lifecycle lifecycle;
   private final Failures failures;
   private final StickyMessages sticky;
@@ -84,11 +85,18 @@ public final class MessageBus implements AutoCloseable {
     this.ticker = builder.ticker;
     this.registry = new Registry(this, DispatcherLookup.with(builder.indexes));
     this.failures = new Failures(this, builder.errorHandler);
-    this.lanes = Lane.named(builder.lanes, failures);
-    AsyncCalls async = new AsyncCalls(failures, builder.executor);
+    this.lanes = Lane.named(builder.lanes, failures, builder.queueDepthThreshold);
+    this.async = new AsyncCalls(failures, builder.executor, builder.queueDepthThreshold);
     this.scheduler = new FrameScheduler(builder.ticker);
     this.router =
-        new Router(registry, scheduler, async, failures, builder.ticker, builder.nestedPosts);
+        new Router(
+            registry,
+            scheduler,
+            async,
+            failures,
+            builder.ticker,
+            builder.nestedPosts,
+            builder.postEvents);
     this.plainPosts = router.plainPosts();
     this.lifecycle = new Lifecycle(router, scheduler, async);
     this.sticky =
@@ -291,6 +299,33 @@ public final class MessageBus implements AutoCloseable {
     return !router.isAccepting();
   }
 
+  /**
+   * What the bus holds now: every handler by the message type it takes, in delivery order, with how
+   * it was registered; the addresses and who is there; the sticky messages kept. A snapshot, made
+   * under the bus's lock as registering is, so it is consistent while other threads register and
+   * close; its {@code toString()} is a readable table ({@link BusDescription} shows the format).
+   * Costs a copy of the handler table: for people and diagnostics, not for every frame.
+   */
+  public BusDescription describe() {
+    return registry.describe(sticky.describe());
+  }
+
+  /**
+   * Numbers for metrics: failures, dead messages and chains too deep counted since the bus was
+   * built, and the sticky messages and queue depths now. Counting costs only the paths where those
+   * things happen; the rest is read when asked.
+   */
+  public BusStatistics statistics() {
+    return new BusStatistics(
+        failures.handlerFailures(),
+        failures.deadMessages(),
+        failures.chainsTooDeep(),
+        sticky.size(),
+        async.depth(),
+        lanes,
+        scheduler.pendingCount());
+  }
+
   @Override
   public String toString() {
     return "MessageBus["
@@ -315,6 +350,8 @@ public final class MessageBus implements AutoCloseable {
     NestedPosts nestedPosts = NestedPosts.DEPTH_FIRST;
     int stickyCapacity = 1_000;
     Duration stickyExpiry;
+    boolean postEvents;
+    int queueDepthThreshold = 1_000;
 
     Builder() {}
 
@@ -413,6 +450,33 @@ public final class MessageBus implements AutoCloseable {
         throw new IllegalArgumentException("A sticky expiry must be positive: " + expiry);
       }
       this.stickyExpiry = expiry;
+      return this;
+    }
+
+    /**
+     * Whether each plain {@link MessageBus#post(Object)} is recorded as a {@code dev.herald.Post}
+     * JDK Flight Recorder event (message type, handlers run, duration) while a recording enables
+     * that event; off by default. With it on, a post that no recording wants costs one check; with
+     * it off, the bus's posts run no code of the event at all. The failure, dead-message, queue and
+     * shutdown events ({@code dev.herald.*}) are recorded either way, on their own rare paths.
+     */
+    public Builder postEvents(boolean record) {
+      this.postEvents = record;
+      return this;
+    }
+
+    /**
+     * The depth at which a lane's queue, or the asynchronous calls not yet finished, are recorded
+     * as a {@code dev.herald.QueueDepth} JDK Flight Recorder event: each time the depth reaches it
+     * from below, not for every message above it. 1,000 by default.
+     *
+     * @throws IllegalArgumentException if {@code depth} is less than 1
+     */
+    public Builder queueDepthThreshold(int depth) {
+      if (depth < 1) {
+        throw new IllegalArgumentException("A queue depth threshold must be at least 1: " + depth);
+      }
+      this.queueDepthThreshold = depth;
       return this;
     }
 

@@ -7,9 +7,10 @@ import java.util.Objects;
  * How a plain post reaches its handlers: {@link #broadcast}, one loop over the calls bound when the
  * handlers of the message's class registered, while every one of them may simply be called;
  * otherwise {@link Router} delivers it as a send to everyone. Takes no lock and, while the handlers
- * of the message's class do not change, allocates nothing.
+ * of the message's class do not change, allocates nothing. Extended only by {@link
+ * RecordedPlainPosts}, for a bus that records its posts for JFR.
  */
-final class PlainPosts {
+class PlainPosts {
   private final Router router;
   private final Registry registry;
   private final Failures failures;
@@ -206,12 +207,18 @@ final class PlainPosts {
     }
   }
 
-  /** Rule 8: posts {@code message}, which reached no visible handler, as a {@link DeadMessage}. */
+  /**
+   * Rule 8: posts {@code message}, which reached no visible handler, as a {@link DeadMessage}, and
+   * counts it (a {@code DeadMessage} that reaches nobody is neither posted nor counted).
+   */
   void postDead(Object message, Envelope envelope) {
-    if (message instanceof DeadMessage || deadMessages.isEmpty()) {
+    if (message instanceof DeadMessage) {
       return;
     }
-    broadcast(null, new DeadMessage(message, envelope));
+    failures.deadMessage(message, envelope);
+    if (!deadMessages.isEmpty()) {
+      broadcast(null, new DeadMessage(message, envelope));
+    }
   }
 
   /**

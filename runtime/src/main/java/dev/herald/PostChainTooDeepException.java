@@ -25,6 +25,9 @@ public final class PostChainTooDeepException extends RuntimeException {
   /** The messages' classes, the deepest first, as the overflow unwinds through them. */
   private transient List<Class<?>> unwound = new ArrayList<>();
 
+  /** Whether the bus counted it (and recorded its JFR event): once, where the stack allowed. */
+  transient boolean counted;
+
   private PostChainTooDeepException(StackOverflowError overflow) {
     super(null, overflow);
   }
@@ -38,6 +41,16 @@ public final class PostChainTooDeepException extends RuntimeException {
   PostChainTooDeepException through(Object message) {
     unwound.add(message.getClass());
     return this;
+  }
+
+  /** The class of the message whose handler overflowed the stack: the deepest of the chain. */
+  Class<?> deepest() {
+    return unwound.get(0);
+  }
+
+  /** How many nested posts it has unwound through so far. */
+  int unwoundCount() {
+    return unwound.size();
   }
 
   /**

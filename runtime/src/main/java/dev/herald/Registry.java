@@ -379,6 +379,25 @@ final class Registry {
     }
   }
 
+  // ---- what the bus holds, for people -------------------------------------------------------
+
+  /** {@link NearMisses#explain}, for a message that required a receiver and reached nobody. */
+  String nearMisses(Class<?> messageClass, Header header, Address from, Address target) {
+    synchronized (lock) {
+      return NearMisses.explain(everyone.subscribers(), messageClass, header, from, target);
+    }
+  }
+
+  /**
+   * The handlers, registrations and names now, in one piece, with {@code sticky}: {@link
+   * MessageBus#describe()}.
+   */
+  BusDescription describe(List<BusDescription.StickyMessage> sticky) {
+    synchronized (lock) {
+      return new BusDescription(everyone.subscribers(), names, sticky);
+    }
+  }
+
   // ---- counts, for toString and the tests of the cleanup -----------------------------------
 
   int handlerCount() {

@@ -31,14 +31,18 @@ final class Router {
       AsyncCalls async,
       Failures failures,
       Ticker ticker,
-      NestedPosts nestedPosts) {
+      NestedPosts nestedPosts,
+      boolean postEvents) {
     this.registry = registry;
     this.scheduler = scheduler;
     this.async = async;
     this.failures = failures;
     this.ticker = ticker;
     this.breadthFirst = nestedPosts == NestedPosts.BREADTH_FIRST ? new BreadthFirst(this) : null;
-    this.plainPosts = new PlainPosts(this, registry, failures, breadthFirst);
+    this.plainPosts =
+        postEvents // decided once: a bus that does not record its posts never asks per post
+            ? RecordedPlainPosts.of(this, registry, failures, breadthFirst)
+            : new PlainPosts(this, registry, failures, breadthFirst);
   }
 
   PlainPosts plainPosts() {
@@ -257,7 +261,8 @@ final class Router {
     if (delivery.received == 0 && !(message instanceof DeadMessage)) {
       plainPosts.postDead(message, plainPost ? null : delivery.envelope());
       if (header.requireReceiver()) {
-        failures.undelivered(message, header);
+        failures.undelivered(
+            message, header, registry.nearMisses(messageClass, header, from, target));
       }
     }
     return delivery.ran;

@@ -117,6 +117,25 @@ public final class StickyMessages {
     }
   }
 
+  /** What is kept now, oldest first, for {@link MessageBus#describe()}; expired ones left out. */
+  List<BusDescription.StickyMessage> describe() {
+    List<Kept> copied;
+    synchronized (kept) {
+      copied = new ArrayList<>(kept.values());
+    }
+    long now = ticker.nanoTime();
+    List<BusDescription.StickyMessage> described = new ArrayList<>(copied.size());
+    for (Kept each : copied) {
+      if (!isExpired(each, now)) {
+        // outside the lock: toString is the application's code
+        described.add(
+            new BusDescription.StickyMessage(
+                each.message.getClass(), each.address, String.valueOf(each.message)));
+      }
+    }
+    return described;
+  }
+
   private void keep(Object message, Header header, Address address) {
     Key key = new Key(message.getClass(), address);
     synchronized (kept) {

@@ -138,6 +138,15 @@ final class TypeIndex {
     table = rebuilt;
   }
 
+  /** Every handler here, grouped by the type it takes, in no particular order. */
+  List<Subscriber> subscribers() {
+    List<Subscriber> all = new ArrayList<>();
+    for (ParameterType type : byParameterType.values()) {
+      all.addAll(type.subscribers);
+    }
+    return all;
+  }
+
   /** How many handlers there are. */
   int handlerCount() {
     int count = 0;

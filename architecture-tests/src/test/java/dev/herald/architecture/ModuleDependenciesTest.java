@@ -68,12 +68,14 @@ class ModuleDependenciesTest {
     assertUses(CodecRegistry.class, with(JDK, "dev/herald/wire"));
   }
 
+  /** And Flight Recorder, whose events ({@code dev.herald.*}) say what the bus does. */
   @Test
   void theRuntimeUsesTheJdkAndTheGeneratedCodeContract() {
     assertUses(
         MessageBus.class,
         with(
             JDK,
+            "jdk/jfr",
             "dev/herald",
             "dev/herald/bridge",
             "dev/herald/internal",

@@ -11,6 +11,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -24,7 +25,11 @@ import java.util.stream.Stream;
  * Then a second scene shows routing ({@link TankBattle}).
  *
  * <p>Run it with {@code java -jar sample/target/herald-sample.jar} after building; add {@code
- * match} (or {@code server} / {@code client}) for the {@linkplain NetworkedMatch networked match}.
+ * --describe} to print what each bus holds ({@link MessageBus#describe()}) and its statistics, or
+ * {@code match} (or {@code server} / {@code client}) for the {@linkplain NetworkedMatch networked
+ * match}. Under {@code java -XX:StartFlightRecording=filename=sample.jfr -jar ...}, the buses'
+ * Flight Recorder events ({@code jfr print --events 'dev.herald.*' sample.jfr}) include each post
+ * of the dogfight.
  */
 public final class DemoGame {
   private static final int FRAMES = 150;
@@ -36,13 +41,18 @@ public final class DemoGame {
   private DemoGame() {}
 
   public static void main(String[] args) throws Exception {
+    boolean describe = args.length > 0 && args[0].equals("--describe");
+    if (describe) {
+      args = Arrays.copyOfRange(args, 1, args.length);
+    }
     if (args.length > 0) {
       NetworkedMatch.run(args); // match, server or client: the networked match
       return;
     }
     say("== dogfight: %d frames at 60 fps ==", FRAMES);
     clock = new GameClock();
-    MessageBus bus = MessageBus.builder().ticker(clock).build();
+    // postEvents: a Flight Recorder recording sees each post; without one, a post pays one check
+    MessageBus bus = MessageBus.builder().ticker(clock).postEvents(true).build();
     frameSource = bus;
     Random dice = new Random(42);
 
@@ -69,6 +79,11 @@ public final class DemoGame {
     CameraDrone drone = new CameraDrone();
     Registration droneRegistration = bus.registerWeakly(drone); // goes when the game drops it
     WeakReference<CameraDrone> droneWatch = new WeakReference<>(drone);
+
+    if (describe) {
+      say("-- what the bus holds (MessageBus.describe()) --");
+      System.out.print(bus.describe());
+    }
 
     spawner.spawn();
     spawner.spawn();
@@ -99,6 +114,9 @@ public final class DemoGame {
     say(
         "camera drone collected: %s; its registration active: %s",
         droneWatch.get() == null, droneRegistration.isActive());
+    if (describe) {
+      say("-- %s", bus.statistics());
+    }
     ShutdownReport report = bus.shutdown(QueuedMessages.DELIVER, Duration.ofSeconds(5));
     say("closed the bus: %s; scores uploaded in the background: %d", report, uploader.uploaded());
     frameSource = null;
@@ -125,7 +143,7 @@ public final class DemoGame {
 
     say("");
     say("== routing ==");
-    TankBattle.run();
+    TankBattle.run(describe);
 
     say("");
     showGeneratedSources();

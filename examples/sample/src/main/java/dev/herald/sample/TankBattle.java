@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * Routing: a tank entity whose components share one address, a world found by name, a pilot who
  * reminds himself, a radio call everyone but the caller hears, a hidden AI log, and a message that
- * required a receiver and found none.
+ * required a receiver and found none: headquarters listens for it, but never bound its name.
  */
 final class TankBattle {
   record Damage(int amount) {}
@@ -104,9 +104,17 @@ final class TankBattle {
     }
   }
 
+  /** Would send reinforcements, if anyone could reach it: it never binds the name "hq". */
+  static final class Headquarters {
+    @Subscribe
+    void onReinforcements(Reinforcements request) {
+      DemoGame.say("  headquarters: sending %d tanks", request.tanks());
+    }
+  }
+
   private TankBattle() {}
 
-  static void run() {
+  static void run(boolean describe) {
     MessageBus bus =
         MessageBus.builder()
             .errorHandler((error, context) -> DemoGame.say("  report: %s", error.getMessage()))
@@ -119,6 +127,11 @@ final class TankBattle {
     bus.registration().strongly().at(tank).register(new Renderer());
     bus.register(new World()).bind("world");
     bus.registration().strongly().observingAll().register(new AiDebugLog());
+    bus.register(new Headquarters());
+    if (describe) {
+      DemoGame.say("-- what the bus holds (MessageBus.describe()) --");
+      System.out.print(bus.describe());
+    }
 
     DemoGame.say(
         "an enemy shell hits the tank (sent to its address: all three components hear it)");
@@ -140,8 +153,11 @@ final class TankBattle {
     DemoGame.say("Jester sends a note to himself");
     wingmen.get(1).self.send(Address.SELF, new Reminder("refuel before the next sortie"));
 
-    DemoGame.say("someone calls for reinforcements from \"hq\", which nobody has bound");
+    DemoGame.say("someone calls for reinforcements from \"hq\", a name headquarters never bound");
     bus.post(
         new Reinforcements(3), Header.builder().to(Address.named("hq")).requireReceiver().build());
+    if (describe) {
+      DemoGame.say("-- %s", bus.statistics());
+    }
   }
 }
