@@ -6,6 +6,7 @@ import io.nats.client.MessageHandler;
 import io.nats.client.impl.NatsJetStreamMetaData;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Posts what arrives on an imported subject on the local bus, from the address of the process that
@@ -80,6 +81,12 @@ final class Importer implements MessageHandler {
    * Touched only when a delivery failed and on a number seen before.
    */
   private final Set<Long> handedBack;
+
+  /**
+   * Messages this importer posted on the bus. Written by the importer's one thread alone, with a
+   * release store (no fence on the posting path), and read by {@link BridgeCore#counters()}.
+   */
+  private final AtomicLong delivered = new AtomicLong();
 
   Importer(BridgeCore bridge, Class<?> expected, boolean durable) {
     this.bridge = bridge;
@@ -189,6 +196,7 @@ final class Importer implements MessageHandler {
     try {
       if (durable) {
         Throwable handlerFailure = sender.endpoint.receiveWatched(message);
+        delivered();
         return handlerFailure == null ? DONE : failed(handlerFailure, sender.origin, true);
       }
       if (received.sequence == 0 && incoming.getReplyTo() != null) {
@@ -196,6 +204,7 @@ final class Importer implements MessageHandler {
       } else {
         sender.endpoint.receive(message);
       }
+      delivered();
       return DONE;
     } catch (Throwable escaped) {
       // what the bus lets through: a handler's VirtualMachineError, a chain of posts too deep
@@ -405,12 +414,22 @@ final class Importer implements MessageHandler {
     return numbering;
   }
 
+  /** Counts a message posted on the bus. */
+  private void delivered() {
+    delivered.setRelease(delivered.getPlain() + 1);
+  }
+
+  /** How many messages this importer posted on the bus. Any thread. */
+  long deliveredCount() {
+    return delivered.getAcquire();
+  }
+
   private void malformed(String what, String subject, RemoteProcess sender, Throwable cause) {
     if (sender == null) {
-      bridge.report(
+      bridge.malformed(
           new MalformedPayloadException(what, Subjects.shown(subject), Prelude.UNKNOWN, cause));
     } else {
-      bridge.report(
+      bridge.malformed(
           new MalformedPayloadException(
               what, Subjects.withoutOrigin(subject), sender.origin, cause));
     }
