@@ -194,9 +194,9 @@ final class Importer implements MessageHandler {
     ImportingThreads.Mark importing = bridge.importing.mark();
     Object outer = importing.swap(message);
     try {
+      delivered(); // before the handlers run: what they do shows the count moved
       if (durable) {
         Throwable handlerFailure = sender.endpoint.receiveWatched(message);
-        delivered();
         return handlerFailure == null ? DONE : failed(handlerFailure, sender.origin, true);
       }
       if (received.sequence == 0 && incoming.getReplyTo() != null) {
@@ -204,7 +204,6 @@ final class Importer implements MessageHandler {
       } else {
         sender.endpoint.receive(message);
       }
-      delivered();
       return DONE;
     } catch (Throwable escaped) {
       // what the bus lets through: a handler's VirtualMachineError, a chain of posts too deep
@@ -414,7 +413,7 @@ final class Importer implements MessageHandler {
     return numbering;
   }
 
-  /** Counts a message posted on the bus. */
+  /** Counts a message handed to the bus. */
   private void delivered() {
     delivered.setRelease(delivered.getPlain() + 1);
   }

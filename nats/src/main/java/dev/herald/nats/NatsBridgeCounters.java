@@ -37,9 +37,11 @@ public final class NatsBridgeCounters {
   }
 
   /**
-   * Messages from other processes that this bridge posted on the bus: imported, sent to this
-   * process alone, or requests the local handlers answered. A durable message delivered again after
-   * a handler failed counts once per delivery; a copy dropped as a redelivery, and the replies to
+   * Messages from other processes that this bridge handed to the bus: imported, sent to this
+   * process alone, or requests for the local handlers to answer. Counted as each is handed over,
+   * before its handlers run, so a handler sees its own message counted; one whose delivery then
+   * fails counts in {@link #importFailures()} too. A durable message delivered again after a
+   * handler failed counts once per delivery; a copy dropped as a redelivery, and the replies to
    * this process's own requests, do not count.
    */
   public long received() {
