@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.herald.MessageBus;
 import dev.herald.annotation.Subscribe;
 import dev.herald.internal.generated.Dispatcher;
+import dev.herald.micrometer.UdpNodeMetrics;
 import dev.herald.nats.NatsBridge;
 import dev.herald.net.Connection;
 import dev.herald.net.testkit.NetworkSimulator;
@@ -24,8 +25,9 @@ import org.junit.jupiter.api.Test;
  * annotations, the generated-code contract and the time source at the bottom; the runtime, the
  * codecs and the network layer each on the JDK alone (the runtime also on the contract, the runtime
  * and the network on the time source); the network test kit on the network; the networked bus and
- * the NATS bridge joining them. A use outside its module's list is a change of architecture, to be
- * made here on purpose, never by accident.
+ * the NATS bridge joining them; the Micrometer binders joining Micrometer to those. The network
+ * layer and the NATS bridge may also record JDK Flight Recorder events. A use outside its module's
+ * list is a change of architecture, to be made here on purpose, never by accident.
  */
 class ModuleDependenciesTest {
   /** What every module may use of the JDK: the base module's ordinary packages (no reflection). */
@@ -93,6 +95,7 @@ class ModuleDependenciesTest {
             "java/nio/channels",
             "javax/crypto",
             "javax/crypto/spec",
+            "jdk/jfr",
             "dev/herald/net",
             "dev/herald/net/udp",
             "dev/herald/time"));
@@ -159,10 +162,27 @@ class ModuleDependenciesTest {
             "dev/herald/bridge",
             "dev/herald/wire",
             "dev/herald/nats",
+            "jdk/jfr",
             "io/nats/client",
             "io/nats/client/api",
             "io/nats/client/impl",
             "io/nats/client/support"));
+  }
+
+  @Test
+  void theMicrometerBindersJoinMicrometerToTheBusTheNetworkAndTheNatsBridge() {
+    assertUses(
+        UdpNodeMetrics.class,
+        with(
+            JDK,
+            "java/net",
+            "io/micrometer/core/instrument",
+            "io/micrometer/core/instrument/binder",
+            "dev/herald",
+            "dev/herald/micrometer",
+            "dev/herald/net",
+            "dev/herald/net/udp",
+            "dev/herald/nats"));
   }
 
   /** Asserts that the classes of {@code type}'s artifact use no package outside {@code allowed}. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.herald.MessageBus;
 import dev.herald.annotation.Subscribe;
 import dev.herald.internal.generated.Dispatcher;
+import dev.herald.micrometer.UdpNodeMetrics;
 import dev.herald.nats.NatsBridge;
 import dev.herald.net.Connection;
 import dev.herald.net.testkit.NetworkSimulator;
@@ -73,6 +74,11 @@ class NoReflectionTest {
   @Test
   void theNatsBridgeUsesNoReflection() {
     assertClean(ClassFiles.of(NatsBridge.class), 15);
+  }
+
+  @Test
+  void theMicrometerBindersUseNoReflection() {
+    assertClean(ClassFiles.of(UdpNodeMetrics.class), 6);
   }
 
   @Test

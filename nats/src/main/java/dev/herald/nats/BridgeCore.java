@@ -16,10 +16,12 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The bridge's hub: its state and what its parts call (the {@link Startup} that builds it, the
@@ -56,6 +58,21 @@ final class BridgeCore {
   private final boolean ownsConnection;
   private final AtomicLong dropped = new AtomicLong();
   private final AtomicLong lost = new AtomicLong();
+  private final LongAdder malformed = new LongAdder();
+  private final LongAdder importFailures = new LongAdder();
+
+  /**
+   * Messages sent without a number: to one process, and requests. What is exported is counted by
+   * its {@link Channel}'s numbering, which counts it anyway.
+   */
+  private final LongAdder sentUnnumbered = new LongAdder();
+
+  /** Every importer, each counting what it delivered on its own thread. */
+  private final List<Importer> importers = new CopyOnWriteArrayList<>();
+
+  /** The exported subjects, each numbering what it sent; set once built. */
+  private volatile List<Channel> channels = List.of();
+
   private final AtomicBoolean down = new AtomicBoolean();
   private final List<Registration> exports = new ArrayList<>();
   private final List<MessageConsumer> consumers = new ArrayList<>();
@@ -111,6 +128,32 @@ final class BridgeCore {
     return lost.get();
   }
 
+  /** {@link NatsBridge#counters()}. */
+  NatsBridgeCounters counters() {
+    long sent = sentUnnumbered.sum();
+    for (Channel channel : channels) {
+      sent += channel.sentCount();
+    }
+    long received = 0;
+    for (Importer importer : importers) {
+      received += importer.deliveredCount();
+    }
+    return new NatsBridgeCounters(
+        sent, received, lost.get(), dropped.get(), malformed.sum(), importFailures.sum());
+  }
+
+  /** An importer of this bridge, whose deliveries count in {@link #counters()}. */
+  Importer importer(Class<?> expected, boolean durable) {
+    Importer importer = new Importer(this, expected, durable);
+    importers.add(importer);
+    return importer;
+  }
+
+  /** A message without a number (to one process, or a request) was handed to NATS. */
+  void sentUnnumbered() {
+    sentUnnumbered.increment();
+  }
+
   /** {@link NatsBridge#close()}. */
   void close() throws InterruptedException {
     if (closed) {
@@ -141,7 +184,7 @@ final class BridgeCore {
       } catch (TimeoutException
           | java.util.concurrent.ExecutionException
           | IllegalStateException e) {
-        connection.closeDispatcher(dispatcher); // the connection is down: nothing to drain
+        closeDispatcher(); // the connection is down: nothing to drain
       }
     }
     try {
@@ -154,6 +197,14 @@ final class BridgeCore {
       connection.close();
     } else {
       connection.removeConnectionListener(watcher);
+    }
+  }
+
+  private void closeDispatcher() {
+    try {
+      connection.closeDispatcher(dispatcher);
+    } catch (IllegalStateException closedAlready) {
+      // a connection the program gave the bridge, and closed before the bridge: nothing is left
     }
   }
 
@@ -179,6 +230,7 @@ final class BridgeCore {
     this.consumers.addAll(consumers);
     this.exports.addAll(exports);
     this.server = connection.getConnectedUrl();
+    this.channels = List.copyOf(channels);
     this.announcer = new Announcer(this, channels);
     this.timer = new java.util.Timer("herald-nats " + origin, true);
     long period = announceInterval.toMillis();
@@ -228,6 +280,15 @@ final class BridgeCore {
     if (counts && !failure.willBeRedelivered()) {
       lost.incrementAndGet();
     }
+    importFailures.increment();
+    ImportFailedEvent.emit(origin, failure);
+    report(failure);
+  }
+
+  /** Reports a message from another process that cannot be read. */
+  void malformed(MalformedPayloadException failure) {
+    malformed.increment();
+    MalformedPayloadEvent.emit(origin, failure);
     report(failure);
   }
 
@@ -257,11 +318,13 @@ final class BridgeCore {
   }
 
   void dropped(Object message, String subject, Throwable cause) {
-    report(new MessageDroppedException(message, subject, dropped.incrementAndGet(), cause));
+    long droppedSoFar = dropped.incrementAndGet();
+    MessageDroppedEvent.emit(origin, subject, message, cause, droppedSoFar);
+    report(new MessageDroppedException(message, subject, droppedSoFar, cause));
   }
 
   void lost(String from, String subject, long count) {
-    lost.addAndGet(count);
+    MessagesLostEvent.emit(origin, from, subject, count, lost.addAndGet(count));
     report(new MessagesLostException(from, subject, count));
     postLocally(new MessagesLost(from, subject, count));
   }
@@ -281,7 +344,9 @@ final class BridgeCore {
         report(new ConnectionLostException(server));
       }
     }
-    postLocally(new NatsConnectionEvent(facade, kind, server, dropped.get()));
+    long droppedSoFar = dropped.get();
+    ConnectionChangedEvent.emit(origin, kind, server, droppedSoFar);
+    postLocally(new NatsConnectionEvent(facade, kind, server, droppedSoFar));
   }
 
   private void postLocally(Object message) {
@@ -302,6 +367,7 @@ final class BridgeCore {
     byte[] payload = Prelude.write(codecs, incarnation, 0, message);
     try {
       connection.publish(subject, payload);
+      sentUnnumbered();
       return 1;
     } catch (IllegalStateException bufferFullOrClosed) {
       dropped(message, Subjects.withoutOrigin(subject), bufferFullOrClosed);
@@ -344,7 +410,7 @@ final class BridgeCore {
       try {
         replies.add(codecs.decode(in));
       } catch (WireFormatException unreadable) {
-        report(
+        malformed(
             new MalformedPayloadException(
                 "a reply to a request: " + unreadable.getMessage(),
                 subject,

@@ -4,6 +4,7 @@ import dev.herald.wire.WireCodec;
 import dev.herald.wire.WireOverflowException;
 import dev.herald.wire.WireWriter;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One subject that a bridge exports to: its messages are numbered from 1, in the order they are
@@ -38,7 +39,12 @@ final class Channel {
   private final int headLength;
   private byte[] buffer;
   private WireWriter afterHead;
-  private long sent;
+
+  /**
+   * Messages handed over: written under the channel's lock, with a release store (no fence on the
+   * publishing path), and read without it by {@link #sentCount()}.
+   */
+  private final AtomicLong sent = new AtomicLong();
 
   /** The number announced last, and the ticks since it changed. */
   private long announced;
@@ -56,12 +62,17 @@ final class Channel {
 
   /** The number the next message will take. Call under the channel's lock. */
   long next() {
-    return sent + 1;
+    return sent.getPlain() + 1;
   }
 
   /** The next message was handed over. Call under the channel's lock. */
   void advance() {
-    sent++;
+    sent.setRelease(sent.getPlain() + 1);
+  }
+
+  /** How many messages were handed over. Any thread, with or without the lock. */
+  long sentCount() {
+    return sent.getAcquire();
   }
 
   /**
@@ -87,11 +98,12 @@ final class Channel {
    * Call under the channel's lock; {@code closing} asks for one if anything is unannounced.
    */
   byte[] announcementAt(boolean closing) {
-    if (durable || sent == 0) {
+    long last = sent.getPlain();
+    if (durable || last == 0) {
       return null;
     }
-    if (sent != announced) {
-      announced = sent;
+    if (last != announced) {
+      announced = last;
       quietTicks = 0;
     } else if (closing) {
       return null;
@@ -106,7 +118,7 @@ final class Channel {
       }
     }
     afterHead.reset();
-    afterHead.writeLong(sent);
+    afterHead.writeLong(last);
     return Arrays.copyOf(buffer, headLength + afterHead.position());
   }
 }

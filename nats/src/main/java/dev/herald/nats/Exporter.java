@@ -165,6 +165,7 @@ final class Exporter implements Forwarder<Object> {
             null,
             Prelude.write(bridge.codecs, bridge.incarnation, 0, message),
             timeout);
+    bridge.sentUnnumbered();
     try {
       // timed here, to the configured timeout: the client only cancels a request that is
       // overdue when its cleanup runs, seconds later, and then as if nobody had received it

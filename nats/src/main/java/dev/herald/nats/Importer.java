@@ -6,6 +6,7 @@ import io.nats.client.MessageHandler;
 import io.nats.client.impl.NatsJetStreamMetaData;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Posts what arrives on an imported subject on the local bus, from the address of the process that
@@ -80,6 +81,12 @@ final class Importer implements MessageHandler {
    * Touched only when a delivery failed and on a number seen before.
    */
   private final Set<Long> handedBack;
+
+  /**
+   * Messages this importer posted on the bus. Written by the importer's one thread alone, with a
+   * release store (no fence on the posting path), and read by {@link BridgeCore#counters()}.
+   */
+  private final AtomicLong delivered = new AtomicLong();
 
   Importer(BridgeCore bridge, Class<?> expected, boolean durable) {
     this.bridge = bridge;
@@ -187,6 +194,7 @@ final class Importer implements MessageHandler {
     ImportingThreads.Mark importing = bridge.importing.mark();
     Object outer = importing.swap(message);
     try {
+      delivered(); // before the handlers run: what they do shows the count moved
       if (durable) {
         Throwable handlerFailure = sender.endpoint.receiveWatched(message);
         return handlerFailure == null ? DONE : failed(handlerFailure, sender.origin, true);
@@ -405,12 +413,22 @@ final class Importer implements MessageHandler {
     return numbering;
   }
 
+  /** Counts a message handed to the bus. */
+  private void delivered() {
+    delivered.setRelease(delivered.getPlain() + 1);
+  }
+
+  /** How many messages this importer posted on the bus. Any thread. */
+  long deliveredCount() {
+    return delivered.getAcquire();
+  }
+
   private void malformed(String what, String subject, RemoteProcess sender, Throwable cause) {
     if (sender == null) {
-      bridge.report(
+      bridge.malformed(
           new MalformedPayloadException(what, Subjects.shown(subject), Prelude.UNKNOWN, cause));
     } else {
-      bridge.report(
+      bridge.malformed(
           new MalformedPayloadException(
               what, Subjects.withoutOrigin(subject), sender.origin, cause));
     }

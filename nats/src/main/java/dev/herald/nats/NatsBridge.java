@@ -99,6 +99,12 @@ import java.util.concurrent.TimeoutException;
  * usual. The bridge does not stop the process; an error handler may, from the exception's cause. A
  * report that throws in turn is logged ({@code System.Logger} {@code dev.herald.nats}).
  *
+ * <p>What the bridge carried and what it could not is counted ({@link #counters()}), and each
+ * change of connection, gap, dropped message, malformed payload and failed import is recorded as a
+ * JDK Flight Recorder event ({@code dev.herald.nats.ConnectionChanged}, {@code MessagesLost},
+ * {@code MessageDropped}, {@code MalformedPayload}, {@code ImportFailed}; category Herald / NATS)
+ * when a recording asks for them. A message carried as it should be records none.
+ *
  * <p>Thread-safe. Imported messages are posted on the NATS client's threads.
  *
  * <p>This class is the bridge's public face: the builder and what a program calls. Its parts
@@ -165,6 +171,16 @@ public final class NatsBridge implements AutoCloseable {
    */
   public long lostCount() {
     return core.lostCount();
+  }
+
+  /**
+   * What this bridge has carried and what it could not, now: messages sent and received, lost,
+   * dropped, malformed, and the imports that failed. Cheap enough to read at every scrape of a
+   * metrics registry: it sums a few counters, one per exported subject and per import, and takes no
+   * lock that a publishing or importing thread holds.
+   */
+  public NatsBridgeCounters counters() {
+    return core.counters();
   }
 
   /** The connection the bridge uses. */

@@ -109,8 +109,7 @@ final class Startup {
       }
       // what other processes send to this one alone (to its address on their buses)
       dispatcher.subscribe(
-          Subjects.fromAnyOrigin(Subjects.direct(builder.origin)),
-          new Importer(bridge, null, false));
+          Subjects.fromAnyOrigin(Subjects.direct(builder.origin)), bridge.importer(null, false));
       List<Registration> registrations = new ArrayList<>();
       for (Export export : exports) {
         Exporter exporter = new Exporter(bridge, outlets, export.type);
@@ -260,15 +259,15 @@ final class Startup {
                       .filterSubject(Subjects.fromAnyOrigin(spec.subject))
                       .ackPolicy(AckPolicy.Explicit)
                       .build());
-      consumers.add(consumer.consume(new Importer(bridge, null, true)));
+      consumers.add(consumer.consume(bridge.importer(null, true)));
     } else if (spec.type != null) {
-      Importer importer = new Importer(bridge, spec.type, false);
+      Importer importer = bridge.importer(spec.type, false);
       for (Class<?> wireType : wireTypesOf(spec.type, "import")) {
         dispatcher.subscribe(
             Subjects.fromAnyOrigin(Subjects.derived(builder.prefix, wireType)), importer);
       }
     } else {
-      dispatcher.subscribe(Subjects.fromAnyOrigin(spec.subject), new Importer(bridge, null, false));
+      dispatcher.subscribe(Subjects.fromAnyOrigin(spec.subject), bridge.importer(null, false));
     }
   }
 }

@@ -341,4 +341,15 @@ class BridgeTest {
             () -> a.bridge(server).exportDurable(Goal.class).start());
     assertTrue(noStream.getMessage().contains("stream("), noStream.getMessage());
   }
+
+  @Test
+  void aBridgeWhoseConnectionTheProgramClosedFirstClosesQuietly() throws Exception {
+    Connection connection = Nats.connect(server.url());
+    NatsBridge bridge =
+        NatsBridge.builder(a.bus).connection(connection).importType(Chat.class).start();
+    connection.close();
+
+    bridge.close();
+    bridge.close();
+  }
 }

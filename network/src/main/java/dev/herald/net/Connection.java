@@ -538,6 +538,16 @@ public final class Connection {
     return config.waitTimeout();
   }
 
+  /**
+   * The smoothed round trip to the peer, estimated from the acknowledgements of packets as RFC 9002
+   * does (a packet's own, never a resent one's: messages are resent in new packets); null until the
+   * first acknowledgement gave a sample.
+   */
+  public Duration roundTrip() {
+    long nanos = outbox.roundTripNanos();
+    return nanos < 0 ? null : Duration.ofNanos(nanos);
+  }
+
   /** The current retransmission timeout, estimated from the round trip. */
   public Duration retransmitTimeout() {
     return Duration.ofNanos(outbox.retransmitTimeoutNanos());

@@ -286,6 +286,11 @@ final class Outbox {
     return now - oldest.firstSentNanos;
   }
 
+  /** The smoothed round trip in nanoseconds, or -1 before the first sample. */
+  long roundTripNanos() {
+    return roundTrip.smoothedNanos();
+  }
+
   long retransmitTimeoutNanos() {
     return roundTrip.timeoutNanos();
   }

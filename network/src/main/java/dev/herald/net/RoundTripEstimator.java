@@ -46,6 +46,11 @@ final class RoundTripEstimator {
     timeout = Math.max(floor, Math.min(ceiling, probe));
   }
 
+  /** The smoothed round trip in nanoseconds, or -1 before the first sample. */
+  long smoothedNanos() {
+    return measured ? (long) smoothed : -1;
+  }
+
   /** The probe timeout: how long a sent message may go unacknowledged before it is resent. */
   long timeoutNanos() {
     return timeout;

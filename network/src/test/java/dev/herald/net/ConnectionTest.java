@@ -63,6 +63,18 @@ class ConnectionTest {
   }
 
   @Test
+  void roundTripIsUnknownUntilAnAcknowledgementThenTheSmoothedSamples() throws ProtocolException {
+    assertNull(a.roundTrip(), "nothing acknowledged yet");
+
+    sendOneByOne(1, Duration.ofMillis(40));
+    assertEquals(Duration.ofMillis(80), a.roundTrip(), "the first sample, as it is");
+    sendOneByOne(1, Duration.ofMillis(120));
+
+    // RFC 9002: smoothed = 7/8 smoothed + 1/8 sample
+    assertEquals(Duration.ofMillis(7 * 80 / 8 + 240 / 8), a.roundTrip());
+  }
+
+  @Test
   void deliversPayloadsInDependencyOrderOverAPerfectLink() throws ProtocolException {
     MessageDependency first = a.send(bytes(1));
     MessageDependency second = a.send(bytes(2), first);

@@ -5,6 +5,7 @@ import dev.herald.net.ConnectionCounters;
 import dev.herald.net.ConnectionError;
 import dev.herald.net.MessageReceiver;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 
 /**
  * The other end of one connection of a {@link UdpNode}: for a server, one per connected client; for
@@ -93,8 +94,21 @@ public final class Peer {
   }
 
   /**
-   * The counters of the reliable connection to this peer: packets, resends, header bytes. Read them
-   * on the node's thread.
+   * The smoothed round trip to this peer, estimated from acknowledgements ({@link
+   * Connection#roundTrip()}); null before the handshake completed and until the first
+   * acknowledgement. Kept after the peer is gone. Thread-safe: it takes the node's lock, as the
+   * node's public methods do.
+   */
+  public Duration roundTrip() {
+    synchronized (node) {
+      return connection == null ? null : connection.roundTrip();
+    }
+  }
+
+  /**
+   * The counters of the reliable connection to this peer: packets, resends, header bytes. A live
+   * view: read them on the node's thread (in its listener), or in a block synchronized on the node,
+   * whose public methods all synchronize on it.
    *
    * @throws IllegalStateException before the handshake completed
    */

@@ -61,6 +61,13 @@ import java.util.Objects;
  * disconnect a peer, or close the node, while it handles that peer's message: the rest of the
  * packet is then discarded ({@link NodeCounters#discardedAfterDisconnect()}).
  *
+ * <p><b>Flight recorder.</b> The node records JDK Flight Recorder events on its rare paths: {@code
+ * dev.herald.net.PeerConnected}, {@code dev.herald.net.PeerDisconnected} (with the reason), {@code
+ * dev.herald.net.UnreadableMessage} (each {@link #reportUnreadable}) and {@code
+ * dev.herald.net.ProtocolError} (each packet the reliable layer rejected), in the categories Herald
+ * / Network. None is recorded for a message that arrives or leaves as it should; a recording that
+ * does not enable them costs nothing.
+ *
  * <p>Nothing is encrypted: someone who sees the traffic can read it and, knowing the token, forge
  * packets (see {@link Connection} for what the reliable layer still promises then).
  *
@@ -109,6 +116,11 @@ public final class UdpNode implements AutoCloseable {
   private final NodeCounters counters = new NodeCounters();
   private final Map<InetSocketAddress, Peer> peers = new LinkedHashMap<>();
 
+  /** The socket's address and the node's role, as the flight recorder's events name them. */
+  private final String eventName;
+
+  private final String eventRole;
+
   /** Server only: answers and judges handshakes. */
   private final ServerHandshake serverHandshake;
 
@@ -137,6 +149,8 @@ public final class UdpNode implements AutoCloseable {
     this.receiveBuffer = ByteBuffer.wrap(receiveBytes);
     this.sendBytes = new byte[config.connection().maxPacketSize()];
     this.sendBuffer = ByteBuffer.wrap(sendBytes);
+    this.eventName = NodeEvents.text(localAddress());
+    this.eventRole = serverAddress == null ? "server" : "client";
     if (serverAddress == null) {
       this.serverHandshake = new ServerHandshake(config, counters, random);
       this.clientHandshake = null;
@@ -576,14 +590,19 @@ public final class UdpNode implements AutoCloseable {
     if (connectionOf(peer) == null) {
       return;
     }
-    unreadable(peer, reason);
+    countUnreadable(peer, reason);
+    UnreadableMessageEvent.emit(eventName, peer, reason);
+    dropIfTooManyUnreadable(peer);
   }
 
-  private void unreadable(Peer peer, String reason) {
+  private void countUnreadable(Peer peer, String reason) {
     counters.unreadableMessages++;
     log(
         peer.unreadable.count(
             peer, reason, clock.nanoTime(), config.unreadableLogInterval().toNanos()));
+  }
+
+  private void dropIfTooManyUnreadable(Peer peer) {
     if (peer.unreadable.total() > config.maxUnreadableMessages()) {
       log(peer.unreadable.dropped(peer, config.maxUnreadableMessages()));
       sayGoodbye(peer);
@@ -693,8 +712,10 @@ public final class UdpNode implements AutoCloseable {
       peer.connection.receive(receiveBytes, 0, length);
     } catch (ProtocolException e) {
       counters.protocolErrors++;
+      ProtocolErrorEvent.emit(eventName, peer, e);
       if (peer.state == Peer.State.CONNECTED) {
-        unreadable(peer, "a packet broke the protocol: " + e.getMessage());
+        countUnreadable(peer, "a packet broke the protocol: " + e.getMessage());
+        dropIfTooManyUnreadable(peer);
       }
     } finally {
       // What the connection owes the peer goes out in update() once every datagram waiting
@@ -783,6 +804,7 @@ public final class UdpNode implements AutoCloseable {
     peer.connection = new Connection(config.connection(), nonZero(), clock, peer.inbox(listener));
     peers.put(client, peer);
     transmit(client, ControlPacket.accept(nonce, peer.connection.token()));
+    PeerConnectedEvent.emit(eventName, eventRole, peer);
     listener.onConnected(peer);
   }
 
@@ -810,6 +832,7 @@ public final class UdpNode implements AutoCloseable {
             clock,
             server.inbox(listener));
     peers.put(server.address(), server);
+    PeerConnectedEvent.emit(eventName, eventRole, server);
     listener.onConnected(server);
     flush(server); // the first packet tells the server we have the token
   }
@@ -918,8 +941,11 @@ public final class UdpNode implements AutoCloseable {
   private void drop(Peer peer, DisconnectReason reason) {
     log(peer.unreadable.summaryAtTheEnd(peer));
     peers.remove(peer.address());
+    boolean wasConnected = peer.state == Peer.State.CONNECTED;
     peer.state = Peer.State.GONE;
     peer.disconnectReason = reason;
+    PeerDisconnectedEvent.emit(
+        eventName, eventRole, peer, reason, peer.connectionError, wasConnected);
     listener.onDisconnected(peer, reason);
   }
 

@@ -107,7 +107,8 @@ final class UnreadableMessages {
     nextLogNanos = now + intervalNanos;
   }
 
-  private static String shorten(String reason) {
+  /** {@code reason}, cut to {@link #MAX_REASON_LENGTH} characters. */
+  static String shorten(String reason) {
     String text = String.valueOf(reason);
     return text.length() <= MAX_REASON_LENGTH ? text : text.substring(0, MAX_REASON_LENGTH) + "...";
   }

@@ -1,0 +1,57 @@
+package dev.herald.net.udp;
+
+import dev.herald.net.ProtocolException;
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Event;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+
+/**
+ * The flight recorder's record of a packet from a connected peer that the reliable layer rejected
+ * (a {@link ProtocolException}): it carried the connection's token but broke the protocol, so
+ * nothing in it was executed or acknowledged. Each also counts as an unreadable message of the
+ * peer, which ends a peer that sends too many.
+ */
+@Name("dev.herald.net.ProtocolError")
+@Label("Protocol Error")
+@Description(
+    "A packet from a connected peer of a Herald UDP node broke the protocol and was discarded")
+@Category({"Herald", "Network"})
+@StackTrace(false)
+final class ProtocolErrorEvent extends Event {
+
+  @Label("Node Address")
+  @Description("The local address of the node's socket")
+  String nodeAddress;
+
+  @Label("Peer Address")
+  @Description("The peer's socket address, as the node sees it")
+  String peerAddress;
+
+  @Label("Peer Id")
+  @Description("A number unique among the node's peers, in order of connection")
+  long peerId;
+
+  @Label("Error")
+  @Description("What was wrong with the packet: a ProtocolError")
+  String error;
+
+  @Label("Detail")
+  @Description("The rejection's message: the error's description and the offending values")
+  String detail;
+
+  /** Records a packet from {@code peer} that broke the protocol, if the recorder wants it. */
+  static void emit(String node, Peer peer, ProtocolException rejected) {
+    ProtocolErrorEvent event = new ProtocolErrorEvent();
+    if (event.shouldCommit()) {
+      event.nodeAddress = node;
+      event.peerAddress = NodeEvents.text(peer.address());
+      event.peerId = peer.id();
+      event.error = rejected.error().name();
+      event.detail = rejected.getMessage();
+      event.commit();
+    }
+  }
+}
