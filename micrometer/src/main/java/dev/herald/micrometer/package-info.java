@@ -4,6 +4,7 @@
  *
  * <pre>{@code
  * MeterRegistry registry = ...;                       // the application's
+ * new MessageBusMetrics(bus).bindTo(registry);        // herald.bus.*
  * new UdpNodeMetrics(bridge.node()).bindTo(registry); // herald.node.*
  * new NatsBridgeMetrics(natsBridge).bindTo(registry); // herald.nats.*
  * }</pre>
