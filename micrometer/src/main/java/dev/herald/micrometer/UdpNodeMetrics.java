@@ -94,9 +94,19 @@ public final class UdpNodeMetrics implements MeterBinder, AutoCloseable {
     this.refreshMillis = Math.max(1, peerRefresh.toMillis());
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * @throws IllegalStateException once these metrics are {@linkplain #close() closed}
+   */
   @Override
   public void bindTo(MeterRegistry registry) {
     Objects.requireNonNull(registry, "registry");
+    synchronized (this) {
+      if (closed) {
+        throw new IllegalStateException("these UdpNodeMetrics are closed: make new ones");
+      }
+    }
     for (NodeMeter meter : NodeMeter.values()) {
       FunctionCounter.builder(meter.meterName, node, meter)
           .baseUnit(meter.baseUnit)
@@ -110,9 +120,6 @@ public final class UdpNodeMetrics implements MeterBinder, AutoCloseable {
         .tags(tags)
         .register(registry);
     synchronized (this) {
-      if (closed) {
-        throw new IllegalStateException("these UdpNodeMetrics are closed: make new ones");
-      }
       bound.put(registry, new IdentityHashMap<Peer, List<Meter>>());
       refreshPeers();
       if (timer == null && !node.isClosed()) {

@@ -494,7 +494,9 @@ class UdpNodeMetricsTest {
     assertNull(registry.find("herald.node.peer.sent").functionCounter());
     assertEquals(
         1, registry.get("herald.node.accepted").tag("node", "lobby").functionCounter().count());
-    assertThrows(IllegalStateException.class, () -> metrics.bindTo(new SimpleMeterRegistry()));
+    SimpleMeterRegistry another = new SimpleMeterRegistry();
+    assertThrows(IllegalStateException.class, () -> metrics.bindTo(another));
+    assertTrue(another.getMeters().isEmpty(), "nothing bound to a registry after the close");
   }
 
   @Test
