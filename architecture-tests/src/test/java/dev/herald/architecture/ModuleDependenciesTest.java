@@ -11,6 +11,7 @@ import dev.herald.net.Connection;
 import dev.herald.net.testkit.NetworkSimulator;
 import dev.herald.peers.UdpBridge;
 import dev.herald.time.Ticker;
+import dev.herald.tools.MessageMapTool;
 import dev.herald.wire.CodecRegistry;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +25,8 @@ import org.junit.jupiter.api.Test;
  * annotations, the generated-code contract and the time source at the bottom; the runtime, the
  * codecs and the network layer each on the JDK alone (the runtime also on the contract, the runtime
  * and the network on the time source); the network test kit on the network; the networked bus and
- * the NATS bridge joining them. A use outside its module's list is a change of architecture, to be
- * made here on purpose, never by accident.
+ * the NATS bridge joining them; the tools, which read files, on the JDK alone. A use outside its
+ * module's list is a change of architecture, to be made here on purpose, never by accident.
  */
 class ModuleDependenciesTest {
   /** What every module may use of the JDK: the base module's ordinary packages (no reflection). */
@@ -161,6 +162,13 @@ class ModuleDependenciesTest {
             "io/nats/client/api",
             "io/nats/client/impl",
             "io/nats/client/support"));
+  }
+
+  @Test
+  void theToolsReadFilesWithTheJdkAlone() {
+    assertUses(
+        MessageMapTool.class,
+        with(JDK, "java/nio/file", "java/nio/file/attribute", "java/util/zip", "dev/herald/tools"));
   }
 
   /** Asserts that the classes of {@code type}'s artifact use no package outside {@code allowed}. */
