@@ -12,6 +12,7 @@ import dev.herald.net.Connection;
 import dev.herald.net.testkit.NetworkSimulator;
 import dev.herald.peers.UdpBridge;
 import dev.herald.time.Ticker;
+import dev.herald.tools.MessageMapTool;
 import dev.herald.wire.CodecRegistry;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * annotations, the generated-code contract and the time source at the bottom; the runtime, the
  * codecs and the network layer each on the JDK alone (the runtime also on the contract, the runtime
  * and the network on the time source); the network test kit on the network; the networked bus and
- * the NATS bridge joining them; the Micrometer binders joining Micrometer to those. The network
+ * the NATS bridge joining them; the Micrometer binders joining Micrometer to those; the tools,
+ * which read files, on the JDK alone. The network
  * layer and the NATS bridge may also record JDK Flight Recorder events. A use outside its module's
  * list is a change of architecture, to be made here on purpose, never by accident.
  */
@@ -183,6 +185,13 @@ class ModuleDependenciesTest {
             "dev/herald/net",
             "dev/herald/net/udp",
             "dev/herald/nats"));
+    }
+
+  @Test
+  void theToolsReadFilesWithTheJdkAlone() {
+    assertUses(
+        MessageMapTool.class,
+        with(JDK, "java/nio/file", "java/nio/file/attribute", "java/util/zip", "dev/herald/tools"));
   }
 
   /** Asserts that the classes of {@code type}'s artifact use no package outside {@code allowed}. */

@@ -13,6 +13,7 @@ import dev.herald.net.testkit.NetworkSimulator;
 import dev.herald.peers.UdpBridge;
 import dev.herald.sample.DemoGame;
 import dev.herald.time.Ticker;
+import dev.herald.tools.MessageMapTool;
 import dev.herald.wire.CodecRegistry;
 import dev.herald.wire.tests.Kinds;
 import java.io.IOException;
@@ -79,6 +80,11 @@ class NoReflectionTest {
   @Test
   void theMicrometerBindersUseNoReflection() {
     assertClean(ClassFiles.of(UdpNodeMetrics.class), 6);
+  }
+
+  @Test
+  void theToolsUseNoReflection() {
+    assertClean(ClassFiles.of(MessageMapTool.class), 5);
   }
 
   @Test

@@ -1,7 +1,6 @@
 package dev.herald.processor;
 
 import com.google.auto.service.AutoService;
-import dev.herald.processor.model.QualifiedName;
 import dev.herald.processor.model.WireAnnotation;
 import dev.herald.processor.writing.ServiceFile;
 import java.util.ArrayList;
@@ -27,7 +26,9 @@ import javax.tools.Diagnostic;
 
 /**
  * Registers every generated codec for {@link java.util.ServiceLoader} in {@code
- * META-INF/services/dev.herald.wire.WireCodec}, and reports two wire types with one id.
+ * META-INF/services/dev.herald.wire.WireCodec}, lists the message map's file of each registered
+ * codec's wire type in {@code META-INF/herald/map/wire.index}, and reports two wire types with one
+ * id.
  *
  * <p>It finds the codecs by the {@code @GeneratedCodec} marker that {@link WireProcessor} puts on
  * each, never by {@code @Wire}: so Gradle can run it as aggregating (it is handed every marked
@@ -37,7 +38,8 @@ import javax.tools.Diagnostic;
  *
  * <p>A build that recompiles only some sources leaves the service file of the earlier compilation
  * in the output; its entries are kept while still true (the codec exists and its type is still
- * {@code @Wire}), and their ids take part in the duplicate check.
+ * {@code @Wire}), and their ids take part in the duplicate check. The map index follows the service
+ * file entry for entry.
  */
 @AutoService(Processor.class)
 @SupportedAnnotationTypes(GeneratedNames.GENERATED_CODEC_ANNOTATION)
@@ -51,12 +53,17 @@ public final class CodecIndexProcessor extends AbstractProcessor {
   /** Every codec to register: this compilation's and the earlier ones still true. */
   private ServiceFile serviceFile;
 
+  /** The map file of every registered codec's wire type. */
+  private ServiceFile mapIndex;
+
   @Override
   public synchronized void init(ProcessingEnvironment env) {
     super.init(env);
     elements = env.getElementUtils();
     messager = env.getMessager();
     serviceFile = new ServiceFile(env.getFiler(), GeneratedNames.CODEC_SERVICE_FILE);
+    mapIndex =
+        new ServiceFile(env.getFiler(), GeneratedNames.WIRE_MAP_INDEX, GeneratedNames.MAP_FORMAT);
   }
 
   @Override
@@ -69,6 +76,7 @@ public final class CodecIndexProcessor extends AbstractProcessor {
     try {
       if (round.processingOver()) {
         serviceFile.writeIfAdded();
+        mapIndex.writeIfAdded();
       } else {
         registerCodecsOf(round);
       }
@@ -95,21 +103,27 @@ public final class CodecIndexProcessor extends AbstractProcessor {
     if (codecs.isEmpty()) {
       return;
     }
-    for (QualifiedName earlier : serviceFile.earlierEntriesOnce()) {
-      TypeElement codec = elements.getTypeElement(earlier.canonicalName());
+    for (String earlier : serviceFile.earlierEntriesOnce()) {
+      TypeElement codec = elements.getTypeElement(earlier);
       TypeElement wireType = codec == null ? null : wireTypeOf(codec);
       if (wireType != null && WireAnnotation.isOn(wireType) && !codecs.contains(codec)) {
         serviceFile.keep(earlier);
+        mapIndex.keep(mapOf(wireType));
         checkId(codec, wireType);
       }
     }
     for (TypeElement codec : codecs) {
-      serviceFile.add(GeneratedNames.nameOf(codec, elements), codec);
+      serviceFile.add(GeneratedNames.nameOf(codec, elements).canonicalName(), codec);
       TypeElement wireType = wireTypeOf(codec);
       if (wireType != null) {
+        mapIndex.add(mapOf(wireType), codec);
         checkId(codec, wireType);
       }
     }
+  }
+
+  private String mapOf(TypeElement wireType) {
+    return GeneratedNames.wireMapOf(GeneratedNames.binaryName(wireType, elements));
   }
 
   private void checkId(TypeElement codec, TypeElement wireType) {

@@ -74,6 +74,20 @@ public final class GeneratedNames {
   /** The constant that holds a codec's wire id. */
   public static final String CODEC_ID_FIELD = "ID";
 
+  // ---- The message map: what each listener handles and what crosses the process ----------
+
+  /** The folder of the class output that holds the message map's files. */
+  public static final String MAP_FOLDER = "META-INF/herald/map/";
+
+  /** The first line of every file of the message map: its format and version. */
+  public static final String MAP_FORMAT = "herald-map 1";
+
+  /** The map files of the listeners that have a registered dispatcher, one a line. */
+  public static final String LISTENER_MAP_INDEX = MAP_FOLDER + "listeners.index";
+
+  /** The map files of the wire types that have a registered codec, one a line. */
+  public static final String WIRE_MAP_INDEX = MAP_FOLDER + "wire.index";
+
   /**
    * Derived ids are this or above; choosing explicit ids below it (one to four bytes on the wire)
    * keeps them apart from every derived id.
@@ -117,6 +131,19 @@ public final class GeneratedNames {
     int dot = name.lastIndexOf('.');
     String simpleName = name.substring(dot + 1) + (ordinal == 0 ? "" : String.valueOf(ordinal + 1));
     return new QualifiedName(dot < 0 ? "" : name.substring(0, dot), simpleName);
+  }
+
+  /**
+   * {@code demo.Outer$Inner.listener}: the map file of a listener, by its binary name, as the
+   * listener index lists it (relative to {@link #MAP_FOLDER}).
+   */
+  public static String listenerMapOf(String binaryName) {
+    return binaryName + ".listener";
+  }
+
+  /** {@code demo.Outer$Inner.wire}: the map file of a wire type, by its binary name. */
+  public static String wireMapOf(String binaryName) {
+    return binaryName + ".wire";
   }
 
   /** {@code demo.Outer_Inner_Codec} for {@code demo.Outer.Inner}. */

@@ -28,8 +28,9 @@ import javax.tools.Diagnostic;
 
 /**
  * Registers every dispatcher for {@link java.util.ServiceLoader} in {@code
- * META-INF/services/dev.herald.internal.generated.Dispatcher}, and writes the {@code
- * DispatcherIndex} class that {@code -Aherald.index} names.
+ * META-INF/services/dev.herald.internal.generated.Dispatcher}, writes the {@code DispatcherIndex}
+ * class that {@code -Aherald.index} names, and lists the message map's file of each registered
+ * dispatcher's listener in {@code META-INF/herald/map/listeners.index}.
  *
  * <p>It finds the dispatchers by the {@code @GeneratedDispatcher} marker that {@link
  * SubscribeProcessor} puts on each, never by {@code @Subscribe}: so only dispatchers that were
@@ -41,6 +42,8 @@ import javax.tools.Diagnostic;
  * leaves the service file of the earlier compilation in the output. Its entries are kept while they
  * are still true: the dispatcher class exists and its listener still declares {@code @Subscribe}
  * methods. A listener that dropped all its handlers is {@link ListenerChecksProcessor}'s to report.
+ * The map index follows the service file entry for entry, so the map shows exactly the listeners
+ * whose dispatchers are registered, never one whose map file a build left behind.
  *
  * <p>It claims the marker and {@code javax.annotation.processing.Generated}, which every source
  * Herald writes carries: left unclaimed, each makes javac warn, and a build with {@code -Xlint:all
@@ -62,6 +65,9 @@ public final class IndexProcessor extends AbstractProcessor {
   /** Every dispatcher to register: this compilation's and the earlier ones still true. */
   private ServiceFile serviceFile;
 
+  /** The map file of every registered dispatcher's listener. */
+  private ServiceFile mapIndex;
+
   @Override
   public synchronized void init(ProcessingEnvironment env) {
     super.init(env);
@@ -69,6 +75,9 @@ public final class IndexProcessor extends AbstractProcessor {
     messager = env.getMessager();
     writer = new IndexWriter(env.getFiler(), elements);
     serviceFile = new ServiceFile(env.getFiler(), GeneratedNames.DISPATCHER_SERVICE_FILE);
+    mapIndex =
+        new ServiceFile(
+            env.getFiler(), GeneratedNames.LISTENER_MAP_INDEX, GeneratedNames.MAP_FORMAT);
   }
 
   @Override
@@ -81,6 +90,7 @@ public final class IndexProcessor extends AbstractProcessor {
     try {
       if (round.processingOver()) {
         serviceFile.writeIfAdded();
+        mapIndex.writeIfAdded();
       } else {
         registerDispatchersOf(round);
       }
@@ -111,36 +121,50 @@ public final class IndexProcessor extends AbstractProcessor {
     if (dispatchers.isEmpty()) {
       return;
     }
-    for (QualifiedName earlier : serviceFile.earlierEntriesOnce()) {
-      if (stillTrue(earlier.canonicalName())) {
+    for (String earlier : serviceFile.earlierEntriesOnce()) {
+      TypeElement dispatcher = elements.getTypeElement(earlier);
+      TypeElement listener = dispatcher == null ? null : listenerOf(dispatcher);
+      if (listener != null && SubscribeAnnotation.declaresHandlers(listener)) {
         serviceFile.keep(earlier);
+        mapIndex.keep(mapOf(listener));
       }
     }
     for (int i = 0; i < dispatchers.size(); i++) {
-      serviceFile.add(dispatchers.get(i), originating.get(i));
+      serviceFile.add(dispatchers.get(i).canonicalName(), originating.get(i));
+      TypeElement listener = listenerOf((TypeElement) originating.get(i));
+      if (listener != null) {
+        mapIndex.add(mapOf(listener), originating.get(i));
+      }
     }
     String option = processingEnv.getOptions().get(GeneratedNames.INDEX_OPTION);
     if (option != null) {
       // the first index lists the earlier dispatchers too; one of a later round, its own
-      writeIndex(option, indexes.isEmpty() ? serviceFile.entries() : dispatchers, originating);
+      writeIndex(
+          option, indexes.isEmpty() ? names(serviceFile.entries()) : dispatchers, originating);
     }
   }
 
-  /** Whether an entry of the earlier service file names a dispatcher that is still right. */
-  private boolean stillTrue(String dispatcherName) {
-    TypeElement dispatcher = elements.getTypeElement(dispatcherName);
-    if (dispatcher == null) {
-      return false;
-    }
+  /** {@code L} of {@code L_Dispatcher extends Dispatcher<L>}; {@code null} if it is not that. */
+  private static TypeElement listenerOf(TypeElement dispatcher) {
     TypeMirror superclass = dispatcher.getSuperclass();
-    if (!(superclass instanceof DeclaredType)
-        || ((DeclaredType) superclass).getTypeArguments().size() != 1) {
-      return false;
+    if (superclass instanceof DeclaredType declared
+        && declared.getTypeArguments().size() == 1
+        && declared.getTypeArguments().get(0) instanceof DeclaredType listener) {
+      return (TypeElement) listener.asElement();
     }
-    TypeMirror listener = ((DeclaredType) superclass).getTypeArguments().get(0);
-    return listener instanceof DeclaredType
-        && SubscribeAnnotation.declaresHandlers(
-            (TypeElement) ((DeclaredType) listener).asElement());
+    return null;
+  }
+
+  private String mapOf(TypeElement listener) {
+    return GeneratedNames.listenerMapOf(GeneratedNames.binaryName(listener, elements));
+  }
+
+  private static List<QualifiedName> names(List<String> canonicalNames) {
+    List<QualifiedName> names = new ArrayList<>();
+    for (String name : canonicalNames) {
+      names.add(QualifiedName.parse(name));
+    }
+    return names;
   }
 
   private void writeIndex(String option, List<QualifiedName> dispatchers, List<Element> originating)

@@ -34,7 +34,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * (Maven's incremental compilation, which deletes what the previous run created before it
  * recompiles), or only the changed sources with the earlier output on the class path (Maven with
  * incremental compilation off, an IDE). After each step, the program built must deliver to exactly
- * the current handlers, or the build must fail saying to build clean.
+ * the current handlers, or the build must fail saying to build clean; and the message map must show
+ * exactly the handlers of the registered dispatchers, no stale entry and none missing.
  */
 class EditAndRebuildTest {
 
@@ -64,6 +65,7 @@ class EditAndRebuildTest {
             "Base", List.of("Base.onPing(Ping)"),
             "Sub", List.of("Base.onPing(Ping)", "Sub.onPong(Pong)"),
             "Gone", List.of("Gone.onPing(Ping)"));
+    assertThat(build.map()).isEqualTo(build.registeredHandlers());
 
     // delete a listener, add one
     build.delete("Gone");
@@ -74,6 +76,10 @@ class EditAndRebuildTest {
             "Base", List.of("Base.onPing(Ping)"),
             "Sub", List.of("Base.onPing(Ping)", "Sub.onPong(Pong)"),
             "Fresh", List.of("Fresh.onPong(Pong)"));
+    assertThat(build.map()).isEqualTo(build.registeredHandlers());
+    if (recompile == Recompile.ALL_SOURCES) {
+      assertThat(build.map()).doesNotContainKey("app.Gone");
+    }
 
     // change a handler's message type
     build.write("Base", listener("Base", "", "onPing", "Pong"));
@@ -83,6 +89,8 @@ class EditAndRebuildTest {
             "Base", List.of("Base.onPing(Pong)"),
             "Sub", List.of("Base.onPing(Pong)", "Sub.onPong(Pong)"),
             "Fresh", List.of("Fresh.onPong(Pong)"));
+    assertThat(build.map()).isEqualTo(build.registeredHandlers());
+    assertThat(build.map()).containsEntry("app.Base", List.of("onPing(app.Pong)"));
 
     // remove a subclass's own handler, keeping its parent's
     build.write("Sub", "package app;\npublic class Sub extends Base {}\n");
@@ -101,6 +109,8 @@ class EditAndRebuildTest {
             "Base", List.of("Base.onPing(Pong)"),
             "Sub", List.of("Base.onPing(Pong)"),
             "Fresh", List.of("Fresh.onPong(Pong)"));
+    assertThat(build.map()).isEqualTo(build.registeredHandlers());
+    assertThat(build.map()).doesNotContainKey("app.Sub");
   }
 
   enum Recompile {
@@ -254,6 +264,47 @@ class EditAndRebuildTest {
         }
       }
       return calls;
+    }
+
+    /**
+     * For each listener whose dispatcher ServiceLoader finds, its handler rows as {@code
+     * method(MessageType)}, sorted.
+     */
+    Map<String, List<String>> registeredHandlers() throws IOException {
+      Map<String, List<String>> handlers = new TreeMap<>();
+      try (URLClassLoader loader =
+          new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader())) {
+        for (Dispatcher<?> dispatcher : ServiceLoader.load(Dispatcher.class, loader)) {
+          List<String> rows = new ArrayList<>();
+          for (HandlerInfo handler : dispatcher.handlers()) {
+            rows.add(handler.method() + "(" + handler.messageType().getName() + ")");
+          }
+          rows.sort(null);
+          handlers.put(dispatcher.listenerType().getName(), rows);
+        }
+      }
+      return handlers;
+    }
+
+    /** The same, read from the message map: the listener index and the files it lists. */
+    Map<String, List<String>> map() throws IOException {
+      Path folder = classes.resolve(GeneratedNames.MAP_FOLDER);
+      List<String> index = Files.readAllLines(folder.resolve("listeners.index"));
+      assertThat(index.get(0)).isEqualTo(GeneratedNames.MAP_FORMAT);
+      Map<String, List<String>> handlers = new TreeMap<>();
+      for (String file : index.subList(1, index.size())) {
+        List<String> lines = Files.readAllLines(folder.resolve(file));
+        assertThat(lines.get(0)).isEqualTo(GeneratedNames.MAP_FORMAT);
+        List<String> rows = new ArrayList<>();
+        for (String line : lines) {
+          String[] fields = line.split(" ");
+          if (fields[0].equals("handler")) {
+            rows.add(fields[1] + "(" + fields[2] + ")");
+          }
+        }
+        handlers.put(lines.get(1).substring("listener ".length()), rows);
+      }
+      return handlers;
     }
 
     @SuppressWarnings("unchecked")

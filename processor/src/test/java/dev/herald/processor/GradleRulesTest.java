@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * it supports, handed to javac as class names to process.
  */
 class GradleRulesTest {
-  private static final String[] SOURCES = {
+  private static final String[] LISTENERS = {
     "good/plain/Radar.java",
     "good/plain/UnderAttack.java",
     "good/outer/Outer.java",
@@ -43,66 +43,216 @@ class GradleRulesTest {
     "good/zoo/Noise.java",
   };
 
+  private static final String[] WIRE_TYPES = {
+    "wire/good/shapes/Position.java", "wire/good/shapes/Fleet.java",
+  };
+
+  /** What the aggregating processors write: Gradle deletes it all before every build. */
+  private static final List<String> AGGREGATED =
+      List.of(
+          GeneratedNames.DISPATCHER_SERVICE_FILE,
+          GeneratedNames.LISTENER_MAP_INDEX,
+          GeneratedNames.CODEC_SERVICE_FILE,
+          GeneratedNames.WIRE_MAP_INDEX);
+
+  /**
+   * The classes Gradle hands the aggregating processors on an incremental build, besides the
+   * changed sources: every class that carries an annotation they support.
+   */
+  private static final List<String> MARKED =
+      List.of(
+          "demo.Radar_Dispatcher",
+          "outer.Outer_Nested_Dispatcher",
+          "outer.Outer_Inner_Dispatcher",
+          "outer.Box_Lid_Dispatcher",
+          "zoo.Animal_Dispatcher",
+          "zoo.Dog_Dispatcher",
+          "shapes.Position_Codec",
+          "shapes.Fleet_Ship_Codec");
+
   @TempDir Path dir;
 
   @Test
-  void everyDispatcherNamesExactlyOneOriginatingElementTheTypeItWasDerivedFrom()
+  void everyFileOfAnIsolatingProcessorNamesExactlyOneOriginatingElementTheTypeItWasDerivedFrom()
       throws IOException {
-    List<Written> written = compile(List.of(Compilations.sources(SOURCES)), List.of());
+    List<Written> written = compile(allSources(), List.of());
 
-    List<Written> dispatchers =
-        written.stream()
-            .filter(w -> w.processor.equals("SubscribeProcessor"))
-            .collect(Collectors.toList());
-    assertThat(dispatchers.stream().map(w -> w.name).collect(Collectors.toList()))
+    List<Written> listenerFiles = writtenBy("SubscribeProcessor", written);
+    assertThat(names(listenerFiles))
         .containsExactly(
             "demo.Radar_Dispatcher",
+            "META-INF/herald/map/demo.Radar.listener",
             "outer.Outer_Nested_Dispatcher",
+            "META-INF/herald/map/outer.Outer$Nested.listener",
             "outer.Outer_Inner_Dispatcher",
+            "META-INF/herald/map/outer.Outer$Inner.listener",
             "outer.Box_Lid_Dispatcher",
+            "META-INF/herald/map/outer.Box$Lid.listener",
             "zoo.Animal_Dispatcher",
-            "zoo.Dog_Dispatcher");
-    for (Written dispatcher : dispatchers) {
-      assertThat(dispatcher.originating).hasSize(1);
-      TypeElement listener = (TypeElement) dispatcher.originating.get(0);
+            "META-INF/herald/map/zoo.Animal.listener",
+            "zoo.Dog_Dispatcher",
+            "META-INF/herald/map/zoo.Dog.listener");
+    for (Written file : listenerFiles) {
+      assertThat(file.originating).hasSize(1);
+      TypeElement listener = (TypeElement) file.originating.get(0);
       // Gradle maps the element to its top-level type, whose change deletes the file
       assertThat(topLevelOf(listener))
           .isIn(List.of("demo.Radar", "outer.Outer", "outer.Box", "zoo.Animal", "zoo.Dog"));
-      assertThat(dispatcher.name).isEqualTo(dispatcherNameOf(listener));
+      assertThat(file.name)
+          .isAnyOf(
+              generatedNameOf(listener, "_Dispatcher"),
+              GeneratedNames.MAP_FOLDER + binaryNameOf(listener) + ".listener");
+    }
+
+    List<Written> wireFiles = writtenBy("WireProcessor", written);
+    assertThat(names(wireFiles))
+        .containsExactly(
+            "shapes.Position_Codec",
+            "META-INF/herald/map/shapes.Position.wire",
+            "shapes.Fleet_Ship_Codec",
+            "META-INF/herald/map/shapes.Fleet$Ship.wire");
+    for (Written file : wireFiles) {
+      assertThat(file.originating).hasSize(1);
+      TypeElement wireType = (TypeElement) file.originating.get(0);
+      assertThat(topLevelOf(wireType)).isAnyOf("shapes.Position", "shapes.Fleet");
+      assertThat(file.name)
+          .isAnyOf(
+              generatedNameOf(wireType, "_Codec"),
+              GeneratedNames.MAP_FOLDER + binaryNameOf(wireType) + ".wire");
     }
   }
 
   @Test
-  void aChangeToOneListenerRegeneratesOnlyItsDispatcherAndTheServiceFile() throws IOException {
-    compile(List.of(Compilations.sources(SOURCES)), List.of());
-    Path services =
-        dir.resolve("classes/META-INF/services/dev.herald.internal.generated.Dispatcher");
-    String before = Files.readString(services);
+  void theAggregatingProcessorsWriteTheServiceFilesAndMapIndexesFromTheGeneratedClassesAlone()
+      throws IOException {
+    List<Written> written = compile(allSources(), List.of());
 
-    // Gradle hands the aggregating processor every class with an annotation it supports: the
-    // dispatchers with their marker, never the listeners (which would regenerate them all)
+    // Gradle hands them every class with an annotation they support: the generated classes with
+    // their markers, never the listeners or wire types (which would regenerate them all)
     assertThat(new IndexProcessor().getSupportedAnnotationTypes())
         .containsExactly(
             GeneratedNames.GENERATED_DISPATCHER_ANNOTATION, GeneratedNames.GENERATED_ANNOTATION);
-    // Gradle deletes what the changed type produced, and the aggregating processor's outputs
-    Files.delete(dir.resolve("classes/demo/Radar.class"));
-    Files.delete(dir.resolve("classes/demo/Radar_Dispatcher.class"));
-    Files.delete(dir.resolve("generated/demo/Radar_Dispatcher.java"));
-    Files.delete(services);
-    List<String> aggregated =
-        List.of(
-            "outer.Outer_Nested_Dispatcher",
-            "outer.Outer_Inner_Dispatcher",
-            "outer.Box_Lid_Dispatcher",
-            "zoo.Animal_Dispatcher",
-            "zoo.Dog_Dispatcher");
-    List<Written> written =
-        compile(List.of(Compilations.sources("good/plain/Radar.java")), aggregated);
+    assertThat(new CodecIndexProcessor().getSupportedAnnotationTypes())
+        .containsExactly(GeneratedNames.GENERATED_CODEC_ANNOTATION);
 
-    assertThat(written.stream().map(w -> w.name).collect(Collectors.toList()))
+    List<Written> index = writtenBy("IndexProcessor", written);
+    assertThat(names(index))
+        .containsExactly(GeneratedNames.DISPATCHER_SERVICE_FILE, GeneratedNames.LISTENER_MAP_INDEX);
+    for (Written file : index) {
+      assertThat(qualifiedNames(file.originating)).containsExactlyElementsIn(MARKED.subList(0, 6));
+    }
+    List<Written> codecIndex = writtenBy("CodecIndexProcessor", written);
+    assertThat(names(codecIndex))
+        .containsExactly(GeneratedNames.CODEC_SERVICE_FILE, GeneratedNames.WIRE_MAP_INDEX);
+    for (Written file : codecIndex) {
+      assertThat(qualifiedNames(file.originating))
+          .containsExactly("shapes.Position_Codec", "shapes.Fleet_Ship_Codec");
+    }
+  }
+
+  @Test
+  void aChangeToOneListenerRegeneratesOnlyItsOwnFilesAndTheAggregatedOnes() throws IOException {
+    compile(allSources(), List.of());
+    List<String> before = aggregatedFiles();
+
+    // Gradle deletes what the changed type produced, and the aggregating processors' outputs
+    delete(
+        "classes/demo/Radar.class",
+        "classes/demo/Radar_Dispatcher.class",
+        "generated/demo/Radar_Dispatcher.java",
+        "classes/META-INF/herald/map/demo.Radar.listener");
+    deleteAggregated();
+    List<Written> written =
+        compile(List.of(Compilations.sources("good/plain/Radar.java")), without("demo.Radar"));
+
+    assertThat(names(written))
         .containsExactly(
-            "demo.Radar_Dispatcher", "META-INF/services/dev.herald.internal.generated.Dispatcher");
-    assertThat(Files.readString(services)).isEqualTo(before);
+            "demo.Radar_Dispatcher",
+            "META-INF/herald/map/demo.Radar.listener",
+            GeneratedNames.DISPATCHER_SERVICE_FILE,
+            GeneratedNames.LISTENER_MAP_INDEX,
+            GeneratedNames.CODEC_SERVICE_FILE,
+            GeneratedNames.WIRE_MAP_INDEX);
+    assertThat(aggregatedFiles()).isEqualTo(before);
+  }
+
+  @Test
+  void aChangeToOneWireTypeRegeneratesOnlyItsOwnFilesAndTheAggregatedOnes() throws IOException {
+    compile(allSources(), List.of());
+    List<String> before = aggregatedFiles();
+
+    delete(
+        "classes/shapes/Fleet.class",
+        "classes/shapes/Fleet$Ship.class",
+        "classes/shapes/Fleet_Ship_Codec.class",
+        "generated/shapes/Fleet_Ship_Codec.java",
+        "classes/META-INF/herald/map/shapes.Fleet$Ship.wire");
+    deleteAggregated();
+    List<Written> written =
+        compile(
+            List.of(WireCompilations.sources("wire/good/shapes/Fleet.java")),
+            without("shapes.Fleet_Ship"));
+
+    assertThat(names(written))
+        .containsExactly(
+            "shapes.Fleet_Ship_Codec",
+            "META-INF/herald/map/shapes.Fleet$Ship.wire",
+            GeneratedNames.DISPATCHER_SERVICE_FILE,
+            GeneratedNames.LISTENER_MAP_INDEX,
+            GeneratedNames.CODEC_SERVICE_FILE,
+            GeneratedNames.WIRE_MAP_INDEX);
+    assertThat(aggregatedFiles()).isEqualTo(before);
+  }
+
+  private static List<JavaFileObject> allSources() {
+    List<JavaFileObject> sources = new ArrayList<>(List.of(Compilations.sources(LISTENERS)));
+    sources.addAll(List.of(WireCompilations.sources(WIRE_TYPES)));
+    return sources;
+  }
+
+  /** The marked classes but those generated from {@code changed}, which Gradle deleted. */
+  private static List<String> without(String changed) {
+    List<String> marked = new ArrayList<>();
+    for (String name : MARKED) {
+      if (!name.startsWith(changed + "_")) {
+        marked.add(name);
+      }
+    }
+    return marked;
+  }
+
+  private List<String> aggregatedFiles() throws IOException {
+    List<String> contents = new ArrayList<>();
+    for (String file : AGGREGATED) {
+      contents.add(Files.readString(dir.resolve("classes").resolve(file)));
+    }
+    return contents;
+  }
+
+  private void deleteAggregated() throws IOException {
+    for (String file : AGGREGATED) {
+      Files.delete(dir.resolve("classes").resolve(file));
+    }
+  }
+
+  private void delete(String... files) throws IOException {
+    for (String file : files) {
+      Files.delete(dir.resolve(file));
+    }
+  }
+
+  private static List<Written> writtenBy(String processor, List<Written> written) {
+    return written.stream().filter(w -> w.processor.equals(processor)).collect(Collectors.toList());
+  }
+
+  private static List<String> names(List<Written> written) {
+    return written.stream().map(w -> w.name).collect(Collectors.toList());
+  }
+
+  private static List<String> qualifiedNames(List<Element> elements) {
+    return elements.stream()
+        .map(e -> ((TypeElement) e).getQualifiedName().toString())
+        .collect(Collectors.toList());
   }
 
   private static String topLevelOf(TypeElement type) {
@@ -113,11 +263,18 @@ class GradleRulesTest {
     return ((TypeElement) e).getQualifiedName().toString();
   }
 
-  private static String dispatcherNameOf(TypeElement listener) {
-    String top = topLevelOf(listener);
+  /** {@code outer.Outer$Inner} for {@code outer.Outer.Inner}. */
+  private static String binaryNameOf(TypeElement type) {
+    String top = topLevelOf(type);
+    return top + type.getQualifiedName().toString().substring(top.length()).replace('.', '$');
+  }
+
+  /** {@code outer.Outer_Inner<suffix>} for {@code outer.Outer.Inner}. */
+  private static String generatedNameOf(TypeElement type, String suffix) {
+    String top = topLevelOf(type);
     String packageName = top.substring(0, top.lastIndexOf('.'));
-    String nested = listener.getQualifiedName().toString().substring(packageName.length() + 1);
-    return packageName + "." + nested.replace('.', '_') + "_Dispatcher";
+    String nested = type.getQualifiedName().toString().substring(packageName.length() + 1);
+    return packageName + "." + nested.replace('.', '_') + suffix;
   }
 
   /** What a processor wrote through the Filer, and the originating elements it named. */
@@ -165,10 +322,15 @@ class GradleRulesTest {
           List.of(
               new WrappedProcessor(
                   new IndexProcessor(), filer -> recording(filer, "IndexProcessor", written)),
+              new WrappedProcessor(
+                  new CodecIndexProcessor(),
+                  filer -> recording(filer, "CodecIndexProcessor", written)),
               new ListenerChecksProcessor(),
               new WrappedProcessor(
                   new SubscribeProcessor(),
-                  filer -> recording(filer, "SubscribeProcessor", written))));
+                  filer -> recording(filer, "SubscribeProcessor", written)),
+              new WrappedProcessor(
+                  new WireProcessor(), filer -> recording(filer, "WireProcessor", written))));
       boolean ok = task.call();
       assertThat(errors.toString()).isEmpty();
       assertThat(ok).isTrue();

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A build that recompiles only some sources into the output of an earlier one (an IDE, Maven
- * without incremental compilation): the service file keeps the codecs that are still right.
+ * without incremental compilation): the service file keeps the codecs that are still right, and the
+ * message map's index of wire types the same types.
  */
 class PartialRebuildTest {
 
@@ -38,6 +39,18 @@ class PartialRebuildTest {
             "shapes.Shape_Codec",
             "shapes.Square_Codec")
         .inOrder();
+    assertThat(wireMapIndex())
+        .containsExactly(
+            GeneratedNames.MAP_FORMAT,
+            "shapes.Circle.wire",
+            "shapes.Color.wire",
+            "shapes.Everything.wire",
+            "shapes.Fleet$Ship.wire",
+            "shapes.Money.wire",
+            "shapes.Position.wire",
+            "shapes.Shape.wire",
+            "shapes.Square.wire")
+        .inOrder();
   }
 
   @Test
@@ -47,10 +60,22 @@ class PartialRebuildTest {
 
     assertThat(serviceFile()).doesNotContain("shapes.Square_Codec");
     assertThat(serviceFile()).hasSize(7);
+    // its map file is still in the output, as its codec is; the index no longer lists it
+    assertThat(Files.exists(mapFolder().resolve("shapes.Square.wire"))).isTrue();
+    assertThat(wireMapIndex()).doesNotContain("shapes.Square.wire");
+    assertThat(wireMapIndex()).hasSize(1 + 7);
   }
 
   private List<String> serviceFile() throws IOException {
     return Files.readAllLines(dir.resolve("classes").resolve(GeneratedNames.CODEC_SERVICE_FILE));
+  }
+
+  private List<String> wireMapIndex() throws IOException {
+    return Files.readAllLines(dir.resolve("classes").resolve(GeneratedNames.WIRE_MAP_INDEX));
+  }
+
+  private Path mapFolder() {
+    return dir.resolve("classes").resolve(GeneratedNames.MAP_FOLDER);
   }
 
   private void compile(String... resources) throws IOException {

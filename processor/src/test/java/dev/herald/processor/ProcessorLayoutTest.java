@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The shape docs/DESIGN.md promises for the processor, on both of its sides (dispatchers and
  * codecs): the doors coordinate, {@code validation/} only reports, {@code model/} builds the
- * values, {@code writing/} is the only user of JavaPoet and writes every service file.
+ * values, {@code writing/} is the only user of JavaPoet and writes every resource (the service
+ * files and the message map).
  */
 class ProcessorLayoutTest {
   private static final Path SOURCES = Path.of("src/main/java/dev/herald/processor");
@@ -43,7 +44,11 @@ class ProcessorLayoutTest {
             "new ListenerClass(",
             "new HandlerMethod(",
             "new WireModels(",
-            "new ListenerModels(")) {
+            "new ListenerModels(",
+            "new ListenerMap(",
+            "new WireTypeMap(",
+            "new KnownType(",
+            "new MessageMaps(")) {
       for (String file : filesContaining(construction)) {
         assertWithMessage("%s in %s", construction, file).that(file).doesNotMatch("validation/.*");
       }
@@ -51,8 +56,9 @@ class ProcessorLayoutTest {
   }
 
   @Test
-  void everyServiceFileIsWrittenByServiceFile() throws IOException {
-    assertThat(filesContaining("createResource(")).containsExactly("writing/ServiceFile.java");
+  void everyResourceIsWrittenByServiceFileOrTheMessageMapWriter() throws IOException {
+    assertThat(filesContaining("createResource("))
+        .containsExactly("writing/ServiceFile.java", "writing/MessageMapWriter.java");
   }
 
   @Test

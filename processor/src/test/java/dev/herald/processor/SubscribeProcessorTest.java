@@ -302,6 +302,11 @@ class SubscribeProcessorTest {
 
     List<String> services = Files.readAllLines(dir.resolve("classes").resolve(SERVICE_FILE));
     assertThat(services).containsExactly("shop.a.Till_Dispatcher", "shop.b.Shelf_Dispatcher");
+    List<String> mapIndex =
+        Files.readAllLines(dir.resolve("classes").resolve(GeneratedNames.LISTENER_MAP_INDEX));
+    assertThat(mapIndex)
+        .containsExactly(GeneratedNames.MAP_FORMAT, "shop.a.Till.listener", "shop.b.Shelf.listener")
+        .inOrder();
   }
 
   /** Writes one source file in the first round, as Immutables or AutoValue would. */

@@ -2,6 +2,7 @@ package dev.herald.processor.model;
 
 import java.util.List;
 import java.util.Objects;
+import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
 /**
@@ -20,7 +21,7 @@ import javax.lang.model.type.TypeMirror;
  * @param sticky {@code @Subscribe(sticky)}
  * @param lane {@code @Subscribe(lane)}, {@code ""} for none
  * @param takesEnvelope whether the method takes a {@code dev.herald.Envelope} second
- * @param returnsValue whether the method returns something, which becomes a reply
+ * @param returnType what the method returns: a value becomes a reply; {@code void} for none
  * @param declaredIn binary name of the superclass declaring the method, or {@code null} when it is
  *     the listener class itself
  * @param overrides binary names of the superclasses with a dispatcher whose handler this one
@@ -39,7 +40,7 @@ public record HandlerMethod(
     boolean sticky,
     String lane,
     boolean takesEnvelope,
-    boolean returnsValue,
+    TypeMirror returnType,
     String declaredIn,
     List<String> overrides) {
 
@@ -47,7 +48,13 @@ public record HandlerMethod(
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(messageType, "messageType");
     Objects.requireNonNull(lane, "lane");
+    Objects.requireNonNull(returnType, "returnType");
     tags = List.copyOf(tags);
     overrides = List.copyOf(overrides);
+  }
+
+  /** Whether the method returns something, which becomes a reply. */
+  public boolean returnsValue() {
+    return returnType.getKind() != TypeKind.VOID;
   }
 }

@@ -6,7 +6,6 @@ import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
@@ -69,7 +68,7 @@ public final class ListenerModels {
         subscribe.sticky(mirror),
         subscribe.lane(mirror),
         method.getParameters().size() == 2,
-        method.getReturnType().getKind() != TypeKind.VOID,
+        method.getReturnType(),
         declaring.equals(listener) ? null : GeneratedNames.binaryName(declaring, elements),
         hierarchy.overriddenIn(method, dispatched));
   }

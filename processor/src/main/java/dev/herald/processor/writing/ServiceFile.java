@@ -1,6 +1,5 @@
 package dev.herald.processor.writing;
 
-import dev.herald.processor.model.QualifiedName;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -18,19 +17,21 @@ import javax.tools.StandardLocation;
 
 /**
  * One {@link java.util.ServiceLoader} file in the class output, such as {@code
- * META-INF/services/dev.herald.internal.generated.Dispatcher}: the classes of this compilation
- * merged with those of the file an earlier compilation left in the same output.
+ * META-INF/services/dev.herald.internal.generated.Dispatcher}, or an index of the message map in
+ * the same shape: the entries of this compilation merged with those of the file an earlier
+ * compilation left in the same output.
  *
  * <p>A build that recompiles only some sources (an IDE, Maven with incremental compilation off)
  * sees only the changed classes, yet the file it writes replaces the whole earlier one. So the
  * processor that owns the file reads the earlier entries once, keeps those that are still true (its
  * rule, not this class's), adds its own, and the file is written once, at the end of the
- * compilation, one class a line, sorted.
+ * compilation, one entry a line, sorted, after the header line if the file has one.
  */
 public final class ServiceFile {
   private final Filer filer;
   private final String path;
-  private final Set<QualifiedName> entries = new TreeSet<>();
+  private final String header;
+  private final Set<String> entries = new TreeSet<>();
   private final List<Element> originating = new ArrayList<>();
   private boolean earlierRead;
 
@@ -39,8 +40,17 @@ public final class ServiceFile {
    *     binary name
    */
   public ServiceFile(Filer filer, String path) {
+    this(filer, path, null);
+  }
+
+  /**
+   * @param path the file's path in the class output
+   * @param header the file's first line, which is no entry; {@code null} for none
+   */
+  public ServiceFile(Filer filer, String path, String header) {
     this.filer = filer;
     this.path = path;
+    this.header = header;
   }
 
   /**
@@ -48,8 +58,8 @@ public final class ServiceFile {
    * first call; none on later calls, nor on a clean build. Comments and blank lines are not
    * entries.
    */
-  public List<QualifiedName> earlierEntriesOnce() {
-    List<QualifiedName> earlier = new ArrayList<>();
+  public List<String> earlierEntriesOnce() {
+    List<String> earlier = new ArrayList<>();
     if (earlierRead) {
       return earlier;
     }
@@ -62,8 +72,8 @@ public final class ServiceFile {
         for (String line = in.readLine(); line != null; line = in.readLine()) {
           int comment = line.indexOf('#');
           String name = (comment < 0 ? line : line.substring(0, comment)).trim();
-          if (!name.isEmpty()) {
-            earlier.add(QualifiedName.parse(name));
+          if (!name.isEmpty() && !name.equals(header)) {
+            earlier.add(name);
           }
         }
       }
@@ -74,18 +84,18 @@ public final class ServiceFile {
   }
 
   /** Lists an entry of the earlier file that is still true. */
-  public void keep(QualifiedName earlier) {
+  public void keep(String earlier) {
     entries.add(earlier);
   }
 
-  /** Lists a class of this compilation, which the file then originates from. */
-  public void add(QualifiedName generated, Element originatingElement) {
-    entries.add(generated);
+  /** Lists an entry of this compilation, which the file then originates from. */
+  public void add(String entry, Element originatingElement) {
+    entries.add(entry);
     originating.add(originatingElement);
   }
 
-  /** Every class listed so far, sorted: the ones kept and the ones added. */
-  public List<QualifiedName> entries() {
+  /** Every entry listed so far, sorted: the ones kept and the ones added. */
+  public List<String> entries() {
     return List.copyOf(entries);
   }
 
@@ -101,8 +111,12 @@ public final class ServiceFile {
         filer.createResource(
             StandardLocation.CLASS_OUTPUT, "", path, originating.toArray(new Element[0]));
     try (Writer out = new OutputStreamWriter(file.openOutputStream(), StandardCharsets.UTF_8)) {
-      for (QualifiedName entry : entries) {
-        out.write(entry.canonicalName());
+      if (header != null) {
+        out.write(header);
+        out.write('\n');
+      }
+      for (String entry : entries) {
+        out.write(entry);
         out.write('\n');
       }
     }

@@ -1,0 +1,196 @@
+package dev.herald.processor.writing;
+
+import dev.herald.processor.GeneratedNames;
+import dev.herald.processor.model.HandlerMethod;
+import dev.herald.processor.model.KnownType;
+import dev.herald.processor.model.ListenerMap;
+import dev.herald.processor.model.WireTypeMap;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javax.annotation.processing.Filer;
+import javax.lang.model.element.Element;
+import javax.tools.FileObject;
+import javax.tools.StandardLocation;
+
+/**
+ * Writes the message map's file of a listener ({@code META-INF/herald/map/demo.Radar.listener}) or
+ * of a wire type ({@code META-INF/herald/map/demo.Position.wire}), one small text file each, with
+ * the listener or the wire type as its one originating element.
+ *
+ * <p>The format, version 1: UTF-8 lines ending in {@code \n}; the first is {@code herald-map 1};
+ * each other line is a keyword and fields separated by single spaces. Free text (lanes and tags) is
+ * percent-encoded UTF-8: every byte but ASCII letters, digits and {@code -._~} is written {@code
+ * %XX}. A reader ignores keywords and attributes it does not know.
+ *
+ * <pre>
+ * herald-map 1
+ * listener demo.Radar
+ * handler onAttack demo.UnderAttack priority=5 async tags=a,b envelope reply=demo.Answer
+ * handler onPing demo.Ping lane=radar sticky hidden declared-in=demo.Base
+ * type demo.UnderAttack record java.lang.Record demo.Attack
+ * </pre>
+ *
+ * <p>{@code listener}: the listener's binary name. {@code handler}: the method's name, the binary
+ * name of the message type it takes (erased), and its attributes, in this order and only those that
+ * differ from the default: {@code priority=}, {@code async}, {@code concurrent}, {@code
+ * serialized}, {@code lane=}, {@code sticky}, {@code hidden}, {@code tags=} (comma-separated, in
+ * declaration order), {@code envelope} (it takes one), {@code reply=} (what it returns, erased) and
+ * {@code declared-in=} (a superclass without a dispatcher of its own, whose handler the listener's
+ * dispatcher calls); the lines are sorted. {@code type}: every message type and all its supertypes,
+ * sorted by name, each with its kind ({@code class}, {@code interface}, {@code enum}, {@code
+ * record}, {@code annotation} or {@code array}) and its direct supertypes (superclass first, {@code
+ * java.lang.Object} never).
+ *
+ * <pre>
+ * herald-map 1
+ * wire demo.Position 7 record
+ * field x int
+ * field names java.util.List&lt;java.lang.String&gt;
+ * type demo.Position record java.lang.Record
+ * </pre>
+ *
+ * <p>{@code wire}: the type's binary name, its wire id, its kind ({@code record}, {@code
+ * final-class}, {@code enum} or {@code sealed-interface}), and {@code derived-id} if the id was
+ * derived from the name rather than given. {@code field}: a field's name and type (binary names,
+ * with type arguments, no spaces), in wire order. {@code subtype}: a sealed interface's permitted
+ * subtypes, in declaration order. {@code type} lines as in a listener's file.
+ */
+public final class MessageMapWriter {
+  private final Filer filer;
+
+  public MessageMapWriter(Filer filer) {
+    this.filer = filer;
+  }
+
+  /** Writes the map file of a listener. */
+  public void write(ListenerMap map) throws IOException {
+    write(GeneratedNames.listenerMapOf(map.listener()), text(map), map.element());
+  }
+
+  /** Writes the map file of a wire type. */
+  public void write(WireTypeMap map) throws IOException {
+    write(GeneratedNames.wireMapOf(map.name()), text(map), map.wire().element());
+  }
+
+  private void write(String file, String text, Element originating) throws IOException {
+    FileObject resource =
+        filer.createResource(
+            StandardLocation.CLASS_OUTPUT, "", GeneratedNames.MAP_FOLDER + file, originating);
+    try (Writer out = new OutputStreamWriter(resource.openOutputStream(), StandardCharsets.UTF_8)) {
+      out.write(text);
+    }
+  }
+
+  static String text(ListenerMap map) {
+    StringBuilder text = new StringBuilder(GeneratedNames.MAP_FORMAT).append('\n');
+    text.append("listener ").append(map.listener()).append('\n');
+    List<String> handlers = new ArrayList<>();
+    for (ListenerMap.Handler handler : map.handlers()) {
+      handlers.add(handlerLine(handler));
+    }
+    handlers.sort(null);
+    for (String line : handlers) {
+      text.append(line).append('\n');
+    }
+    appendTypes(map.types(), text);
+    return text.toString();
+  }
+
+  static String text(WireTypeMap map) {
+    StringBuilder text = new StringBuilder(GeneratedNames.MAP_FORMAT).append('\n');
+    text.append("wire ")
+        .append(map.name())
+        .append(' ')
+        .append(map.wire().id())
+        .append(' ')
+        .append(map.wire().kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+    if (!map.wire().explicitId()) {
+      text.append(" derived-id");
+    }
+    text.append('\n');
+    for (WireTypeMap.Field field : map.fields()) {
+      text.append("field ").append(field.name()).append(' ').append(field.type()).append('\n');
+    }
+    for (String subtype : map.subtypes()) {
+      text.append("subtype ").append(subtype).append('\n');
+    }
+    appendTypes(map.types(), text);
+    return text.toString();
+  }
+
+  private static String handlerLine(ListenerMap.Handler handler) {
+    HandlerMethod method = handler.method();
+    StringBuilder line =
+        new StringBuilder("handler ")
+            .append(method.name())
+            .append(' ')
+            .append(handler.messageType());
+    if (method.priority() != 0) {
+      line.append(" priority=").append(method.priority());
+    }
+    flag(line, method.async(), "async");
+    flag(line, method.concurrent(), "concurrent");
+    flag(line, method.serialized(), "serialized");
+    if (!method.lane().isEmpty()) {
+      line.append(" lane=").append(percentEncoded(method.lane()));
+    }
+    flag(line, method.sticky(), "sticky");
+    flag(line, method.hidden(), "hidden");
+    for (int i = 0; i < method.tags().size(); i++) {
+      line.append(i == 0 ? " tags=" : ",").append(percentEncoded(method.tags().get(i)));
+    }
+    flag(line, method.takesEnvelope(), "envelope");
+    if (handler.replyType() != null) {
+      line.append(" reply=").append(handler.replyType());
+    }
+    if (method.declaredIn() != null) {
+      line.append(" declared-in=").append(method.declaredIn());
+    }
+    return line.toString();
+  }
+
+  private static void flag(StringBuilder line, boolean set, String name) {
+    if (set) {
+      line.append(' ').append(name);
+    }
+  }
+
+  private static void appendTypes(List<KnownType> types, StringBuilder text) {
+    for (KnownType type : types) {
+      text.append("type ")
+          .append(type.name())
+          .append(' ')
+          .append(type.kind().name().toLowerCase(Locale.ROOT));
+      for (String supertype : type.supertypes()) {
+        text.append(' ').append(supertype);
+      }
+      text.append('\n');
+    }
+  }
+
+  /** Free text as one field: UTF-8, every byte but letters, digits and {@code -._~} as %XX. */
+  static String percentEncoded(String text) {
+    StringBuilder encoded = new StringBuilder();
+    for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+      int c = b & 0xFF;
+      if ((c >= 'a' && c <= 'z')
+          || (c >= 'A' && c <= 'Z')
+          || (c >= '0' && c <= '9')
+          || c == '-'
+          || c == '.'
+          || c == '_'
+          || c == '~') {
+        encoded.append((char) c);
+      } else {
+        encoded.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)));
+        encoded.append(Character.toUpperCase(Character.forDigit(c & 0xF, 16)));
+      }
+    }
+    return encoded.toString();
+  }
+}

@@ -1,0 +1,112 @@
+package dev.herald.tools;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The message map as a Graphviz graph, the same picture as {@link MermaidWriter}'s.
+ *
+ * <p>Its second line is a graph comment, {@code comment="map sha256 <hex>"} (no hyphen, which
+ * Graphviz would escape in the SVG), the hash of the text without that line. Graphviz copies the
+ * comment into the SVG it renders, so a check without Graphviz can tell whether a committed picture
+ * was rendered from the current graph.
+ */
+final class DotWriter {
+  static final String HASH_PREFIX = "map sha256 ";
+
+  private DotWriter() {}
+
+  static String write(Diagram diagram) {
+    String body = body(diagram);
+    int firstLine = body.indexOf('\n') + 1;
+    return body.substring(0, firstLine)
+        + "  comment=\""
+        + HASH_PREFIX
+        + sha256(body)
+        + "\";\n"
+        + body.substring(firstLine);
+  }
+
+  /** The hash a DOT text written by {@link #write} carries: that of the text without its line. */
+  static String hashOf(String dot) {
+    StringBuilder body = new StringBuilder();
+    for (String line : dot.split("\n", -1)) {
+      if (!line.startsWith("  comment=\"" + HASH_PREFIX)) {
+        body.append(line).append('\n');
+      }
+    }
+    return sha256(body.substring(0, body.length() - 1));
+  }
+
+  private static String body(Diagram diagram) {
+    StringBuilder out = new StringBuilder();
+    out.append("digraph message_map {\n");
+    out.append("  graph [rankdir=LR, fontname=\"Helvetica\", nodesep=0.25, ranksep=0.6];\n");
+    out.append("  node [fontname=\"Helvetica\", fontsize=10, style=filled];\n");
+    out.append("  edge [fontname=\"Helvetica\", fontsize=9];\n");
+    for (Map.Entry<String, String> type : diagram.typeIds.entrySet()) {
+      boolean wire = diagram.map.wire(type.getKey()) != null;
+      out.append("  ")
+          .append(type.getValue())
+          .append(" [shape=box, label=\"")
+          .append(label(diagram.typeLabel(type.getKey())))
+          .append(
+              wire
+                  ? "\", fillcolor=\"#e6f4ea\", color=\"#1e8e3e\", penwidth=2];\n"
+                  : "\", fillcolor=\"#fff8e1\", color=\"#b08800\"];\n");
+    }
+    for (Map.Entry<String, String> listener : diagram.listenerIds.entrySet()) {
+      out.append("  ")
+          .append(listener.getValue())
+          .append(" [shape=component, label=\"")
+          .append(escaped(diagram.listenerLabel(listener.getKey())))
+          .append("\", fillcolor=\"#e8f0fe\", color=\"#1a73e8\"];\n");
+    }
+    for (Map.Entry<String, String> type : diagram.typeIds.entrySet()) {
+      for (String supertype : diagram.map.shownSupertypes(type.getKey(), diagram.types)) {
+        out.append("  ")
+            .append(type.getValue())
+            .append(" -> ")
+            .append(diagram.typeIds.get(supertype))
+            .append(" [style=dashed, arrowhead=empty];\n");
+      }
+    }
+    for (MessageMap.Handler handler : diagram.map.handlers()) {
+      out.append("  ")
+          .append(diagram.typeIds.get(handler.messageType()))
+          .append(" -> ")
+          .append(diagram.listenerIds.get(handler.listener()))
+          .append(" [label=\"")
+          .append(escaped(MessageMap.label(handler)))
+          .append("\"];\n");
+    }
+    out.append("}\n");
+    return out.toString();
+  }
+
+  private static String label(List<String> lines) {
+    StringBuilder label = new StringBuilder();
+    for (String line : lines) {
+      label.append(label.length() == 0 ? "" : "\\n").append(escaped(line));
+    }
+    return label.toString();
+  }
+
+  /** Text inside a quoted DOT string. */
+  private static String escaped(String text) {
+    return text.replace("\\", "\\\\").replace("\"", "\\\"");
+  }
+
+  private static String sha256(String text) {
+    try {
+      MessageDigest digest = MessageDigest.getInstance("SHA-256");
+      return HexFormat.of().formatHex(digest.digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
+    }
+  }
+}

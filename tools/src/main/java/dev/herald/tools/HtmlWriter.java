@@ -1,0 +1,123 @@
+package dev.herald.tools;
+
+import java.util.List;
+
+/**
+ * The message map as one self-contained HTML page: a table of the messages, each with its kind, its
+ * supertypes, whether it crosses the process, and every handler it reaches (those of its supertypes
+ * too, marked with the type they take), and a search box that filters the rows. Inline CSS and
+ * JavaScript, nothing fetched.
+ */
+final class HtmlWriter {
+  private HtmlWriter() {}
+
+  private static final String STYLE =
+      """
+      body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #202124; }
+      h1 { font-size: 1.4em; }
+      input { font: inherit; padding: 0.3em 0.5em; width: 30em; margin-bottom: 1em; }
+      table { border-collapse: collapse; width: 100%; }
+      th, td { text-align: left; vertical-align: top; padding: 0.35em 0.6em; border-bottom: 1px solid #dadce0; }
+      th { background: #f1f3f4; }
+      code { font-size: 0.95em; }
+      ul { margin: 0; padding-left: 1.1em; }
+      .wire { color: #1e8e3e; font-weight: 600; }
+      .via, .attr { color: #5f6368; }
+      """;
+
+  private static final String SCRIPT =
+      """
+      var search = document.getElementById('search');
+      search.addEventListener('input', function () {
+        var words = search.value.toLowerCase().split(/\\s+/).filter(function (w) { return w; });
+        var rows = document.querySelectorAll('#map tbody tr');
+        for (var i = 0; i < rows.length; i++) {
+          var text = rows[i].textContent.toLowerCase();
+          var shown = words.every(function (w) { return text.indexOf(w) >= 0; });
+          rows[i].style.display = shown ? '' : 'none';
+        }
+      });
+      """;
+
+  static String write(MessageMap map) {
+    Diagram diagram = new Diagram(map);
+    StringBuilder out = new StringBuilder();
+    out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    out.append("<title>Message map</title>\n<style>\n").append(STYLE).append("</style>\n");
+    out.append("</head>\n<body>\n<h1>Message map</h1>\n");
+    out.append("<p>")
+        .append(diagram.types.size())
+        .append(" message types, ")
+        .append(map.handlers().size())
+        .append(" handlers in ")
+        .append(map.listeners().size())
+        .append(" listeners, ")
+        .append(map.wireTypes().size())
+        .append(" types that cross the process. A handler of a supertype (an interface,")
+        .append(" <code>Object</code>) reaches every subtype: its row says through which type.")
+        .append("</p>\n");
+    out.append("<input id=\"search\" type=\"search\" placeholder=\"Filter: message, listener,")
+        .append(" method, tag, wire\" autofocus>\n");
+    out.append("<table id=\"map\">\n<thead><tr><th>Message</th><th>Kind</th><th>Is a</th>")
+        .append("<th>Crosses the process</th><th>Handlers it reaches</th></tr></thead>\n<tbody>\n");
+    for (String type : diagram.types) {
+      row(map, type, out);
+    }
+    out.append("</tbody>\n</table>\n<script>\n").append(SCRIPT).append("</script>\n");
+    out.append("</body>\n</html>\n");
+    return out.toString();
+  }
+
+  private static void row(MessageMap map, String name, StringBuilder out) {
+    MessageMap.Type type = map.type(name);
+    out.append("<tr><td><code>").append(escaped(name)).append("</code></td><td>");
+    if (name.equals(MessageMap.OBJECT)) {
+      out.append("every message");
+    } else if (type != null && !type.kind().equals(MessageMap.UNKNOWN_KIND)) {
+      out.append(escaped(type.kind()));
+    }
+    out.append("</td><td>");
+    List<String> supertypes = type == null ? List.of() : type.supertypes();
+    for (int i = 0; i < supertypes.size(); i++) {
+      out.append(i == 0 ? "" : ", ")
+          .append("<code>")
+          .append(escaped(MessageMap.simpleName(supertypes.get(i))))
+          .append("</code>");
+    }
+    out.append("</td><td>");
+    MessageMap.WireType wire = map.wire(name);
+    if (wire != null) {
+      out.append("<span class=\"wire\">wire id ").append(wire.id()).append("</span>");
+      out.append(wire.derivedId() ? " (derived)" : "");
+    }
+    out.append("</td><td><ul>");
+    for (String reached : map.selfAndSupertypes(name)) {
+      for (MessageMap.Handler handler : map.handlersOf(reached)) {
+        out.append("<li><code>")
+            .append(escaped(MessageMap.simpleName(handler.listener())))
+            .append('.')
+            .append(escaped(handler.method()))
+            .append("</code>");
+        if (!handler.attributes().isEmpty()) {
+          out.append(" <span class=\"attr\">")
+              .append(escaped(String.join(" ", handler.attributes())))
+              .append("</span>");
+        }
+        if (!reached.equals(name)) {
+          out.append(" <span class=\"via\">via <code>")
+              .append(escaped(MessageMap.simpleName(reached)))
+              .append("</code></span>");
+        }
+        out.append("</li>");
+      }
+    }
+    out.append("</ul></td></tr>\n");
+  }
+
+  static String escaped(String text) {
+    return text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;");
+  }
+}
