@@ -27,9 +27,9 @@ import org.junit.jupiter.api.Test;
  * codecs and the network layer each on the JDK alone (the runtime also on the contract, the runtime
  * and the network on the time source); the network test kit on the network; the networked bus and
  * the NATS bridge joining them; the Micrometer binders joining Micrometer to those; the tools,
- * which read files, on the JDK alone. The network
- * layer and the NATS bridge may also record JDK Flight Recorder events. A use outside its module's
- * list is a change of architecture, to be made here on purpose, never by accident.
+ * which read files, on the JDK alone. The network layer and the NATS bridge may also record JDK
+ * Flight Recorder events. A use outside its module's list is a change of architecture, to be made
+ * here on purpose, never by accident.
  */
 class ModuleDependenciesTest {
   /** What every module may use of the JDK: the base module's ordinary packages (no reflection). */
@@ -185,7 +185,7 @@ class ModuleDependenciesTest {
             "dev/herald/net",
             "dev/herald/net/udp",
             "dev/herald/nats"));
-    }
+  }
 
   @Test
   void theToolsReadFilesWithTheJdkAlone() {
