@@ -19,7 +19,7 @@
 # builds write (default: the system's temporary directory; a tmpfs such as /dev/shm takes the
 # disk out of the measurement).
 #
-# Writes the table to benchmarks/build-cost.md (quoted in RESULTS.md).
+# Writes the table to benchmarks/target/build-cost.md (quoted in docs/performance.md).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -67,4 +67,4 @@ greenrobot_pp="$greenrobot_pp:$m2/de/greenrobot/java-common/2.3.1/java-common-2.
   dev.herald.benchmarks.build.ProcessorCost \
   "$runs" "$listeners" "$herald_cp" "$herald_pp" "$greenrobot_cp" "$greenrobot_pp" \
   benchmarks/target/classes ${options[@]+"${options[@]}"} \
-  | tee benchmarks/build-cost.md
+  | tee benchmarks/target/build-cost.md

@@ -7,7 +7,6 @@
 #     conditions;
 #   - a relative link in README.md or docs/*.md points to a file that does not exist, or to a
 #     heading (#anchor) that the target page does not have.
-# benchmarks/RESULTS.md and benchmarks/runs/ are a results log, not docs: they are not scanned.
 #
 #   scripts/check-docs.sh
 set -euo pipefail
@@ -20,9 +19,6 @@ import sys
 
 MAX_README_LINES = 250
 SKIP_DIRS = {".git", "target", "node_modules", ".mvn"}
-NOT_DOCS = ("benchmarks/RESULTS.md", "benchmarks/runs/")
-# Pages other work is writing: a link to one that does not exist yet is a note, not a failure.
-PENDING = {"docs/performance.md", "docs/observability.md"}
 
 PHRASES = [
     (re.compile(r"\b(?:issues?|PR|GH)[\s-]*#?\s*\d+", re.I), "an issue number"),
@@ -33,7 +29,6 @@ PHRASES = [
 ]
 
 failures = []
-notes = {}
 
 
 def fail(path, line, message):
@@ -45,8 +40,7 @@ def walk(top="."):
         dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS)
         for name in sorted(files):
             path = os.path.normpath(os.path.join(directory, name))
-            if not path.startswith(NOT_DOCS):
-                yield path
+            yield path
 
 
 def check_phrases(path, lines):
@@ -162,16 +156,11 @@ for page in pages:
             resolved = (os.path.normpath(os.path.join(os.path.dirname(page), file_part))
                         if file_part else page)
             if not os.path.exists(resolved):
-                if resolved in PENDING:
-                    notes.setdefault(resolved, []).append(f"{page}:{number}")
-                else:
-                    fail(page, number, f"links to {target}, but {resolved} does not exist")
+                fail(page, number, f"links to {target}, but {resolved} does not exist")
                 continue
             if anchor and resolved.endswith(".md") and anchor not in anchors(resolved):
                 fail(page, number, f"links to {target}, but {resolved} has no heading #{anchor}")
 
-for pending, places in notes.items():
-    print(f"note: {pending} is not written yet; {len(places)} links wait for it ({places[0]}, ...)")
 for failure in failures:
     print(failure, file=sys.stderr)
 if failures:

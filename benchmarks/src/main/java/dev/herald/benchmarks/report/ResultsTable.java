@@ -9,9 +9,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Prints JMH's JSON results as the Markdown tables of {@code benchmarks/RESULTS.md}: per scenario
- * and parameter set, every bus with ns/op, its error, B/op and its ratio to Herald's time; then the
- * targets Herald set itself, computed from the same figures.
+ * Prints JMH's JSON results as Markdown tables, from which {@code docs/performance.md} quotes: per
+ * scenario and parameter set, every bus with ns/op, its error, B/op and its ratio to Herald's time;
+ * then the targets Herald set itself, computed from the same figures.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar dev.herald.benchmarks.report.ResultsTable results.json
