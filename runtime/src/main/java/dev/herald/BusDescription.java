@@ -3,12 +3,9 @@ package dev.herald;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * What a bus holds at one moment, for people: {@link MessageBus#describe()}. Immutable: a copy made
@@ -59,59 +56,18 @@ public final class BusDescription {
   private final List<StickyMessage> stickyMessages;
   private final int registrations;
 
-  /** Under the registry's lock: copies what it needs of {@code subscribers} and {@code names}. */
+  /** Made by {@link BusDescriptionBuilder}, which copies them under the registry's lock. */
   BusDescription(
-      List<Subscriber> subscribers,
-      Map<String, RegistrationEntry> names,
-      List<StickyMessage> stickyMessages) {
-    List<Subscriber> ordered = new ArrayList<>(subscribers);
-    ordered.sort(new ByTypeThenDeliveryOrder());
-    Map<Class<?>, List<Handler>> grouped = new LinkedHashMap<>();
-    List<Handler> all = new ArrayList<>();
-    Map<RegistrationEntry, Boolean> seen = new IdentityHashMap<>();
-    Map<Long, AddressListing> listings = new TreeMap<>();
-    for (Subscriber subscriber : ordered) {
-      Handler handler = new Handler(subscriber);
-      all.add(handler);
-      List<Handler> ofType = grouped.get(handler.messageType);
-      if (ofType == null) {
-        ofType = new ArrayList<>();
-        grouped.put(handler.messageType, ofType);
-      }
-      ofType.add(handler);
-      RegistrationEntry registration = subscriber.registration;
-      if (seen.put(registration, Boolean.TRUE) == null) {
-        if (registration.address != null) {
-          listingOf(listings, registration.address).registered.add(handler.listenerClass);
-        }
-        for (Address watched : registration.observed) {
-          listingOf(listings, watched).observers.add(handler.listenerClass);
-        }
-      }
-    }
-    for (Map.Entry<String, RegistrationEntry> name : new TreeMap<>(names).entrySet()) {
-      Address address = name.getValue().address;
-      if (address != null) {
-        listingOf(listings, address).names.add(name.getKey());
-      }
-    }
-    for (Map.Entry<Class<?>, List<Handler>> type : grouped.entrySet()) {
-      type.setValue(Collections.unmodifiableList(type.getValue()));
-    }
-    this.handlers = Collections.unmodifiableList(all);
-    this.byType = Collections.unmodifiableMap(grouped);
-    this.addresses = List.copyOf(listings.values());
-    this.stickyMessages = List.copyOf(stickyMessages);
-    this.registrations = seen.size();
-  }
-
-  private static AddressListing listingOf(Map<Long, AddressListing> listings, Address address) {
-    AddressListing listing = listings.get(address.entry.number);
-    if (listing == null) {
-      listing = new AddressListing(address);
-      listings.put(address.entry.number, listing);
-    }
-    return listing;
+      List<Handler> handlers,
+      Map<Class<?>, List<Handler>> byType,
+      List<AddressListing> addresses,
+      List<StickyMessage> stickyMessages,
+      int registrations) {
+    this.handlers = handlers;
+    this.byType = byType;
+    this.addresses = addresses;
+    this.stickyMessages = stickyMessages;
+    this.registrations = registrations;
   }
 
   /** How many registrations the bus holds (listeners and subscribed functions). */
@@ -491,15 +447,6 @@ public final class BusDescription {
           + (address == null ? "broadcast" : "for " + address)
           + ": "
           + text;
-    }
-  }
-
-  /** By the name of the type taken, then in delivery order. */
-  private static final class ByTypeThenDeliveryOrder implements Comparator<Subscriber> {
-    @Override
-    public int compare(Subscriber a, Subscriber b) {
-      int byName = a.messageType.getName().compareTo(b.messageType.getName());
-      return byName != 0 ? byName : Subscriber.DELIVERY_ORDER.compare(a, b);
     }
   }
 

@@ -8,10 +8,11 @@ import java.util.concurrent.atomic.LongAdder;
  * The one policy for a handler's failure, wherever it is called from: call the generated
  * dispatcher, let a {@link VirtualMachineError} through (the JVM is in trouble, and no handler can
  * fix that), and give anything else to the bus's {@link ErrorHandler}, so that one failing handler
- * never stops delivery to the others. A {@link StackOverflowError} on the posting thread becomes a
- * {@link PostChainTooDeepException} that each handler call it unwinds through adds its message to,
- * so that the poster learns which chain of nested posts overflowed. (The catch clauses cost the
- * plain path nothing until something is thrown.)
+ * never stops delivery to the others. A {@link StackOverflowError} on the posting thread unwinds
+ * untouched to the first handler call with room on the stack ({@link StackRoom}), and there becomes
+ * a {@link PostChainTooDeepException} that each handler call it unwinds through from then on adds
+ * its message to, so that the poster learns which chain of nested posts overflowed. (The catch
+ * clauses cost the plain path nothing until something is thrown.)
  *
  * <p>It also counts what went wrong, for {@link MessageBus#statistics()}, and records it for JDK
  * Flight Recorder ({@link FlightEvents}): handler failures, dead messages, and chains of posts too
@@ -31,6 +32,7 @@ final class Failures {
     this.bus = bus;
     this.errorHandler = errorHandler;
     FlightEvents.recorderStarted(); // loads the overflow's event if a recording may want it
+    StackRoom.isEnough(); // loaded and linked now: at the point of an overflow it must not load
   }
 
   /** Calls {@code subscriber} with the message alone. */
@@ -59,11 +61,14 @@ final class Failures {
    * the error handler (true: the handler ran).
    */
   boolean failed(Throwable failure, Subscriber subscriber, Object message) {
+    if (failure instanceof StackOverflowError) {
+      if (!StackRoom.isEnough()) {
+        throw (StackOverflowError) failure; // untouched: see StackRoom
+      }
+      throw counted(PostChainTooDeepException.overflowedAt((StackOverflowError) failure, message));
+    }
     if (failure instanceof HandlerCall.Closed || failure instanceof WeakCall.Collected) {
       return false;
-    }
-    if (failure instanceof StackOverflowError) {
-      throw counted(PostChainTooDeepException.overflowedAt((StackOverflowError) failure, message));
     }
     if (failure instanceof PostChainTooDeepException) {
       throw counted(((PostChainTooDeepException) failure).through(message));
@@ -80,8 +85,8 @@ final class Failures {
   }
 
   /**
-   * Counts {@code tooDeep} and records its event, once: at the first level of the unwinding chain
-   * with stack enough to do it (near the point of overflow, even that can overflow again).
+   * Counts {@code tooDeep} and records its event, once: made where {@link StackRoom} found room, it
+   * should not overflow again, but if it does, the level above tries again with more stack.
    */
   private PostChainTooDeepException counted(PostChainTooDeepException tooDeep) {
     if (!tooDeep.counted) {

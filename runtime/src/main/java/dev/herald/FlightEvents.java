@@ -192,7 +192,9 @@ final class FlightEvents {
     Class<?> messageType;
 
     @Label("Posts Unwound")
-    @Description("How many nested posts had unwound when the event was recorded")
+    @Description(
+        "How many nested posts the exception had unwound through when the event was recorded,"
+            + " counted from the first frame with room on the stack")
     int unwound;
   }
 

@@ -55,8 +55,8 @@ public final class PostChainTooDeepException extends RuntimeException {
 
   /**
    * The classes of the messages in the chain, the first one posted first: each was posted by a
-   * handler of the one before it. (Near the point of overflow a few links may be missing: they
-   * failed again while the error unwound.)
+   * handler of the one before it. (The links nearest the point of overflow are missing: the error
+   * unwinds through them untouched until the stack has room to build this exception.)
    */
   public List<Class<?>> chain() {
     List<Class<?>> chain = unwound == null ? new ArrayList<>() : new ArrayList<>(unwound);

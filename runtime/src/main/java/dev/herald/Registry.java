@@ -394,7 +394,7 @@ final class Registry {
    */
   BusDescription describe(List<BusDescription.StickyMessage> sticky) {
     synchronized (lock) {
-      return new BusDescription(everyone.subscribers(), names, sticky);
+      return BusDescriptionBuilder.describe(everyone.subscribers(), names, sticky);
     }
   }
 
