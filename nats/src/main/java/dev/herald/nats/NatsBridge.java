@@ -113,6 +113,17 @@ import java.util.concurrent.TimeoutException;
  * @since 0.1
  */
 public final class NatsBridge implements AutoCloseable {
+  /**
+   * The longest protocol line, in bytes, that the connection a bridge opens reads: 64 KiB (jnats's
+   * {@code Options.Builder.maxControlLine}, 4 KiB by default). The server delivers a message on a
+   * line longer than the one the publisher sent it, which its {@code max_control_line} (4 KiB by
+   * default) bounds; a client that reads no longer lines than that loses its connection to any
+   * publisher that sends a subject of nearly that length. Give a connection made for {@link
+   * Builder#connection} at least this much, and keep the server's {@code max_control_line} well
+   * below it (60 KiB at most leaves room for what the server adds).
+   */
+  public static final int MAX_CONTROL_LINE = 64 * 1024;
+
   /** The state and the hub that the bridge's parts call; this class only delegates to it. */
   final BridgeCore core;
 
@@ -250,7 +261,11 @@ public final class NatsBridge implements AutoCloseable {
 
     /**
      * Uses a connection the program made and will close itself. The bridge cannot then see what the
-     * client discards from its queue, nor set the {@link #publishBufferBytes buffer}.
+     * client discards from its queue, nor set the {@link #publishBufferBytes buffer}. Make it with
+     * {@code Options.Builder.maxControlLine(NatsBridge.MAX_CONTROL_LINE)}: one with jnats's default
+     * can be ended by any client that may publish into the bridge's subjects ({@link
+     * #MAX_CONTROL_LINE}), and the bridge logs a warning when it is given one ({@code
+     * System.Logger} {@code dev.herald.nats}).
      *
      * @throws IllegalArgumentException if the connection's options hand messages to an executor
      *     ({@code useDispatcherWithExecutor}): the bridge needs each subject's messages one after
@@ -277,8 +292,8 @@ public final class NatsBridge implements AutoCloseable {
 
     /**
      * This process's name, the second token of every subject it publishes on: at most {@value
-     * Subjects#ORIGIN_MAX_LENGTH} characters, without dots, wildcards or white space; by default a
-     * random one. Give every process its own: two with one name take each other's messages for
+     * Subjects#ORIGIN_MAX_LENGTH} printable ASCII characters, without dots or wildcards; by default
+     * a random one. Give every process its own: two with one name take each other's messages for
      * echoes. A process that restarts may keep its name: each start is a new incarnation, whose
      * numbers receivers count afresh.
      */
@@ -287,7 +302,7 @@ public final class NatsBridge implements AutoCloseable {
         throw new IllegalArgumentException(
             "An origin must be a non-empty name of at most "
                 + Subjects.ORIGIN_MAX_LENGTH
-                + " characters without dots, wildcards or white space"
+                + " printable ASCII characters without dots or wildcards"
                 + " (it is a subject token): \""
                 + origin
                 + "\"");
