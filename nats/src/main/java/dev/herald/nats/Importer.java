@@ -163,7 +163,17 @@ final class Importer implements MessageHandler {
         return UNREADABLE;
       }
       if (!bridge.echo && origin.equals(bridge.origin)) {
-        return DONE; // our own export, from a connection that echoes (the last sender never is)
+        if (durable || !bridge.connection.getOptions().isNoEcho()) {
+          return DONE; // our own export, from a stream or a connection that echoes
+        }
+        // the server echoes nothing of this connection's: another process took this origin
+        malformed(
+            "it carries this process's own origin, and the server sends no process its own"
+                + " messages: another process publishes under it",
+            subject,
+            null,
+            null);
+        return UNREADABLE;
       }
       sender = bridge.remotes.of(origin);
       lastSender = sender;

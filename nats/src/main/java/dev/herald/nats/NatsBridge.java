@@ -62,14 +62,15 @@ import java.util.concurrent.TimeoutException;
  * subscribed again, while the sender runs. A process that restarts under the same origin is a new
  * incarnation, counted afresh. A number beyond what its sender can have sent (ten million messages
  * a second) is reported malformed and moves nothing. An importer keeps at most 1,024 processes,
- * origins of at most 64 characters, and the numbering of at most 4,096 subjects; forgetting one
- * makes neither a false loss nor a silent drop. Through JetStream ({@link Builder#exportDurable},
- * {@link Builder#importDurable}), at least once with de-duplication: the stream stores each message
- * once under its message id, whatever retries happen, a durable consumer delivers what a process
- * missed while it was down, and redeliveries are dropped, so a handler sees each message once (a
- * process that dies between handling a message and acknowledging it sees it again after its
- * restart). A durable message is acknowledged only once its handlers on the importing thread
- * returned; one whose handler threw is delivered again, to every handler, after the {@linkplain
+ * origins of at most 64 characters, and the numbering of at most 4,096 subjects of at most 1,024
+ * bytes (a longer subject is reported malformed, and the builder refuses one); forgetting one makes
+ * neither a false loss nor a silent drop. Through JetStream ({@link Builder#exportDurable}, {@link
+ * Builder#importDurable}), at least once with de-duplication: the stream stores each message once
+ * under its message id, whatever retries happen, a durable consumer delivers what a process missed
+ * while it was down, and redeliveries are dropped, so a handler sees each message once (a process
+ * that dies between handling a message and acknowledging it sees it again after its restart). A
+ * durable message is acknowledged only once its handlers on the importing thread returned; one
+ * whose handler threw is delivered again, to every handler, after the {@linkplain
  * Builder#redelivery redelivery} delay (after the messages sent since), and after the last attempt
  * terminated and reported as an {@link ImportFailedException}. One that cannot be read is
  * terminated at once.
@@ -105,7 +106,10 @@ import java.util.concurrent.TimeoutException;
  * {@code MessageDropped}, {@code MalformedPayload}, {@code ImportFailed}; category Herald / NATS)
  * when a recording asks for them. A message carried as it should be records none.
  *
- * <p>Thread-safe. Imported messages are posted on the NATS client's threads.
+ * <p>Thread-safe. Imported messages are posted on the NATS client's threads: those of core NATS on
+ * one (the dispatcher of all the bridge's core subscriptions), one after the other, and each
+ * durable import's on its own; their synchronous handlers run there. Exports are handed to the
+ * client on the thread that posts them.
  *
  * <p>This class is the bridge's public face: the builder and what a program calls. Its parts
  * (exporters, importers, the connection's watcher) share a package-private core.
@@ -212,7 +216,8 @@ public final class NatsBridge implements AutoCloseable {
    * Stops exporting and importing, lets the imported message being handled finish (a request being
    * answered gets its answer out), waits (a few seconds at most) until the server has what was
    * exported and the acknowledgements of what was imported durably, and closes the connection if
-   * the bridge opened it. Idempotent.
+   * the bridge opened it. Idempotent. Close the bridge before its bus (what arrives for a closed
+   * bus is reported lost), and a connection given to {@link Builder#connection} after the bridge.
    */
   @Override
   public void close() throws InterruptedException {

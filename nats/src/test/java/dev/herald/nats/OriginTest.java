@@ -134,6 +134,23 @@ class OriginTest {
   }
 
   @Test
+  void aMessageUnderThisProcesssOwnOriginIsReportedNotDroppedInSilence() throws Exception {
+    BlockingQueue<Delivered<Chat>> chats = receiver.record(Chat.class);
+    receiver.start(receiver.bridge(server).origin("me").importType(Chat.class));
+    try (Connection raw = Nats.connect(server.url())) {
+      publish(raw, "me", "posing");
+      publish(raw, "other", "after");
+      raw.flush(Duration.ofSeconds(Peer.PATIENCE_SECONDS));
+    }
+
+    MalformedPayloadException posing = receiver.nextError(MalformedPayloadException.class);
+    assertTrue(posing.getMessage().contains("own origin"), posing.getMessage());
+    assertEquals(new Chat("after"), next(chats).message());
+    assertEquals(1, receiver.bridge.counters().malformed());
+    assertEquals(List.of("other"), receiver.bridge.core.remotes.origins());
+  }
+
+  @Test
   void theBuilderRefusesSubjectsLongerThanAnImporterReads() throws Exception {
     String longest = "a." + "b".repeat(Subjects.SUBJECT_MAX_LENGTH - "a..o".length());
     String tooLong = longest + "c";
