@@ -281,14 +281,14 @@ final class BridgeCore {
       lost.incrementAndGet();
     }
     importFailures.increment();
-    ImportFailedEvent.emit(origin, failure);
+    NatsFlightEvents.importFailed(origin, failure);
     report(failure);
   }
 
   /** Reports a message from another process that cannot be read. */
   void malformed(MalformedPayloadException failure) {
     malformed.increment();
-    MalformedPayloadEvent.emit(origin, failure);
+    NatsFlightEvents.malformedPayload(origin, failure);
     report(failure);
   }
 
@@ -319,12 +319,13 @@ final class BridgeCore {
 
   void dropped(Object message, String subject, Throwable cause) {
     long droppedSoFar = dropped.incrementAndGet();
-    MessageDroppedEvent.emit(origin, subject, message, cause, droppedSoFar);
+    NatsFlightEvents.messageDropped(origin, subject, message, cause, droppedSoFar);
     report(new MessageDroppedException(message, subject, droppedSoFar, cause));
   }
 
   void lost(String from, String subject, long count) {
-    MessagesLostEvent.emit(origin, from, subject, count, lost.addAndGet(count));
+    long lostSoFar = lost.addAndGet(count);
+    NatsFlightEvents.messagesLost(origin, from, subject, count, lostSoFar);
     report(new MessagesLostException(from, subject, count));
     postLocally(new MessagesLost(from, subject, count));
   }
@@ -345,7 +346,7 @@ final class BridgeCore {
       }
     }
     long droppedSoFar = dropped.get();
-    ConnectionChangedEvent.emit(origin, kind, server, droppedSoFar);
+    NatsFlightEvents.connectionChanged(origin, kind, server, droppedSoFar);
     postLocally(new NatsConnectionEvent(facade, kind, server, droppedSoFar));
   }
 

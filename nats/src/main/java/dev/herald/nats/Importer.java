@@ -135,6 +135,18 @@ final class Importer implements MessageHandler {
   private int handle(Message incoming) {
     String subject = incoming.getSubject();
     numbered = false;
+    if (subject.length() > Subjects.SUBJECT_MAX_LENGTH) {
+      // no bridge publishes on it, and the numbering of such subjects would hold their length
+      malformed(
+          "its subject is "
+              + subject.length()
+              + " bytes long; a bridge publishes on subjects of at most "
+              + Subjects.SUBJECT_MAX_LENGTH,
+          subject,
+          null,
+          null);
+      return UNREADABLE;
+    }
     RemoteProcess sender = lastSender;
     if (sender != null && sender.isOriginOf(subject) && !sender.isForgotten()) {
       sender.heard();
@@ -144,14 +156,24 @@ final class Importer implements MessageHandler {
         malformed(
             "its subject names no valid origin as its second token (a name of at most "
                 + Subjects.ORIGIN_MAX_LENGTH
-                + " characters without dots, wildcards or white space)",
+                + " printable ASCII characters without dots or wildcards)",
             subject,
             null,
             null);
         return UNREADABLE;
       }
       if (!bridge.echo && origin.equals(bridge.origin)) {
-        return DONE; // our own export, from a connection that echoes (the last sender never is)
+        if (durable || !bridge.connection.getOptions().isNoEcho()) {
+          return DONE; // our own export, from a stream or a connection that echoes
+        }
+        // the server echoes nothing of this connection's: another process took this origin
+        malformed(
+            "it carries this process's own origin, and the server sends no process its own"
+                + " messages: another process publishes under it",
+            subject,
+            null,
+            null);
+        return UNREADABLE;
       }
       sender = bridge.remotes.of(origin);
       lastSender = sender;

@@ -62,14 +62,15 @@ import java.util.concurrent.TimeoutException;
  * subscribed again, while the sender runs. A process that restarts under the same origin is a new
  * incarnation, counted afresh. A number beyond what its sender can have sent (ten million messages
  * a second) is reported malformed and moves nothing. An importer keeps at most 1,024 processes,
- * origins of at most 64 characters, and the numbering of at most 4,096 subjects; forgetting one
- * makes neither a false loss nor a silent drop. Through JetStream ({@link Builder#exportDurable},
- * {@link Builder#importDurable}), at least once with de-duplication: the stream stores each message
- * once under its message id, whatever retries happen, a durable consumer delivers what a process
- * missed while it was down, and redeliveries are dropped, so a handler sees each message once (a
- * process that dies between handling a message and acknowledging it sees it again after its
- * restart). A durable message is acknowledged only once its handlers on the importing thread
- * returned; one whose handler threw is delivered again, to every handler, after the {@linkplain
+ * origins of at most 64 characters, and the numbering of at most 4,096 subjects of at most 1,024
+ * bytes (a longer subject is reported malformed, and the builder refuses one); forgetting one makes
+ * neither a false loss nor a silent drop. Through JetStream ({@link Builder#exportDurable}, {@link
+ * Builder#importDurable}), at least once with de-duplication: the stream stores each message once
+ * under its message id, whatever retries happen, a durable consumer delivers what a process missed
+ * while it was down, and redeliveries are dropped, so a handler sees each message once (a process
+ * that dies between handling a message and acknowledging it sees it again after its restart). A
+ * durable message is acknowledged only once its handlers on the importing thread returned; one
+ * whose handler threw is delivered again, to every handler, after the {@linkplain
  * Builder#redelivery redelivery} delay (after the messages sent since), and after the last attempt
  * terminated and reported as an {@link ImportFailedException}. One that cannot be read is
  * terminated at once.
@@ -105,7 +106,10 @@ import java.util.concurrent.TimeoutException;
  * {@code MessageDropped}, {@code MalformedPayload}, {@code ImportFailed}; category Herald / NATS)
  * when a recording asks for them. A message carried as it should be records none.
  *
- * <p>Thread-safe. Imported messages are posted on the NATS client's threads.
+ * <p>Thread-safe. Imported messages are posted on the NATS client's threads: those of core NATS on
+ * one (the dispatcher of all the bridge's core subscriptions), one after the other, and each
+ * durable import's on its own; their synchronous handlers run there. Exports are handed to the
+ * client on the thread that posts them.
  *
  * <p>This class is the bridge's public face: the builder and what a program calls. Its parts
  * (exporters, importers, the connection's watcher) share a package-private core.
@@ -113,6 +117,17 @@ import java.util.concurrent.TimeoutException;
  * @since 0.1
  */
 public final class NatsBridge implements AutoCloseable {
+  /**
+   * The longest protocol line, in bytes, that the connection a bridge opens reads: 64 KiB (jnats's
+   * {@code Options.Builder.maxControlLine}, 4 KiB by default). The server delivers a message on a
+   * line longer than the one the publisher sent it, which its {@code max_control_line} (4 KiB by
+   * default) bounds; a client that reads no longer lines than that loses its connection to any
+   * publisher that sends a subject of nearly that length. Give a connection made for {@link
+   * Builder#connection} at least this much, and keep the server's {@code max_control_line} well
+   * below it (60 KiB at most leaves room for what the server adds).
+   */
+  public static final int MAX_CONTROL_LINE = 64 * 1024;
+
   /** The state and the hub that the bridge's parts call; this class only delegates to it. */
   final BridgeCore core;
 
@@ -201,7 +216,8 @@ public final class NatsBridge implements AutoCloseable {
    * Stops exporting and importing, lets the imported message being handled finish (a request being
    * answered gets its answer out), waits (a few seconds at most) until the server has what was
    * exported and the acknowledgements of what was imported durably, and closes the connection if
-   * the bridge opened it. Idempotent.
+   * the bridge opened it. Idempotent. Close the bridge before its bus (what arrives for a closed
+   * bus is reported lost), and a connection given to {@link Builder#connection} after the bridge.
    */
   @Override
   public void close() throws InterruptedException {
@@ -250,7 +266,11 @@ public final class NatsBridge implements AutoCloseable {
 
     /**
      * Uses a connection the program made and will close itself. The bridge cannot then see what the
-     * client discards from its queue, nor set the {@link #publishBufferBytes buffer}.
+     * client discards from its queue, nor set the {@link #publishBufferBytes buffer}. Make it with
+     * {@code Options.Builder.maxControlLine(NatsBridge.MAX_CONTROL_LINE)}: one with jnats's default
+     * can be ended by any client that may publish into the bridge's subjects ({@link
+     * #MAX_CONTROL_LINE}), and the bridge logs a warning when it is given one ({@code
+     * System.Logger} {@code dev.herald.nats}).
      *
      * @throws IllegalArgumentException if the connection's options hand messages to an executor
      *     ({@code useDispatcherWithExecutor}): the bridge needs each subject's messages one after
@@ -277,8 +297,8 @@ public final class NatsBridge implements AutoCloseable {
 
     /**
      * This process's name, the second token of every subject it publishes on: at most {@value
-     * Subjects#ORIGIN_MAX_LENGTH} characters, without dots, wildcards or white space; by default a
-     * random one. Give every process its own: two with one name take each other's messages for
+     * Subjects#ORIGIN_MAX_LENGTH} printable ASCII characters, without dots or wildcards; by default
+     * a random one. Give every process its own: two with one name take each other's messages for
      * echoes. A process that restarts may keep its name: each start is a new incarnation, whose
      * numbers receivers count afresh.
      */
@@ -287,7 +307,7 @@ public final class NatsBridge implements AutoCloseable {
         throw new IllegalArgumentException(
             "An origin must be a non-empty name of at most "
                 + Subjects.ORIGIN_MAX_LENGTH
-                + " characters without dots, wildcards or white space"
+                + " printable ASCII characters without dots or wildcards"
                 + " (it is a subject token): \""
                 + origin
                 + "\"");

@@ -84,6 +84,7 @@ final class Startup {
     for (Export export : exports) {
       addChannels(export, preludeHead);
     }
+    checkImportedLengths();
     Set<String> durableSubjects = durableSubjects();
     if (!durableSubjects.isEmpty() && builder.stream == null) {
       throw new IllegalArgumentException(
@@ -96,6 +97,7 @@ final class Startup {
     if (owns) {
       bridge.connection = connect(bridge);
     } else {
+      warnIfLinesAreShort(builder.connection);
       builder.connection.addConnectionListener(bridge.watcher());
     }
     try {
@@ -136,6 +138,10 @@ final class Startup {
             .errorListener(bridge.watcher())
             .reconnectBufferSize(builder.publishBufferBytes)
             .reconnectWait(builder.reconnectWait)
+            // the line the server delivers a message on is longer than the one it accepted
+            // from the publisher, which its max_control_line bounds: with the client's default,
+            // a subject any publisher may send would end this connection (see NatsBridge)
+            .maxControlLine(NatsBridge.MAX_CONTROL_LINE)
             .maxReconnects(-1);
     if (!builder.echo) {
       options.noEcho();
@@ -150,6 +156,26 @@ final class Startup {
               + e.getMessage()
               + ". Is nats-server running there?",
           e);
+    }
+  }
+
+  /**
+   * Logs a warning for a connection the program made that reads protocol lines shorter than the
+   * bridge needs: any client that may publish into an imported subject could end it.
+   */
+  private void warnIfLinesAreShort(Connection connection) {
+    int lines = connection.getOptions().getMaxControlLine();
+    if (lines < NatsBridge.MAX_CONTROL_LINE) {
+      System.getLogger("dev.herald.nats")
+          .log(
+              System.Logger.Level.WARNING,
+              "The connection given to NatsBridge "
+                  + builder.origin
+                  + " reads protocol lines of at most "
+                  + lines
+                  + " bytes: a client that may publish into the bridge's subjects can end it with"
+                  + " one long subject, which the server delivers on a longer line than it accepted."
+                  + " Make it with Options.Builder.maxControlLine(NatsBridge.MAX_CONTROL_LINE)");
     }
   }
 
@@ -181,9 +207,11 @@ final class Startup {
           export.subject != null ? export.subject : Subjects.derived(builder.prefix, wireType);
       Channel channel = channelsBySubject.get(subject);
       if (channel == null) {
-        channel =
-            new Channel(
-                subject, Subjects.withOrigin(subject, builder.origin), export.durable, preludeHead);
+        String published =
+            Subjects.checkLength(
+                Subjects.withOrigin(subject, builder.origin),
+                export.durable ? "exportDurable" : "exportType");
+        channel = new Channel(subject, published, export.durable, preludeHead);
         channelsBySubject.put(subject, channel);
       } else if (channel.durable != export.durable) {
         throw new IllegalArgumentException(
@@ -199,6 +227,25 @@ final class Startup {
                 + export.type.getName()
                 + " and by another export): it would be published twice."
                 + " Export each type once");
+      }
+    }
+  }
+
+  /**
+   * Refuses an import whose subjects, from any origin, are longer than an importer reads: whatever
+   * matches it is as long, and would only be reported malformed.
+   */
+  private void checkImportedLengths() {
+    for (Import spec : builder.imports) {
+      if (spec.type != null) {
+        for (Class<?> wireType : wireTypesOf(spec.type, "import")) {
+          Subjects.checkLength(
+              Subjects.fromAnyOrigin(Subjects.derived(builder.prefix, wireType)), "importType");
+        }
+      } else {
+        Subjects.checkLength(
+            Subjects.fromAnyOrigin(spec.subject),
+            spec.consumer != null ? "importDurable" : "importSubject");
       }
     }
   }

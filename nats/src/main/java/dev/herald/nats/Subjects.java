@@ -24,6 +24,14 @@ final class Subjects {
    */
   static final int ORIGIN_MAX_LENGTH = 64;
 
+  /**
+   * The longest subject a bridge publishes on or imports from, in bytes as sent (with the origin):
+   * an importer keeps the numbering of up to {@link Numberings#LIMIT} subjects, so their length
+   * bounds what it holds, whatever line length the server allows; and it is far below the line the
+   * server and the bridge's connection read ({@link NatsBridge#MAX_CONTROL_LINE}).
+   */
+  static final int SUBJECT_MAX_LENGTH = 1024;
+
   private Subjects() {}
 
   /** The subject of {@code wireType} under {@code prefix}. */
@@ -83,9 +91,51 @@ final class Subjects {
         : subject.substring(0, 200) + "... (" + subject.length() + " characters)";
   }
 
-  /** Whether {@code origin} follows the builder's rule for a process's name. */
+  /**
+   * Whether {@code origin} follows the builder's rule for a process's name: printable ASCII,
+   * without dots or wildcards. ASCII since the NATS client sends a subject's characters as UTF-8
+   * but reads each byte it receives as one character: any other origin would come back under
+   * another name, and what is sent to that name would reach nobody.
+   */
   static boolean isOrigin(String origin) {
-    return origin != null && origin.length() <= ORIGIN_MAX_LENGTH && isName(origin, ".*>");
+    if (origin == null || origin.isEmpty() || origin.length() > ORIGIN_MAX_LENGTH) {
+      return false;
+    }
+    for (int i = 0; i < origin.length(); i++) {
+      char c = origin.charAt(i);
+      if (c <= ' ' || c > '~' || c == '.' || c == '*' || c == '>') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The length of {@code subject} as sent: its UTF-8 bytes. */
+  static int lengthOnTheWire(String subject) {
+    return subject.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+  }
+
+  /**
+   * Checks that the subject a bridge publishes on, or the pattern it subscribes to, with its origin
+   * or the origin's wildcard, is no longer than {@link #SUBJECT_MAX_LENGTH}.
+   *
+   * @throws IllegalArgumentException naming the subject and the bound
+   */
+  static String checkLength(String subject, String what) {
+    int length = lengthOnTheWire(subject);
+    if (length > SUBJECT_MAX_LENGTH) {
+      throw new IllegalArgumentException(
+          what
+              + ": the subject "
+              + shown(subject)
+              + " is "
+              + length
+              + " bytes long with its origin; a bridge publishes on and imports from subjects of at"
+              + " most "
+              + SUBJECT_MAX_LENGTH
+              + " bytes (an importer refuses longer ones as malformed)");
+    }
+    return subject;
   }
 
   /**

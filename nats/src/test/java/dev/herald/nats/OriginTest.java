@@ -107,6 +107,74 @@ class OriginTest {
   }
 
   @Test
+  void theBuilderRefusesAnOriginThatWouldComeBackUnderAnotherName() {
+    NatsBridge.Builder builder = receiver.bridge(server);
+    // the client sends a subject as UTF-8 and reads each byte back as one character
+    assertThrows(IllegalArgumentException.class, () -> builder.origin("caf\u00e9"));
+    assertThrows(IllegalArgumentException.class, () -> builder.origin("nul\u0000"));
+    assertThrows(IllegalArgumentException.class, () -> builder.origin("del\u007f"));
+    builder.origin("lobby_1-A~!");
+  }
+
+  @Test
+  void anOriginOfBytesOutsideAsciiIsReportedMalformedNotDeliveredUnderAnotherName()
+      throws Exception {
+    BlockingQueue<Delivered<Chat>> chats = receiver.record(Chat.class);
+    receiver.start(receiver.bridge(server).importType(Chat.class));
+    try (Connection raw = Nats.connect(server.url())) {
+      publish(raw, "caf\u00e9", "accented");
+      publish(raw, "plain", "after");
+      raw.flush(Duration.ofSeconds(Peer.PATIENCE_SECONDS));
+    }
+
+    MalformedPayloadException refused = receiver.nextError(MalformedPayloadException.class);
+    assertTrue(refused.getMessage().contains("valid origin"), refused.getMessage());
+    assertEquals(new Chat("after"), next(chats).message());
+    assertEquals(List.of("plain"), receiver.bridge.core.remotes.origins());
+  }
+
+  @Test
+  void aMessageUnderThisProcesssOwnOriginIsReportedNotDroppedInSilence() throws Exception {
+    BlockingQueue<Delivered<Chat>> chats = receiver.record(Chat.class);
+    receiver.start(receiver.bridge(server).origin("me").importType(Chat.class));
+    try (Connection raw = Nats.connect(server.url())) {
+      publish(raw, "me", "posing");
+      publish(raw, "other", "after");
+      raw.flush(Duration.ofSeconds(Peer.PATIENCE_SECONDS));
+    }
+
+    MalformedPayloadException posing = receiver.nextError(MalformedPayloadException.class);
+    assertTrue(posing.getMessage().contains("own origin"), posing.getMessage());
+    assertEquals(new Chat("after"), next(chats).message());
+    assertEquals(1, receiver.bridge.counters().malformed());
+    assertEquals(List.of("other"), receiver.bridge.core.remotes.origins());
+  }
+
+  @Test
+  void theBuilderRefusesSubjectsLongerThanAnImporterReads() throws Exception {
+    String longest = "a." + "b".repeat(Subjects.SUBJECT_MAX_LENGTH - "a..o".length());
+    String tooLong = longest + "c";
+    try (Peer peer = new Peer()) {
+      IllegalArgumentException refused =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> peer.bridge(server).origin("o").exportType(Chat.class, tooLong).build());
+      assertTrue(refused.getMessage().contains("1025 bytes"), refused.getMessage());
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> peer.bridge(server).origin("o").importSubject(tooLong).build());
+      assertThrows(
+          IllegalArgumentException.class,
+          () ->
+              peer.bridge(server)
+                  .origin("o")
+                  .exportType(Chat.class, "a." + "\u00e9".repeat(Subjects.SUBJECT_MAX_LENGTH / 2))
+                  .build());
+      peer.start(peer.bridge(server).origin("o").exportType(Chat.class, longest));
+    }
+  }
+
+  @Test
   void theTableOfProcessesIsBoundedInCountAndSize() throws Exception {
     BlockingQueue<Delivered<Chat>> chats = receiver.record(Chat.class);
     receiver.start(receiver.bridge(server).importType(Chat.class));
