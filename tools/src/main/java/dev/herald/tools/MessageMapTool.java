@@ -22,8 +22,14 @@ import java.util.List;
  * and {@code message-map.html} (a table with a search box, self-contained) into the output folder,
  * and {@code message-map.svg} too when Graphviz's {@code dot} is on the {@code PATH}. {@code --name
  * <base>} names the files {@code <base>.mmd}...; {@code --no-svg} skips Graphviz. The output is the
- * same on every run for the same input: sorted, no time stamps, no paths of this machine. It reads
- * files only: no class is loaded.
+ * same on every run for the same input: sorted, no time stamps, no paths of this machine, whatever
+ * the order of the inputs. It reads files only: no class is loaded.
+ *
+ * <p>Inputs that disagree are reported: a listener or a wire type that two of them describe
+ * differently, or two wire types with one id, is an error (nothing is written: the inputs are not
+ * one program); a type that two describe differently is a warning (the inputs were compiled against
+ * different versions of it). The same description twice, a jar and its class folder say, is no
+ * disagreement.
  *
  * @since 0.1
  */
@@ -85,6 +91,17 @@ public final class MessageMapTool {
       if (map.isEmpty()) {
         err.println("error: none of the inputs has a message map; nothing written");
         return 1;
+      }
+      List<String> errors = map.errors();
+      if (!errors.isEmpty()) {
+        for (String error : errors) {
+          err.println("error: " + error);
+        }
+        err.println("error: the inputs disagree; nothing written");
+        return 1;
+      }
+      for (String warning : map.warnings()) {
+        err.println("warning: " + warning);
       }
       Files.createDirectories(arguments.out);
       Diagram diagram = new Diagram(map);
