@@ -14,7 +14,10 @@ import java.util.List;
  * handlers would otherwise repeat those handlers in each of their rows.
  */
 final class HtmlWriter {
-  /** The most handlers of a supertype that a subtype's row repeats; more are a link. */
+  /**
+   * The most handlers of a supertype that a subtype's row repeats (more are a link), and the most
+   * supertypes with handlers that it names (more are counted).
+   */
   static final int INLINE_LIMIT = 3;
 
   private HtmlWriter() {}
@@ -58,9 +61,8 @@ final class HtmlWriter {
       });
       """;
 
-  static String write(MessageMap map) {
+  static void write(MessageMap map, Output out) {
     Diagram diagram = new Diagram(map);
-    StringBuilder out = new StringBuilder();
     out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     out.append("<title>Message map</title>\n<style>\n").append(STYLE).append("</style>\n");
     out.append("</head>\n<body>\n<h1>Message map</h1>\n");
@@ -84,10 +86,9 @@ final class HtmlWriter {
     }
     out.append("</tbody>\n</table>\n<script>\n").append(SCRIPT).append("</script>\n");
     out.append("</body>\n</html>\n");
-    return out.toString();
   }
 
-  private static void row(Diagram diagram, String name, StringBuilder out) {
+  private static void row(Diagram diagram, String name, Output out) {
     MessageMap map = diagram.map;
     MessageMap.Type type = map.type(name);
     out.append("<tr");
@@ -115,13 +116,27 @@ final class HtmlWriter {
       out.append(wire.derivedId() ? " (derived)" : "");
     }
     out.append("</td><td><ul>");
+    int supertypesShown = 0;
+    int moreSupertypes = 0;
+    int moreHandlers = 0;
     for (String reached : map.selfAndSupertypes(name)) {
       List<MessageMap.Handler> handlers = map.handlersOf(reached);
-      if (reached.equals(name) || handlers.size() <= INLINE_LIMIT) {
+      if (reached.equals(name)) {
         for (MessageMap.Handler handler : handlers) {
-          handler(handler, reached.equals(name) ? null : reached, out);
+          handler(handler, null, out);
+        }
+      } else if (handlers.isEmpty()) {
+        continue;
+      } else if (supertypesShown == INLINE_LIMIT) {
+        moreSupertypes++;
+        moreHandlers += handlers.size();
+      } else if (handlers.size() <= INLINE_LIMIT) {
+        supertypesShown++;
+        for (MessageMap.Handler handler : handlers) {
+          handler(handler, reached, out);
         }
       } else {
+        supertypesShown++;
         out.append("<li><a href=\"#")
             .append(diagram.typeIds.get(reached))
             .append("\">")
@@ -131,11 +146,20 @@ final class HtmlWriter {
         out.append("</li>");
       }
     }
+    if (moreSupertypes > 0) {
+      out.append("<li class=\"via\">and ")
+          .append(moreHandlers)
+          .append(moreHandlers == 1 ? " handler" : " handlers")
+          .append(" of ")
+          .append(moreSupertypes)
+          .append(moreSupertypes == 1 ? " more supertype" : " more supertypes")
+          .append(", listed in their rows</li>");
+    }
     out.append("</ul></td></tr>\n");
   }
 
   /** A handler's item; {@code via} is the supertype it takes, or {@code null} for the row's own. */
-  private static void handler(MessageMap.Handler handler, String via, StringBuilder out) {
+  private static void handler(MessageMap.Handler handler, String via, Output out) {
     out.append("<li><code>")
         .append(escaped(MessageMap.simpleName(handler.listener())))
         .append('.')
@@ -152,7 +176,7 @@ final class HtmlWriter {
     out.append("</li>");
   }
 
-  private static void via(String supertype, StringBuilder out) {
+  private static void via(String supertype, Output out) {
     out.append(" <span class=\"via\">via <code>")
         .append(escaped(MessageMap.simpleName(supertype)))
         .append("</code></span>");

@@ -3,11 +3,14 @@ package dev.herald.tools;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Draws the message map of a program from what Herald's processor wrote into its jars and class
@@ -105,10 +108,16 @@ public final class MessageMapTool {
       }
       Files.createDirectories(arguments.out);
       Diagram diagram = new Diagram(map);
-      write(arguments.out.resolve(arguments.name + ".mmd"), MermaidWriter.write(diagram), out);
+      write(
+          arguments.out.resolve(arguments.name + ".mmd"),
+          text -> MermaidWriter.write(diagram, text),
+          out);
       Path dot = arguments.out.resolve(arguments.name + ".dot");
-      write(dot, DotWriter.write(diagram), out);
-      write(arguments.out.resolve(arguments.name + ".html"), HtmlWriter.write(map), out);
+      write(dot, text -> DotWriter.write(diagram, text), out);
+      write(
+          arguments.out.resolve(arguments.name + ".html"),
+          text -> HtmlWriter.write(map, text),
+          out);
       if (arguments.svg) {
         return renderSvg(dot, arguments.out.resolve(arguments.name + ".svg"), out, err);
       }
@@ -122,8 +131,13 @@ public final class MessageMapTool {
     }
   }
 
-  private static void write(Path file, String text, PrintStream out) throws IOException {
-    Files.writeString(file, text, StandardCharsets.UTF_8);
+  private static void write(Path file, Consumer<Output> drawing, PrintStream out)
+      throws IOException {
+    try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      drawing.accept(new Output(writer));
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
     out.println("wrote " + file);
   }
 

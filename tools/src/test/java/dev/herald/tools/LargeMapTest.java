@@ -56,6 +56,38 @@ class LargeMapTest {
     assertEquals(-1, own.indexOf(".onShared"), own);
   }
 
+  @Test
+  void aDeepHierarchyDoesNotRepeatEachTypesHandlersInTheRowsOfAllItsSubtypes() throws IOException {
+    Map<String, String> files = new TreeMap<>();
+    StringBuilder index = new StringBuilder(MapReader.FORMAT).append('\n');
+    int depth = 2_000;
+    for (int i = 0; i < depth; i++) {
+      index.append("app.L").append(i).append(".listener\n");
+      files.put(
+          "app.L" + i + ".listener",
+          MapReader.FORMAT
+              + "\nlistener app.L"
+              + i
+              + "\nhandler on app.M"
+              + i
+              + "\ntype app.M"
+              + i
+              + " class"
+              + (i == 0 ? "" : " app.M" + (i - 1))
+              + "\n");
+    }
+    files.put("listeners.index", index.toString());
+    Path jar = MapFiles.jar(dir.resolve("chain.jar"), files);
+    Path out = dir.resolve("chain");
+    MapFiles.Run run = MapFiles.run("--out", out.toString(), "--no-svg", jar.toString());
+    assertEquals(0, run.status(), run.err());
+
+    String html = Files.readString(out.resolve("message-map.html"));
+    assertTrue(html.length() < depth * BYTES_PER_LISTENER, "" + html.length());
+    String deepest = rowOf(html, "app.M" + (depth - 1));
+    assertTrue(deepest.contains("and 1996 handlers of 1996 more supertypes"), deepest);
+  }
+
   private Map<String, Long> sizes(int listeners) throws IOException {
     Path out = draw(listeners);
     Map<String, Long> sizes = new TreeMap<>();
