@@ -45,7 +45,8 @@ import java.util.function.ToDoubleFunction;
  * the node's peers when it is bound, every {@linkplain #UdpNodeMetrics(UdpNode, Iterable, Duration)
  * peer refresh interval} on a daemon thread of its own, and at each {@link #refreshPeers()}; a
  * peer's meters are removed from the registry once it is gone. The thread stops when the node is
- * closed, or at {@link #close()}.
+ * closed, or at {@link #close()}. Several binders of one node may share a registry: a per-peer
+ * meter they both registered stays until the last of them lets it go.
  *
  * <p>Reading the meters takes the node's lock for as long as it takes to copy its counters: a
  * scrape waits at most for the node's update in progress. Nothing is added to the node's own work.
@@ -120,7 +121,8 @@ public final class UdpNodeMetrics implements MeterBinder, AutoCloseable {
         .tags(tags)
         .register(registry);
     synchronized (this) {
-      bound.put(registry, new IdentityHashMap<Peer, List<Meter>>());
+      // bound again to the same registry: its meters are held already, once
+      bound.putIfAbsent(registry, new IdentityHashMap<Peer, List<Meter>>());
       refreshPeers();
       if (timer == null && !node.isClosed()) {
         timer = new Timer("herald-micrometer peers of " + node, true);
@@ -171,7 +173,7 @@ public final class UdpNodeMetrics implements MeterBinder, AutoCloseable {
     }
     for (Peer peer : gone) {
       for (Meter meter : meters.remove(peer)) {
-        registry.remove(meter);
+        SharedMeters.release(registry, meter);
       }
     }
     for (Peer peer : peers) {
@@ -185,42 +187,67 @@ public final class UdpNodeMetrics implements MeterBinder, AutoCloseable {
     Tags peerTags = tags.and("peer", text(peer.address()));
     List<Meter> meters = new ArrayList<>();
     meters.add(
-        TimeGauge.builder(
-                "herald.node.peer.round.trip",
-                peer,
-                TimeUnit.NANOSECONDS,
-                reading(PeerReading.Figure.ROUND_TRIP))
-            .description("The smoothed round trip to the peer, estimated from acknowledgements")
-            .tags(peerTags)
-            .register(registry));
+        SharedMeters.hold(
+            registry,
+            peer,
+            () ->
+                TimeGauge.builder(
+                        "herald.node.peer.round.trip",
+                        peer,
+                        TimeUnit.NANOSECONDS,
+                        reading(PeerReading.Figure.ROUND_TRIP))
+                    .description(
+                        "The smoothed round trip to the peer, estimated from acknowledgements")
+                    .tags(peerTags)
+                    .register(registry)));
     meters.add(
-        Gauge.builder("herald.node.peer.loss", peer, reading(PeerReading.Figure.LOSS))
-            .baseUnit("ratio")
-            .description(
-                "Packets to the peer declared lost over packets sent, since it connected (0 to 1)")
-            .tags(peerTags)
-            .register(registry));
+        SharedMeters.hold(
+            registry,
+            peer,
+            () ->
+                Gauge.builder("herald.node.peer.loss", peer, reading(PeerReading.Figure.LOSS))
+                    .baseUnit("ratio")
+                    .description(
+                        "Packets to the peer declared lost over packets sent, since it connected"
+                            + " (0 to 1)")
+                    .tags(peerTags)
+                    .register(registry)));
     meters.add(
-        FunctionCounter.builder(
-                "herald.node.peer.sent", peer, reading(PeerReading.Figure.PACKETS_SENT))
-            .baseUnit("packets")
-            .description("Packets sent to the peer")
-            .tags(peerTags)
-            .register(registry));
+        SharedMeters.hold(
+            registry,
+            peer,
+            () ->
+                FunctionCounter.builder(
+                        "herald.node.peer.sent", peer, reading(PeerReading.Figure.PACKETS_SENT))
+                    .baseUnit("packets")
+                    .description("Packets sent to the peer")
+                    .tags(peerTags)
+                    .register(registry)));
     meters.add(
-        FunctionCounter.builder(
-                "herald.node.peer.lost", peer, reading(PeerReading.Figure.PACKETS_LOST))
-            .baseUnit("packets")
-            .description("Packets to the peer declared lost (their messages were resent)")
-            .tags(peerTags)
-            .register(registry));
+        SharedMeters.hold(
+            registry,
+            peer,
+            () ->
+                FunctionCounter.builder(
+                        "herald.node.peer.lost", peer, reading(PeerReading.Figure.PACKETS_LOST))
+                    .baseUnit("packets")
+                    .description("Packets to the peer declared lost (their messages were resent)")
+                    .tags(peerTags)
+                    .register(registry)));
     meters.add(
-        FunctionCounter.builder(
-                "herald.node.peer.retransmitted", peer, reading(PeerReading.Figure.RETRANSMISSIONS))
-            .baseUnit("messages")
-            .description("Messages written again to the peer: lost, or unacknowledged too long")
-            .tags(peerTags)
-            .register(registry));
+        SharedMeters.hold(
+            registry,
+            peer,
+            () ->
+                FunctionCounter.builder(
+                        "herald.node.peer.retransmitted",
+                        peer,
+                        reading(PeerReading.Figure.RETRANSMISSIONS))
+                    .baseUnit("messages")
+                    .description(
+                        "Messages written again to the peer: lost, or unacknowledged too long")
+                    .tags(peerTags)
+                    .register(registry)));
     return meters;
   }
 

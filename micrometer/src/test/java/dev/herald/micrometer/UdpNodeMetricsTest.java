@@ -500,6 +500,100 @@ class UdpNodeMetricsTest {
   }
 
   @Test
+  void closingOneOfTwoBindersOfANodeLeavesTheOthersPeerMetersWorking() throws IOException {
+    Listener atServer = new Listener();
+    UdpNode server = opened(UdpNode.server(ANY_PORT, NodeConfig.defaults(), atServer));
+    UdpNodeMetrics first = opened(new UdpNodeMetrics(server));
+    first.bindTo(registry);
+    UdpNodeMetrics second = opened(new UdpNodeMetrics(server));
+    second.bindTo(registry);
+    UdpNode early = connectedClient(server, atServer);
+    first.refreshPeers();
+    second.refreshPeers();
+
+    first.close();
+    second.refreshPeers();
+    UdpNode late = connectedClient(server, atServer);
+    second.refreshPeers();
+
+    for (UdpNode client : List.of(early, late)) {
+      Peer peer = peerAt(server, client.localAddress());
+      FunctionCounter sent =
+          registry
+              .find("herald.node.peer.sent")
+              .tag("peer", UdpNodeMetrics.text(client.localAddress()))
+              .functionCounter();
+      assertNotNull(sent, "the second binder's meter of " + client.localAddress());
+      assertEquals(peer.counters().packetsSent(), sent.count());
+    }
+    second.close();
+    assertNull(registry.find("herald.node.peer.sent").functionCounter(), "the last one removes");
+  }
+
+  @Test
+  void bindingAndClosingManyBindersOfANodeLeavesOnlyTheOpenOnesMeters() throws IOException {
+    Listener atServer = new Listener();
+    UdpNode server = opened(UdpNode.server(ANY_PORT, NodeConfig.defaults(), atServer));
+    connectedClient(server, atServer);
+    UdpNodeMetrics kept = opened(new UdpNodeMetrics(server));
+    kept.bindTo(registry);
+    kept.bindTo(registry);
+
+    for (int i = 0; i < 20; i++) {
+      UdpNodeMetrics passing = new UdpNodeMetrics(server);
+      passing.bindTo(registry);
+      passing.bindTo(registry);
+      passing.close();
+      passing.close();
+      assertEquals(1, registry.find("herald.node.peer.sent").functionCounters().size(), "" + i);
+    }
+    kept.close();
+    assertNull(registry.find("herald.node.peer.sent").functionCounter());
+  }
+
+  @Test
+  void twoBindersOfANodeReadAPeerThatReplacedOneFromTheSameAddress() throws IOException {
+    ManualTicker clock = new ManualTicker();
+    UdpNode server = opened(UdpNode.server(ANY_PORT, NodeConfig.defaults(), new Listener(), clock));
+    UdpNodeMetrics first = opened(new UdpNodeMetrics(server));
+    first.bindTo(registry);
+    UdpNodeMetrics second = opened(new UdpNodeMetrics(server));
+    second.bindTo(registry);
+    try (RawPeer client = new RawPeer(server.localAddress())) {
+      client.connect(server, client.responseFor(server, 1));
+      first.refreshPeers();
+      second.refreshPeers();
+      clock.advance(Duration.ofMillis(1)); // it crashed and came back
+      client.connect(server, client.responseFor(server, 2));
+      first.refreshPeers();
+      second.refreshPeers();
+      Peer peer = server.peers().get(0);
+      for (int i = 0; i < 5; i++) {
+        server.send(peer, new byte[] {(byte) i});
+      }
+      server.update();
+
+      assertEquals(1, registry.find("herald.node.peer.sent").meters().size());
+      assertEquals(
+          peer.counters().packetsSent(),
+          registry.get("herald.node.peer.sent").functionCounter().count());
+      first.close();
+      assertEquals(
+          peer.counters().packetsSent(),
+          registry.get("herald.node.peer.sent").functionCounter().count());
+    }
+  }
+
+  private static Peer peerAt(UdpNode server, InetSocketAddress address) {
+    for (Peer peer : server.peers()) {
+      if (peer.address().equals(address)) {
+        return peer;
+      }
+    }
+    throw new AssertionError("no peer at " + address);
+  }
+
+  @Test
   void aRefreshIntervalThatIsNotPositiveIsRefused() throws IOException {
     UdpNode server = opened(UdpNode.server(ANY_PORT, NodeConfig.defaults(), new Listener()));
     IllegalArgumentException refused =

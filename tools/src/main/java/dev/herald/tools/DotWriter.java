@@ -1,6 +1,12 @@
 package dev.herald.tools;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -20,15 +26,20 @@ final class DotWriter {
 
   private DotWriter() {}
 
-  static String write(Diagram diagram) {
-    String body = body(diagram);
-    int firstLine = body.indexOf('\n') + 1;
-    return body.substring(0, firstLine)
-        + "  comment=\""
-        + HASH_PREFIX
-        + sha256(body)
-        + "\";\n"
-        + body.substring(firstLine);
+  static void write(Diagram diagram, Output out) {
+    // Twice: once for the hash, once into the file, so that the text is never held whole.
+    MessageDigest digest = sha256();
+    Writer hashed =
+        new OutputStreamWriter(
+            new DigestOutputStream(OutputStream.nullOutputStream(), digest),
+            StandardCharsets.UTF_8);
+    body(diagram, new Output(hashed), null);
+    try {
+      hashed.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    body(diagram, out, HexFormat.of().formatHex(digest.digest()));
   }
 
   /** The hash a DOT text written by {@link #write} carries: that of the text without its line. */
@@ -42,9 +53,12 @@ final class DotWriter {
     return sha256(body.substring(0, body.length() - 1));
   }
 
-  private static String body(Diagram diagram) {
-    StringBuilder out = new StringBuilder();
+  /** The graph; with its hash as a comment on its second line, unless {@code hash} is null. */
+  private static void body(Diagram diagram, Output out, String hash) {
     out.append("digraph message_map {\n");
+    if (hash != null) {
+      out.append("  comment=\"").append(HASH_PREFIX).append(hash).append("\";\n");
+    }
     out.append("  graph [rankdir=LR, fontname=\"Helvetica\", nodesep=0.25, ranksep=0.6];\n");
     out.append("  node [fontname=\"Helvetica\", fontsize=10, style=filled];\n");
     out.append("  edge [fontname=\"Helvetica\", fontsize=9];\n");
@@ -85,7 +99,6 @@ final class DotWriter {
           .append("\"];\n");
     }
     out.append("}\n");
-    return out.toString();
   }
 
   private static String label(List<String> lines) {
@@ -102,9 +115,12 @@ final class DotWriter {
   }
 
   private static String sha256(String text) {
+    return HexFormat.of().formatHex(sha256().digest(text.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  private static MessageDigest sha256() {
     try {
-      MessageDigest digest = MessageDigest.getInstance("SHA-256");
-      return HexFormat.of().formatHex(digest.digest(text.getBytes(StandardCharsets.UTF_8)));
+      return MessageDigest.getInstance("SHA-256");
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JDK has SHA-256", e);
     }

@@ -8,7 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
@@ -21,11 +23,19 @@ import java.util.zip.ZipFile;
  * build that recompiled some sources may leave the file of a deleted listener behind, and the index
  * is what says which listeners have a registered dispatcher. Keywords and attributes this version
  * does not know are skipped, so a newer processor's files still read.
+ *
+ * <p>An index lists file names beside it, nothing else: an entry that is not such a name ({@code
+ * ../x}, {@code /etc/x}, a name with a space) is refused, and so is a file of a class folder whose
+ * real path leads out of the folder (a symbolic link to elsewhere). A message quotes a file's text
+ * only where it is a Herald map file's, so that the tool never prints what another file holds.
  */
 final class MapReader {
   static final String FOLDER = "META-INF/herald/map/";
   static final String FORMAT = "herald-map 1";
   private static final List<String> INDEXES = List.of("listeners.index", "wire.index");
+
+  /** Far above any real map file; what a damaged or hostile input could make the tool hold. */
+  static final int MOST_BYTES = 64 << 20;
 
   private final MessageMap map;
 
@@ -50,18 +60,22 @@ final class MapReader {
   }
 
   private boolean readFolder(Path folder) throws IOException, MapFormatException {
+    Path root = folder.toRealPath();
+    Path mapFolder = folder.resolve(FOLDER);
+    String where = folder + "/" + FOLDER;
     boolean found = false;
     for (String index : INDEXES) {
-      Path indexFile = folder.resolve(FOLDER + index);
+      Path indexFile = mapFolder.resolve(index);
       if (Files.isRegularFile(indexFile)) {
         found = true;
-        String where = folder + "/" + FOLDER;
-        for (String file : entries(where + index, lines(Files.readAllBytes(indexFile)))) {
-          Path mapFile = folder.resolve(FOLDER + file);
+        byte[] indexBytes = bytesOf(inside(root, folder, indexFile, where + index), where + index);
+        for (String file : entries(where + index, lines(indexBytes))) {
+          Path mapFile = mapFolder.resolve(file);
           if (!Files.isRegularFile(mapFile)) {
             throw missing(where + index, file);
           }
-          readMapFile(where + file, lines(Files.readAllBytes(mapFile)));
+          Path real = inside(root, folder, mapFile, where + index + " lists " + file + ", which");
+          readMapFile(where + file, lines(bytesOf(real, where + file)));
         }
       }
     }
@@ -75,16 +89,34 @@ final class MapReader {
       if (indexEntry != null) {
         found = true;
         String where = path + "!/" + FOLDER;
-        for (String file : entries(where + index, lines(bytesOf(jar, indexEntry)))) {
+        for (String file : entries(where + index, lines(bytesOf(jar, indexEntry, where + index)))) {
           ZipEntry entry = jar.getEntry(FOLDER + file);
-          if (entry == null) {
+          if (entry == null || entry.isDirectory()) {
             throw missing(where + index, file);
           }
-          readMapFile(where + file, lines(bytesOf(jar, entry)));
+          readMapFile(where + file, lines(bytesOf(jar, entry, where + file)));
         }
       }
     }
     return found;
+  }
+
+  /**
+   * The real path of {@code file}, which must lie in the class folder {@code root}: a symbolic link
+   * out of it is refused, so that a class folder cannot make the tool read, or quote, elsewhere.
+   */
+  private static Path inside(Path root, Path folder, Path file, String what)
+      throws IOException, MapFormatException {
+    Path real = file.toRealPath();
+    if (!real.startsWith(root)) {
+      throw new MapFormatException(
+          what
+              + " leads out of "
+              + folder
+              + " (a symbolic link to elsewhere): refused, a map file must lie in the class folder"
+              + " it describes");
+    }
+    return real;
   }
 
   private static MapFormatException missing(String index, String file) {
@@ -92,12 +124,28 @@ final class MapReader {
         index + " lists " + file + ", which is not there: rebuild it (mvn clean verify)");
   }
 
-  private static byte[] bytesOf(ZipFile jar, ZipEntry entry) throws IOException {
-    try (InputStream in = jar.getInputStream(entry)) {
-      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-      in.transferTo(bytes);
-      return bytes.toByteArray();
+  private static byte[] bytesOf(Path file, String where) throws IOException, MapFormatException {
+    if (Files.size(file) > MOST_BYTES) {
+      throw tooLarge(where);
     }
+    return Files.readAllBytes(file);
+  }
+
+  private static byte[] bytesOf(ZipFile jar, ZipEntry entry, String where)
+      throws IOException, MapFormatException {
+    try (InputStream in = jar.getInputStream(entry)) {
+      // the size in the entry is the jar's word, not a promise: count what is inflated
+      byte[] bytes = in.readNBytes(MOST_BYTES + 1);
+      if (bytes.length > MOST_BYTES) {
+        throw tooLarge(where);
+      }
+      return bytes;
+    }
+  }
+
+  private static MapFormatException tooLarge(String where) {
+    return new MapFormatException(
+        where + " is larger than " + (MOST_BYTES >> 20) + " MiB: not a map file of Herald's");
   }
 
   private static List<String> lines(byte[] bytes) {
@@ -112,27 +160,75 @@ final class MapReader {
     return lines;
   }
 
-  /** The files an index lists, after checking its version line. */
+  /** The files an index lists, after checking its version line and that each is a file name. */
   private static List<String> entries(String where, List<String> lines) throws MapFormatException {
     checkFormat(where, lines);
-    return lines.subList(1, lines.size());
+    List<String> entries = lines.subList(1, lines.size());
+    for (String entry : entries) {
+      if (!isFileName(entry)) {
+        throw new MapFormatException(
+            where
+                + " lists '"
+                + Printable.of(entry)
+                + "', which is not the name of a map file beside it (such as"
+                + " demo.Radar.listener): refused, an index names no other place");
+      }
+    }
+    return entries;
+  }
+
+  /**
+   * Whether {@code entry} is a name the processor could have written, a binary name and a suffix:
+   * no separator, no {@code ..}, no space or control character, so it names a file beside the index
+   * and nothing else.
+   */
+  static boolean isFileName(String entry) {
+    if (entry.isEmpty() || entry.equals(".") || entry.equals("..")) {
+      return false;
+    }
+    for (int i = 0; i < entry.length(); ) {
+      int c = entry.codePointAt(i);
+      boolean allowed =
+          c == '.'
+              || (Character.isJavaIdentifierPart(c)
+                  && !Character.isIdentifierIgnorable(c)
+                  && !Character.isISOControl(c));
+      if (!allowed) {
+        return false;
+      }
+      i += Character.charCount(c);
+    }
+    return true;
   }
 
   private static void checkFormat(String where, List<String> lines) throws MapFormatException {
-    if (lines.isEmpty() || !lines.get(0).equals(FORMAT)) {
+    String first = lines.isEmpty() ? "" : lines.get(0);
+    if (first.equals(FORMAT)) {
+      return;
+    }
+    // Another version's first line is worth quoting; any other file's text is not the tool's
+    // to print.
+    if (first.startsWith("herald-map ") && first.length() <= 32) {
       throw new MapFormatException(
           where
               + " starts with '"
-              + (lines.isEmpty() ? "" : lines.get(0))
+              + Printable.of(first)
               + "', not '"
               + FORMAT
               + "': it was written by another version of Herald's processor; use the"
               + " herald-tools of the same version");
     }
+    throw new MapFormatException(
+        where
+            + " does not start with '"
+            + FORMAT
+            + "': it is not a map file of Herald's processor, or a damaged one; rebuild it (mvn"
+            + " clean verify)");
   }
 
   private void readMapFile(String where, List<String> lines) throws MapFormatException {
     checkFormat(where, lines);
+    Map<String, List<MessageMap.Handler>> listeners = new LinkedHashMap<>();
     String listener = null;
     String wire = null;
     for (String line : lines.subList(1, lines.size())) {
@@ -141,21 +237,23 @@ final class MapReader {
         case "listener":
           need(where, line, fields, 2);
           listener = fields[1];
-          map.addListener(listener);
+          listeners.computeIfAbsent(listener, l -> new ArrayList<>());
           break;
         case "handler":
           need(where, line, fields, 3);
           if (listener == null) {
             throw new MapFormatException(where + ": a handler line before the listener line");
           }
-          map.addHandler(
-              new MessageMap.Handler(listener, fields[1], fields[2], attributes(fields)));
+          listeners
+              .get(listener)
+              .add(new MessageMap.Handler(listener, fields[1], fields[2], attributes(fields)));
           break;
         case "type":
           need(where, line, fields, 3);
           map.addType(
               new MessageMap.Type(
-                  fields[1], fields[2], Arrays.asList(fields).subList(3, fields.length)));
+                  fields[1], fields[2], Arrays.asList(fields).subList(3, fields.length)),
+              where);
           break;
         case "wire":
           need(where, line, fields, 4);
@@ -163,25 +261,31 @@ final class MapReader {
               new MessageMap.WireType(
                   fields[1],
                   wireId(where, fields[2]),
-                  Arrays.asList(fields).contains("derived-id")));
+                  Arrays.asList(fields).contains("derived-id")),
+              String.join(" ", Arrays.asList(fields).subList(2, fields.length)),
+              where);
           wire = fields[1];
           break;
         case "subtype":
           need(where, line, fields, 2);
           if (wire != null) {
-            map.addType(new MessageMap.Type(fields[1], MessageMap.UNKNOWN_KIND, List.of(wire)));
+            map.addSubtype(fields[1], wire);
           }
           break;
         default:
           // a keyword of a later version: skipped, as the format promises
       }
     }
+    for (Map.Entry<String, List<MessageMap.Handler>> each : listeners.entrySet()) {
+      map.addListener(each.getKey(), each.getValue(), where);
+    }
   }
 
   private static void need(String where, String line, String[] fields, int count)
       throws MapFormatException {
     if (fields.length < count) {
-      throw new MapFormatException(where + ": the line '" + line + "' has too few fields");
+      throw new MapFormatException(
+          where + ": the line '" + Printable.of(line) + "' has too few fields");
     }
   }
 
@@ -189,7 +293,8 @@ final class MapReader {
     try {
       return Integer.parseInt(id);
     } catch (NumberFormatException e) {
-      throw new MapFormatException(where + ": the wire id '" + id + "' is not a number");
+      throw new MapFormatException(
+          where + ": the wire id '" + Printable.of(id) + "' is not a number");
     }
   }
 

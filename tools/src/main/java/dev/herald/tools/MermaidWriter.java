@@ -11,8 +11,7 @@ import java.util.Map;
 final class MermaidWriter {
   private MermaidWriter() {}
 
-  static String write(Diagram diagram) {
-    StringBuilder out = new StringBuilder();
+  static void write(Diagram diagram, Output out) {
     out.append("%% The message map, drawn by dev.herald.tools.MessageMapTool from the\n");
     out.append("%% META-INF/herald/map files Herald's processor writes.\n");
     out.append("flowchart LR\n");
@@ -53,7 +52,6 @@ final class MermaidWriter {
           .append(diagram.listenerIds.get(handler.listener()))
           .append('\n');
     }
-    return out.toString();
   }
 
   private static String label(List<String> lines) {
@@ -64,9 +62,14 @@ final class MermaidWriter {
     return label.toString();
   }
 
-  /** Text inside a quoted Mermaid label: quotes and markup as entity codes. */
+  /**
+   * Text inside a quoted Mermaid label: quotes and markup as entity codes, line breaks (a tag may
+   * hold one) as spaces, since a label ends at the end of its line.
+   */
   static String escaped(String text) {
-    return text.replace("#", "#35;")
+    return text.replace('\n', ' ')
+        .replace('\r', ' ')
+        .replace("#", "#35;")
         .replace("\"", "#quot;")
         .replace("<", "#lt;")
         .replace(">", "#gt;")

@@ -3,6 +3,7 @@ package dev.herald.tools;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -129,25 +130,115 @@ final class MessageMap {
   private final Set<String> listeners = new TreeSet<>();
   private final Map<String, WireType> wireTypes = new TreeMap<>();
 
-  /** Adds a type; one described by its own type line replaces one known only as a subtype. */
-  void addType(Type type) {
-    Type known = types.get(type.name());
-    if (known == null || (known.kind().equals(UNKNOWN_KIND) && !type.kind().equals(UNKNOWN_KIND))) {
-      types.put(type.name(), type);
+  /** The supertypes of the types known only as a sealed wire type's permitted subtype. */
+  private final Map<String, Set<String>> subtypesOnly = new TreeMap<>();
+
+  private final Descriptions<Void> listenerDescriptions = new Descriptions<>();
+  private final Descriptions<Type> typeDescriptions = new Descriptions<>();
+  private final Descriptions<WireType> wireDescriptions = new Descriptions<>();
+  private final Descriptions<Void> wireIds = new Descriptions<>();
+
+  /** Every handler by the type it takes; built on first use, after reading. */
+  private Map<String, List<Handler>> handlersByType;
+
+  /**
+   * Adds a type as {@code source} describes it. Two files that describe it differently were
+   * compiled against different versions of it: the map shows the description that sorts first, so
+   * that the picture does not depend on the order of the inputs, and {@link #warnings()} says so.
+   */
+  void addType(Type type, String source) {
+    String description = type.kind() + " " + String.join(" ", type.supertypes());
+    types.put(type.name(), typeDescriptions.add(type.name(), description.strip(), type, source));
+  }
+
+  /** Adds a sealed wire type's permitted subtype, which a type line may describe in full. */
+  void addSubtype(String subtype, String wire) {
+    subtypesOnly.computeIfAbsent(subtype, s -> new TreeSet<>()).add(wire);
+  }
+
+  /** Adds a listener with all its handlers, as the file {@code source} describes it. */
+  void addListener(String listener, List<Handler> handlersOfListener, String source) {
+    List<String> lines = new ArrayList<>();
+    for (Handler handler : handlersOfListener) {
+      lines.add(
+          String.join(
+                  " ",
+                  handler.method(),
+                  handler.messageType(),
+                  String.join(" ", handler.attributes()))
+              .strip());
     }
-  }
-
-  void addListener(String listener) {
+    lines.sort(null);
+    listenerDescriptions.add(listener, String.join("; ", lines), null, source);
     listeners.add(listener);
+    handlers.addAll(handlersOfListener);
+    handlersByType = null;
   }
 
-  void addHandler(Handler handler) {
-    listeners.add(handler.listener());
-    handlers.add(handler);
+  /** Adds a wire type as {@code source} describes it: {@code description}, its line's fields. */
+  void addWireType(WireType wire, String description, String source) {
+    wireTypes.put(wire.name(), wireDescriptions.add(wire.name(), description, wire, source));
+    wireIds.add(Integer.toString(wire.id()), wire.name(), null, source);
   }
 
-  void addWireType(WireType wire) {
-    wireTypes.putIfAbsent(wire.name(), wire);
+  /**
+   * What makes the inputs not one program: a listener, or a wire type, that two files describe
+   * differently; two wire types with one id. Sorted; empty when the map can be drawn.
+   */
+  List<String> errors() {
+    List<String> errors = new ArrayList<>();
+    for (Map.Entry<String, Map<String, Descriptions.Said<Void>>> listener :
+        listenerDescriptions.conflicting().entrySet()) {
+      errors.add(
+          "listener "
+              + listener.getKey()
+              + " has different handlers in different inputs: "
+              + Descriptions.list(listener.getValue())
+              + ". Two versions of it would be drawn as one; give the inputs of one build (a"
+              + " stale jar or class folder? rebuild with mvn clean verify)");
+    }
+    for (Map.Entry<String, Map<String, Descriptions.Said<WireType>>> wire :
+        wireDescriptions.conflicting().entrySet()) {
+      errors.add(
+          "wire type "
+              + wire.getKey()
+              + " is described differently in different inputs: "
+              + Descriptions.list(wire.getValue())
+              + ". Its receivers and senders would disagree; give the inputs of one build");
+    }
+    for (Map.Entry<String, Map<String, Descriptions.Said<Void>>> id :
+        wireIds.conflicting().entrySet()) {
+      errors.add(
+          "wire id "
+              + id.getKey()
+              + " is taken by more than one type: "
+              + Descriptions.list(id.getValue())
+              + ". The program's codec registry refuses them at start: a receiver could not tell"
+              + " their messages apart. Give one of them another id with @Wire(id = ...)");
+    }
+    return errors;
+  }
+
+  /**
+   * What the map draws but the inputs do not agree on: a type that two files describe differently
+   * (the JDK's excepted, which change between JDK versions and are not drawn). Sorted.
+   */
+  List<String> warnings() {
+    List<String> warnings = new ArrayList<>();
+    for (Map.Entry<String, Map<String, Descriptions.Said<Type>>> type :
+        typeDescriptions.conflicting().entrySet()) {
+      if (!isJdk(type.getKey())) {
+        warnings.add(
+            "type "
+                + type.getKey()
+                + " is described differently in different inputs: "
+                + Descriptions.list(type.getValue())
+                + ". They were compiled against different versions of it; the map shows '"
+                + Printable.of(type.getValue().keySet().iterator().next())
+                + "'");
+      }
+    }
+    return warnings;
   }
 
   boolean isEmpty() {
@@ -166,7 +257,11 @@ final class MessageMap {
 
   /** The type called {@code name}, or {@code null} if no map file described it. */
   Type type(String name) {
-    return types.get(name);
+    Type type = types.get(name);
+    if (type == null && subtypesOnly.containsKey(name)) {
+      return new Type(name, UNKNOWN_KIND, List.copyOf(subtypesOnly.get(name)));
+    }
+    return type;
   }
 
   /** The wire type called {@code name}, or {@code null} if it has no codec. */
@@ -180,13 +275,13 @@ final class MessageMap {
 
   /** The handlers that take exactly {@code type}: where a diagram draws them, once. */
   List<Handler> handlersOf(String type) {
-    List<Handler> of = new ArrayList<>();
-    for (Handler handler : handlers) {
-      if (handler.messageType().equals(type)) {
-        of.add(handler);
+    if (handlersByType == null) {
+      handlersByType = new HashMap<>();
+      for (Handler handler : handlers) {
+        handlersByType.computeIfAbsent(handler.messageType(), t -> new ArrayList<>()).add(handler);
       }
     }
-    return of;
+    return handlersByType.getOrDefault(type, List.of());
   }
 
   /**
@@ -201,7 +296,7 @@ final class MessageMap {
     }
     Deque<String> toVisit = new ArrayDeque<>(shown);
     while (!toVisit.isEmpty()) {
-      Type type = types.get(toVisit.pop());
+      Type type = type(toVisit.pop());
       if (type == null) {
         continue;
       }
@@ -259,7 +354,7 @@ final class MessageMap {
   }
 
   private List<String> supertypesOf(String name) {
-    Type type = types.get(name);
+    Type type = type(name);
     return type == null ? List.of() : type.supertypes();
   }
 

@@ -3,11 +3,14 @@ package dev.herald.tools;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Draws the message map of a program from what Herald's processor wrote into its jars and class
@@ -22,8 +25,14 @@ import java.util.List;
  * and {@code message-map.html} (a table with a search box, self-contained) into the output folder,
  * and {@code message-map.svg} too when Graphviz's {@code dot} is on the {@code PATH}. {@code --name
  * <base>} names the files {@code <base>.mmd}...; {@code --no-svg} skips Graphviz. The output is the
- * same on every run for the same input: sorted, no time stamps, no paths of this machine. It reads
- * files only: no class is loaded.
+ * same on every run for the same input: sorted, no time stamps, no paths of this machine, whatever
+ * the order of the inputs. It reads files only: no class is loaded.
+ *
+ * <p>Inputs that disagree are reported: a listener or a wire type that two of them describe
+ * differently, or two wire types with one id, is an error (nothing is written: the inputs are not
+ * one program); a type that two describe differently is a warning (the inputs were compiled against
+ * different versions of it). The same description twice, a jar and its class folder say, is no
+ * disagreement.
  *
  * @since 0.1
  */
@@ -86,12 +95,29 @@ public final class MessageMapTool {
         err.println("error: none of the inputs has a message map; nothing written");
         return 1;
       }
+      List<String> errors = map.errors();
+      if (!errors.isEmpty()) {
+        for (String error : errors) {
+          err.println("error: " + error);
+        }
+        err.println("error: the inputs disagree; nothing written");
+        return 1;
+      }
+      for (String warning : map.warnings()) {
+        err.println("warning: " + warning);
+      }
       Files.createDirectories(arguments.out);
       Diagram diagram = new Diagram(map);
-      write(arguments.out.resolve(arguments.name + ".mmd"), MermaidWriter.write(diagram), out);
+      write(
+          arguments.out.resolve(arguments.name + ".mmd"),
+          text -> MermaidWriter.write(diagram, text),
+          out);
       Path dot = arguments.out.resolve(arguments.name + ".dot");
-      write(dot, DotWriter.write(diagram), out);
-      write(arguments.out.resolve(arguments.name + ".html"), HtmlWriter.write(map), out);
+      write(dot, text -> DotWriter.write(diagram, text), out);
+      write(
+          arguments.out.resolve(arguments.name + ".html"),
+          text -> HtmlWriter.write(map, text),
+          out);
       if (arguments.svg) {
         return renderSvg(dot, arguments.out.resolve(arguments.name + ".svg"), out, err);
       }
@@ -105,8 +131,13 @@ public final class MessageMapTool {
     }
   }
 
-  private static void write(Path file, String text, PrintStream out) throws IOException {
-    Files.writeString(file, text, StandardCharsets.UTF_8);
+  private static void write(Path file, Consumer<Output> drawing, PrintStream out)
+      throws IOException {
+    try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      drawing.accept(new Output(writer));
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
     out.println("wrote " + file);
   }
 
