@@ -6,7 +6,11 @@
 #     comments give the lasting reason, and figures live in docs/performance.md with their
 #     conditions;
 #   - a relative link in README.md or docs/*.md points to a file that does not exist, or to a
-#     heading (#anchor) that the target page does not have.
+#     heading (#anchor) that the target page does not have;
+#   - a README, a page under docs/ or CONTRIBUTING.md names a test (`SomethingTest`,
+#     `SomethingIT`, `SomethingTest.method`, or -Dtest=SomethingTest in a command) that has no
+#     SomethingTest.java in the tree, or a method that its file does not have: a promise is only
+#     as good as the test it names.
 #
 #   scripts/check-docs.sh
 set -euo pipefail
@@ -161,11 +165,42 @@ for page in pages:
             if anchor and resolved.endswith(".md") and anchor not in anchors(resolved):
                 fail(page, number, f"links to {target}, but {resolved} has no heading #{anchor}")
 
+# 4. Tests named by the docs exist, and so do the methods they name.
+TEST_NAME = re.compile(
+    r"`([A-Z][A-Za-z0-9_]*(?:Test|IT))(?:[.#]([a-z][A-Za-z0-9_]*))?[`(:\s]"
+    r"|-Dtest=['\"]?([A-Z][A-Za-z0-9_]*(?:Test|IT))(?:#([a-z][A-Za-z0-9_]*))?")
+test_files = {}
+for path in all_files:
+    if path.endswith(".java"):
+        test_files.setdefault(os.path.basename(path)[:-len(".java")], []).append(path)
+
+
+def has_method(name, method):
+    for path in test_files[name]:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            if re.search(r"\b" + re.escape(method) + r"\s*\(", f.read()):
+                return True
+    return False
+
+
+for path in docs:
+    if not path.endswith(".md"):
+        continue
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for number, line in enumerate(f.read().split("\n"), 1):
+            for match in TEST_NAME.finditer(line):
+                name = match.group(1) or match.group(3)
+                method = match.group(2) or match.group(4)
+                if name not in test_files:
+                    fail(path, number, f"names the test {name}, but there is no {name}.java")
+                elif method and not has_method(name, method):
+                    fail(path, number, f"names {name}.{method}, but {name}.java has no {method}")
+
 for failure in failures:
     print(failure, file=sys.stderr)
 if failures:
     print(f"check-docs: {len(failures)} problem(s)", file=sys.stderr)
     sys.exit(1)
 print(f"check-docs: README.md has {len(readme_lines)} lines; {len(docs)} doc files, "
-      f"the comments of main code and the links of {len(pages)} pages are clean")
+      f"the comments of main code, the links of {len(pages)} pages and the tests they name are clean")
 PY
