@@ -24,7 +24,7 @@ final class BusBridge implements Bridge {
 
   @Override
   public void reportError(Throwable failure, String source, Object message) {
-    bus.failures().outside(failure, source, message);
+    bus.failures.outside(failure, source, message);
   }
 
   @Override

@@ -22,6 +22,23 @@ public final class BusStatistics {
   private final int laneQueueDepth;
   private final int queuedForStages;
 
+  /** The counts of {@code failures} so far, the sizes and queue depths now. */
+  static BusStatistics of(
+      Failures failures,
+      StickyMessages sticky,
+      AsyncCalls async,
+      Map<String, Lane> lanes,
+      FrameScheduler scheduler) {
+    return new BusStatistics(
+        failures.handlerFailures(),
+        failures.deadMessages(),
+        failures.chainsTooDeep(),
+        sticky.size(),
+        async.depth(),
+        lanes,
+        scheduler.pendingCount());
+  }
+
   BusStatistics(
       long handlerFailures,
       long deadMessages,

@@ -39,12 +39,11 @@ import java.util.function.Consumer;
  * {@linkplain Registration.Builder#observing observing} it, then those observing all traffic, at a
  * cost that does not grow with the handlers elsewhere on the bus.
  *
- * <p>{@link #register} holds the listener strongly, as Guava and greenrobot do, until closed;
- * {@link #registerWeakly} holds it weakly (once unreachable, it stops and is forgotten). A handler
- * that throws does not stop the others: its exception goes to the {@link ErrorHandler}; {@link
- * VirtualMachineError}s propagate, a {@link StackOverflowError} on the posting thread as a {@link
- * PostChainTooDeepException} naming the chain of nested posts. Every method is thread-safe; {@code
- * post} without a header takes no lock and, once a message class has been seen, allocates nothing.
+ * <p>A handler that throws does not stop the others: its exception goes to the {@link
+ * ErrorHandler}; {@link VirtualMachineError}s propagate, a {@link StackOverflowError} on the
+ * posting thread as a {@link PostChainTooDeepException}. Every method is thread-safe; {@code post}
+ * without a header, to handlers that run unserialized on the posting thread, takes no lock and,
+ * once a message class has been seen, allocates nothing.
  *
  * <p>The numbered rules behind this, and which file answers which question, are in the repository's
  * {@code docs/DESIGN.md}.
@@ -63,8 +62,8 @@ public final class MessageBus implements AutoCloseable {
   private final FrameScheduler scheduler;
   private final AsyncCalls async;
   private final Lifecycle lifecycle;
-  private final Failures failures;
-  private final StickyMessages sticky;
+  final Failures failures;
+  final StickyMessages sticky;
 
   /** Where this bus reads the time; a bridge builds its network on the same ticker. */
   final Ticker ticker;
@@ -88,19 +87,10 @@ public final class MessageBus implements AutoCloseable {
     this.lanes = Lane.named(builder.lanes, failures, builder.queueDepthThreshold);
     this.async = new AsyncCalls(failures, builder.executor, builder.queueDepthThreshold);
     this.scheduler = new FrameScheduler(builder.ticker);
-    this.router =
-        new Router(
-            registry,
-            scheduler,
-            async,
-            failures,
-            builder.ticker,
-            builder.nestedPosts,
-            builder.postEvents);
+    this.router = new Router(registry, scheduler, async, failures, builder);
     this.plainPosts = router.plainPosts();
     this.lifecycle = new Lifecycle(router, scheduler, async);
-    this.sticky =
-        new StickyMessages(this, builder.ticker, builder.stickyCapacity, builder.stickyExpiry);
+    this.sticky = new StickyMessages(this, builder);
   }
 
   /** A bus that logs handler failures and finds dispatchers through {@code ServiceLoader}. */
@@ -129,9 +119,8 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /**
-   * Registers {@code listener} at {@code address}, shared with the other registrations there.
-   *
-   * @throws IllegalStateException if the address is retired
+   * Registers {@code listener} at {@code address}, shared with the other registrations there;
+   * throws {@link IllegalStateException} if the address is retired.
    */
   public Registration register(Object listener, Address address) {
     return registration().at(address).register(listener);
@@ -155,19 +144,9 @@ public final class MessageBus implements AutoCloseable {
     return strongly.registerIfListener(listener);
   }
 
-  Failures failures() {
-    return failures;
-  }
-
   /** The sticky messages this bus keeps for handlers that register later. */
   public StickyMessages sticky() {
     return sticky;
-  }
-
-  /** Replays the kept sticky messages to a new registration's sticky handlers; returns it. */
-  Registration replaySticky(Registration registration) {
-    sticky.replayTo(registration.entry, router);
-    return registration;
   }
 
   /**
@@ -282,11 +261,8 @@ public final class MessageBus implements AutoCloseable {
    * any more: a call taken but not started by the end of the wait never runs, and is counted in
    * {@link ShutdownReport#unfinishedAsync()} with those still running.
    *
-   * <p>Every queued message is accounted for in the report: delivered, discarded, or failed (its
-   * delivery threw out of the bus: the error handler rethrew, or an {@code Error}); the messages
-   * after a failed one are still delivered. Once the report is made, the first such throwable is
-   * thrown from here (later ones suppressed in it, a checked one wrapped in an {@link
-   * IllegalStateException}); {@code shutdown} or {@code close} again returns the report.
+   * <p>Every queued message is accounted for in the {@link ShutdownReport}, which says what is
+   * thrown from here when the delivery of one failed; {@code shutdown} again returns the report.
    *
    * @return what was delivered and what was not
    */
@@ -300,30 +276,16 @@ public final class MessageBus implements AutoCloseable {
   }
 
   /**
-   * What the bus holds now: every handler by the message type it takes, in delivery order, with how
-   * it was registered; the addresses and who is there; the sticky messages kept. A snapshot, made
-   * under the bus's lock as registering is, so it is consistent while other threads register and
-   * close; its {@code toString()} is a readable table ({@link BusDescription} shows the format).
+   * What the bus holds now, as a consistent snapshot and a readable table ({@link BusDescription}).
    * Costs a copy of the handler table: for people and diagnostics, not for every frame.
    */
   public BusDescription describe() {
     return registry.describe(sticky.describe());
   }
 
-  /**
-   * Numbers for metrics: failures, dead messages and chains too deep counted since the bus was
-   * built, and the sticky messages and queue depths now. Counting costs only the paths where those
-   * things happen; the rest is read when asked.
-   */
+  /** Counts since the bus was built, and sizes and queue depths now, for metrics. */
   public BusStatistics statistics() {
-    return new BusStatistics(
-        failures.handlerFailures(),
-        failures.deadMessages(),
-        failures.chainsTooDeep(),
-        sticky.size(),
-        async.depth(),
-        lanes,
-        scheduler.pendingCount());
+    return BusStatistics.of(failures, sticky, async, lanes, scheduler);
   }
 
   @Override
@@ -378,8 +340,8 @@ public final class MessageBus implements AutoCloseable {
 
     /**
      * Adds an index to consult before {@link java.util.ServiceLoader}'s, where service files are
-     * lost (a shaded jar): the processor names it {@code HeraldIndex_…}, or as told by {@code
-     * -Aherald.index=com.example.MyIndex}.
+     * lost (a shaded jar): the class the processor writes when told {@code
+     * -Aherald.index=com.example.MyIndex}; without that option it writes none.
      */
     public Builder index(DispatcherIndex index) {
       indexes.add(Objects.requireNonNull(index, "index"));

@@ -247,7 +247,7 @@ public final class Registration implements AutoCloseable {
      * @throws IllegalArgumentException if no dispatcher was generated for its class
      */
     public Registration register(Object listener) {
-      return bus.replaySticky(
+      return replaySticky(
           bus.registry.register(Objects.requireNonNull(listener, "listener"), this));
     }
 
@@ -272,7 +272,13 @@ public final class Registration implements AutoCloseable {
 
     /** Subscribes {@code handler} to {@code type} with these options, held strongly. */
     public <T> Registration subscribe(Class<T> type, Consumer<? super T> handler) {
-      return bus.replaySticky(bus.registry.subscribe(type, handler, this));
+      return replaySticky(bus.registry.subscribe(type, handler, this));
+    }
+
+    /** Replays the kept sticky messages to a new registration's sticky handlers; returns it. */
+    private Registration replaySticky(Registration registration) {
+      bus.sticky.replayTo(registration.entry, bus.router);
+      return registration;
     }
   }
 }

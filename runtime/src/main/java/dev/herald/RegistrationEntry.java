@@ -4,6 +4,7 @@ import dev.herald.internal.generated.HandlerInfo;
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -196,6 +197,16 @@ final class RegistrationEntry {
         Object listener, RegistrationEntry registration, ReferenceQueue<Object> collected) {
       super(listener, collected);
       this.registration = registration;
+    }
+  }
+
+  /** Adds the entries of the addresses it lives at or observes to {@code addresses}. */
+  void addressesInto(Collection<AddressEntry> addresses) {
+    if (address != null) {
+      addresses.add(address.entry);
+    }
+    for (Address watched : observed) {
+      addresses.add(watched.entry);
     }
   }
 }

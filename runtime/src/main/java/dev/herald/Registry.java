@@ -8,12 +8,9 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -33,7 +30,7 @@ final class Registry {
   private final ListenerTable listeners = new ListenerTable();
   private final TypeIndex everyone = new TypeIndex();
   private final TypeIndex observersOfAll = new TypeIndex();
-  private final Map<String, RegistrationEntry> names = new ConcurrentHashMap<>();
+  private final BoundNames names = new BoundNames();
   private final Stamps stamps = new Stamps();
   private final ReferenceQueue<Object> collected = new ReferenceQueue<>();
   private final AtomicLong addressNumbers = new AtomicLong();
@@ -172,12 +169,7 @@ final class Registry {
     forgetLocked(registration);
     if (ForeignClasses.isForeign(registration)) {
       List<AddressEntry> addresses = new ArrayList<>();
-      if (registration.address != null) {
-        addresses.add(registration.address.entry);
-      }
-      for (Address watched : registration.observed) {
-        addresses.add(watched.entry);
-      }
+      registration.addressesInto(addresses);
       forgetForeignClassesLocked(addresses);
     }
     bus.plainPosts.forgetReplacedCalls();
@@ -187,12 +179,7 @@ final class Registry {
   /** The bookkeeping of a removal besides the handler lists: listener, names, address. */
   private void forgetLocked(RegistrationEntry registration) {
     listeners.remove(registration);
-    if (registration.names != null) {
-      for (String name : registration.names) {
-        names.remove(name, registration);
-      }
-      registration.names = null;
-    }
+    names.forget(registration);
     if (registration.address != null) {
       registration.address.entry.registrationRemoved();
     }
@@ -255,12 +242,7 @@ final class Registry {
         continue;
       }
       forgetLocked(registration);
-      if (registration.address != null) {
-        addresses.add(registration.address.entry);
-      }
-      for (Address watched : registration.observed) {
-        addresses.add(watched.entry);
-      }
+      registration.addressesInto(addresses);
       observersOfAllChanged |= registration.observesAll;
       foreign |= ForeignClasses.isForeign(registration);
     }
@@ -327,7 +309,7 @@ final class Registry {
 
   /** The address {@code name} is bound to now, or null. */
   Address boundTo(String name) {
-    RegistrationEntry owner = names.get(name);
+    RegistrationEntry owner = names.owner(name);
     return owner == null ? null : owner.address;
   }
 
@@ -341,7 +323,7 @@ final class Registry {
         throw new IllegalStateException("Cannot bind \"" + name + "\" to a closed registration");
       }
       purgeCollectedLocked();
-      RegistrationEntry owner = names.get(name);
+      RegistrationEntry owner = names.owner(name);
       if (owner != null && owner.listener() == null) {
         // collected, though not yet seen in the reference queue: it holds nothing any more
         removeLocked(owner);
@@ -359,23 +341,14 @@ final class Registry {
                 + "; only the registration that bound it can unbind it (closing it does too)");
       }
       addressOfLocked(registration);
-      names.put(name, registration);
-      if (registration.names == null) {
-        registration.names = new LinkedHashSet<>();
-      }
-      registration.names.add(name);
+      names.add(name, registration);
     }
   }
 
   boolean unbind(RegistrationEntry registration, String name) {
     Objects.requireNonNull(name, "name");
     synchronized (lock) {
-      if (names.get(name) != registration) {
-        return false;
-      }
-      names.remove(name);
-      registration.names.remove(name); // it bound the name, so it has the set
-      return true;
+      return names.remove(name, registration);
     }
   }
 
@@ -394,7 +367,7 @@ final class Registry {
    */
   BusDescription describe(List<BusDescription.StickyMessage> sticky) {
     synchronized (lock) {
-      return BusDescriptionBuilder.describe(everyone.subscribers(), names, sticky);
+      return BusDescriptionBuilder.describe(everyone.subscribers(), names.asMap(), sticky);
     }
   }
 

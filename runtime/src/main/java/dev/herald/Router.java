@@ -25,14 +25,16 @@ final class Router {
 
   private final PlainPosts plainPosts;
 
+  /** Sends with the ticker, nested-post order and post events {@code options} chose. */
   Router(
       Registry registry,
       FrameScheduler scheduler,
       AsyncCalls async,
       Failures failures,
-      Ticker ticker,
-      NestedPosts nestedPosts,
-      boolean postEvents) {
+      MessageBus.Builder options) {
+    Ticker ticker = options.ticker;
+    NestedPosts nestedPosts = options.nestedPosts;
+    boolean postEvents = options.postEvents;
     this.registry = registry;
     this.scheduler = scheduler;
     this.async = async;

@@ -3,6 +3,12 @@ package dev.herald;
 /**
  * What {@link MessageBus#shutdown} did with the work it found: nothing is lost silently.
  *
+ * <p>Every queued message is accounted for: delivered, discarded, or failed (its delivery threw out
+ * of the bus: the error handler rethrew, or an {@code Error}); the messages after a failed one are
+ * still delivered. Once the report is made, the first such throwable is thrown from {@code
+ * shutdown} (later ones suppressed in it, a checked one wrapped in an {@link
+ * IllegalStateException}); {@code shutdown} or {@code close} again returns the report.
+ *
  * @since 0.1
  */
 public final class ShutdownReport {

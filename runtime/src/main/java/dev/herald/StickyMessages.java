@@ -1,7 +1,6 @@
 package dev.herald;
 
 import dev.herald.time.Ticker;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -40,11 +39,13 @@ public final class StickyMessages {
   /** In the order kept, oldest first: a re-kept key moves to the end. Guarded by itself. */
   private final LinkedHashMap<Key, Kept> kept = new LinkedHashMap<>();
 
-  StickyMessages(MessageBus bus, Ticker ticker, int capacity, Duration expiry) {
+  /** Keeps messages for {@code bus} with the ticker, capacity and expiry {@code options} chose. */
+  StickyMessages(MessageBus bus, MessageBus.Builder options) {
     this.bus = bus;
-    this.ticker = ticker;
-    this.capacity = capacity;
-    this.expiryNanos = expiry == null ? Long.MAX_VALUE : expiry.toNanos();
+    this.ticker = options.ticker;
+    this.capacity = options.stickyCapacity;
+    this.expiryNanos =
+        options.stickyExpiry == null ? Long.MAX_VALUE : options.stickyExpiry.toNanos();
   }
 
   /**
