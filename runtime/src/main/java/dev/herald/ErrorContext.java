@@ -41,6 +41,7 @@ public final class ErrorContext {
 
   @Override
   public String toString() {
-    return "handler " + handler + " on message " + message;
+    // no handler: the message reached nobody (a required receiver was missing)
+    return handler == null ? "message " + message : "handler " + handler + " on message " + message;
   }
 }

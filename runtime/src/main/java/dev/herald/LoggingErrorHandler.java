@@ -6,7 +6,10 @@ final class LoggingErrorHandler implements ErrorHandler {
 
   @Override
   public void handle(Throwable error, ErrorContext context) {
-    Logging.logger()
-        .log(System.Logger.Level.ERROR, "Herald: " + context + " threw " + error, error);
+    String text =
+        context.handler() == null
+            ? "Herald: " + error.getMessage()
+            : "Herald: " + context + " threw " + error;
+    Logging.logger().log(System.Logger.Level.ERROR, text, error);
   }
 }
