@@ -23,6 +23,7 @@ import java.util.Set;
 import java.util.Timer;
 import java.util.TimerTask;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -186,69 +187,75 @@ public final class UdpNodeMetrics implements MeterBinder, AutoCloseable {
   private List<Meter> register(MeterRegistry registry, Peer peer) {
     Tags peerTags = tags.and("peer", text(peer.address()));
     List<Meter> meters = new ArrayList<>();
-    meters.add(
-        SharedMeters.hold(
-            registry,
-            peer,
-            () ->
-                TimeGauge.builder(
-                        "herald.node.peer.round.trip",
-                        peer,
-                        TimeUnit.NANOSECONDS,
-                        reading(PeerReading.Figure.ROUND_TRIP))
-                    .description(
-                        "The smoothed round trip to the peer, estimated from acknowledgements")
-                    .tags(peerTags)
-                    .register(registry)));
-    meters.add(
-        SharedMeters.hold(
-            registry,
-            peer,
-            () ->
-                Gauge.builder("herald.node.peer.loss", peer, reading(PeerReading.Figure.LOSS))
-                    .baseUnit("ratio")
-                    .description(
-                        "Packets to the peer declared lost over packets sent, since it connected"
-                            + " (0 to 1)")
-                    .tags(peerTags)
-                    .register(registry)));
-    meters.add(
-        SharedMeters.hold(
-            registry,
-            peer,
-            () ->
-                FunctionCounter.builder(
-                        "herald.node.peer.sent", peer, reading(PeerReading.Figure.PACKETS_SENT))
-                    .baseUnit("packets")
-                    .description("Packets sent to the peer")
-                    .tags(peerTags)
-                    .register(registry)));
-    meters.add(
-        SharedMeters.hold(
-            registry,
-            peer,
-            () ->
-                FunctionCounter.builder(
-                        "herald.node.peer.lost", peer, reading(PeerReading.Figure.PACKETS_LOST))
-                    .baseUnit("packets")
-                    .description("Packets to the peer declared lost (their messages were resent)")
-                    .tags(peerTags)
-                    .register(registry)));
-    meters.add(
-        SharedMeters.hold(
-            registry,
-            peer,
-            () ->
-                FunctionCounter.builder(
-                        "herald.node.peer.retransmitted",
-                        peer,
-                        reading(PeerReading.Figure.RETRANSMISSIONS))
-                    .baseUnit("messages")
-                    .description(
-                        "Messages written again to the peer: lost, or unacknowledged too long")
-                    .tags(peerTags)
-                    .register(registry)));
+    for (PeerReading.Figure figure : PEER_FIGURES) {
+      meters.add(
+          SharedMeters.hold(registry, peer, new PeerMeter(figure, peer, peerTags, registry)));
+    }
     return meters;
+  }
+
+  /** The figures each peer has a meter of, in the order its meters are registered. */
+  private static final PeerReading.Figure[] PEER_FIGURES = {
+    PeerReading.Figure.ROUND_TRIP,
+    PeerReading.Figure.LOSS,
+    PeerReading.Figure.PACKETS_SENT,
+    PeerReading.Figure.PACKETS_LOST,
+    PeerReading.Figure.RETRANSMISSIONS,
+  };
+
+  /** Registers one peer's meter of one figure, when {@link SharedMeters} asks for it. */
+  private final class PeerMeter implements Supplier<Meter> {
+    private final PeerReading.Figure figure;
+    private final Peer peer;
+    private final Tags peerTags;
+    private final MeterRegistry registry;
+
+    PeerMeter(PeerReading.Figure figure, Peer peer, Tags peerTags, MeterRegistry registry) {
+      this.figure = figure;
+      this.peer = peer;
+      this.peerTags = peerTags;
+      this.registry = registry;
+    }
+
+    @Override
+    public Meter get() {
+      switch (figure) {
+        case ROUND_TRIP:
+          return TimeGauge.builder(
+                  "herald.node.peer.round.trip", peer, TimeUnit.NANOSECONDS, reading(figure))
+              .description("The smoothed round trip to the peer, estimated from acknowledgements")
+              .tags(peerTags)
+              .register(registry);
+        case LOSS:
+          return Gauge.builder("herald.node.peer.loss", peer, reading(figure))
+              .baseUnit("ratio")
+              .description(
+                  "Packets to the peer declared lost over packets sent, since it connected"
+                      + " (0 to 1)")
+              .tags(peerTags)
+              .register(registry);
+        case PACKETS_SENT:
+          return FunctionCounter.builder("herald.node.peer.sent", peer, reading(figure))
+              .baseUnit("packets")
+              .description("Packets sent to the peer")
+              .tags(peerTags)
+              .register(registry);
+        case PACKETS_LOST:
+          return FunctionCounter.builder("herald.node.peer.lost", peer, reading(figure))
+              .baseUnit("packets")
+              .description("Packets to the peer declared lost (their messages were resent)")
+              .tags(peerTags)
+              .register(registry);
+        case RETRANSMISSIONS:
+          return FunctionCounter.builder("herald.node.peer.retransmitted", peer, reading(figure))
+              .baseUnit("messages")
+              .description("Messages written again to the peer: lost, or unacknowledged too long")
+              .tags(peerTags)
+              .register(registry);
+        default:
+          throw new IllegalArgumentException("No meter for " + figure);
+      }
+    }
   }
 
   private ToDoubleFunction<Peer> reading(PeerReading.Figure figure) {

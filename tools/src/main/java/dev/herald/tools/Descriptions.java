@@ -47,7 +47,11 @@ final class Descriptions<V> {
    * @return the value of the entry's description that sorts first, the one a map shows
    */
   V add(String entry, String description, V value, String source) {
-    TreeMap<String, Said<V>> said = byEntry.computeIfAbsent(entry, e -> new TreeMap<>());
+    TreeMap<String, Said<V>> said = byEntry.get(entry);
+    if (said == null) {
+      said = new TreeMap<>();
+      byEntry.put(entry, said);
+    }
     Said<V> same = said.get(description);
     if (same == null) {
       said.put(description, new Said<>(value, source));

@@ -237,7 +237,7 @@ final class MapReader {
         case "listener":
           need(where, line, fields, 2);
           listener = fields[1];
-          listeners.computeIfAbsent(listener, l -> new ArrayList<>());
+          listeners.putIfAbsent(listener, new ArrayList<>());
           break;
         case "handler":
           need(where, line, fields, 3);

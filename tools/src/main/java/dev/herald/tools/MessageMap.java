@@ -153,7 +153,12 @@ final class MessageMap {
 
   /** Adds a sealed wire type's permitted subtype, which a type line may describe in full. */
   void addSubtype(String subtype, String wire) {
-    subtypesOnly.computeIfAbsent(subtype, s -> new TreeSet<>()).add(wire);
+    Set<String> wires = subtypesOnly.get(subtype);
+    if (wires == null) {
+      wires = new TreeSet<>();
+      subtypesOnly.put(subtype, wires);
+    }
+    wires.add(wire);
   }
 
   /** Adds a listener with all its handlers, as the file {@code source} describes it. */
@@ -278,7 +283,12 @@ final class MessageMap {
     if (handlersByType == null) {
       handlersByType = new HashMap<>();
       for (Handler handler : handlers) {
-        handlersByType.computeIfAbsent(handler.messageType(), t -> new ArrayList<>()).add(handler);
+        List<Handler> ofType = handlersByType.get(handler.messageType());
+        if (ofType == null) {
+          ofType = new ArrayList<>();
+          handlersByType.put(handler.messageType(), ofType);
+        }
+        ofType.add(handler);
       }
     }
     return handlersByType.getOrDefault(type, List.of());

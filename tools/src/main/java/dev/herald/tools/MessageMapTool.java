@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
  * Draws the message map of a program from what Herald's processor wrote into its jars and class
@@ -108,16 +107,10 @@ public final class MessageMapTool {
       }
       Files.createDirectories(arguments.out);
       Diagram diagram = new Diagram(map);
-      write(
-          arguments.out.resolve(arguments.name + ".mmd"),
-          text -> MermaidWriter.write(diagram, text),
-          out);
+      write(arguments.out.resolve(arguments.name + ".mmd"), Drawing.MERMAID, diagram, map, out);
       Path dot = arguments.out.resolve(arguments.name + ".dot");
-      write(dot, text -> DotWriter.write(diagram, text), out);
-      write(
-          arguments.out.resolve(arguments.name + ".html"),
-          text -> HtmlWriter.write(map, text),
-          out);
+      write(dot, Drawing.DOT, diagram, map, out);
+      write(arguments.out.resolve(arguments.name + ".html"), Drawing.HTML, diagram, map, out);
       if (arguments.svg) {
         return renderSvg(dot, arguments.out.resolve(arguments.name + ".svg"), out, err);
       }
@@ -131,10 +124,29 @@ public final class MessageMapTool {
     }
   }
 
-  private static void write(Path file, Consumer<Output> drawing, PrintStream out)
+  /** The files the tool writes, each drawn straight into its file. */
+  private enum Drawing {
+    MERMAID,
+    DOT,
+    HTML
+  }
+
+  private static void write(
+      Path file, Drawing drawing, Diagram diagram, MessageMap map, PrintStream out)
       throws IOException {
     try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      drawing.accept(new Output(writer));
+      Output text = new Output(writer);
+      switch (drawing) {
+        case MERMAID:
+          MermaidWriter.write(diagram, text);
+          break;
+        case DOT:
+          DotWriter.write(diagram, text);
+          break;
+        case HTML:
+          HtmlWriter.write(map, text);
+          break;
+      }
     } catch (UncheckedIOException e) {
       throw e.getCause();
     }
