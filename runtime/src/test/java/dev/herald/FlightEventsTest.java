@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.herald.TestMessages.Event;
 import dev.herald.TestMessages.Ping;
 import dev.herald.annotation.Subscribe;
+import dev.herald.testing.FlightRecording;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

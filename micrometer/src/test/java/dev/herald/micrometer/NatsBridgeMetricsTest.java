@@ -11,6 +11,7 @@ import dev.herald.nats.ImportFailedException;
 import dev.herald.nats.MalformedPayloadException;
 import dev.herald.nats.MessageDroppedException;
 import dev.herald.nats.NatsBridge;
+import dev.herald.testing.NatsServer;
 import dev.herald.wire.CodecRegistry;
 import dev.herald.wire.WireCodec;
 import dev.herald.wire.WireReader;

@@ -8,6 +8,7 @@ import dev.herald.Header;
 import dev.herald.annotation.Subscribe;
 import dev.herald.bridge.Bridge;
 import dev.herald.nats.Peer.Delivered;
+import dev.herald.testing.NatsServer;
 import dev.herald.wire.CodecRegistry;
 import io.nats.client.Connection;
 import io.nats.client.Nats;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.nats.Peer.Delivered;
+import dev.herald.testing.NatsServer;
 import io.nats.client.Connection;
 import io.nats.client.Nats;
 import java.io.ByteArrayOutputStream;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.bridge.Bridge;
 import dev.herald.nats.Peer.Delivered;
+import dev.herald.testing.NatsServer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.nats.Peer.Delivered;
+import dev.herald.testing.NatsServer;
 import dev.herald.wire.CodecRegistry;
 import dev.herald.wire.WireCodec;
 import dev.herald.wire.WireReader;

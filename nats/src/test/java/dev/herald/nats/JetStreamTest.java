@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.nats.Peer.Delivered;
+import dev.herald.testing.NatsServer;
 import dev.herald.wire.CodecRegistry;
 import io.nats.client.Connection;
 import io.nats.client.Nats;

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.nats.NatsConnectionEvent.Kind;
+import dev.herald.testing.FlightRecording;
+import dev.herald.testing.NatsServer;
 import dev.herald.wire.CodecRegistry;
 import io.nats.client.Connection;
 import io.nats.client.Nats;

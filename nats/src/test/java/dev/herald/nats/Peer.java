@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import dev.herald.Address;
 import dev.herald.MessageBus;
 import dev.herald.bridge.Bridge;
+import dev.herald.testing.NatsServer;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;

@@ -3,6 +3,7 @@ package dev.herald.nats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.herald.testing.NatsServer;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;

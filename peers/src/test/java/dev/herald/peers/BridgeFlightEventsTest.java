@@ -12,6 +12,7 @@ import dev.herald.net.testkit.ManualTicker;
 import dev.herald.net.udp.DisconnectReason;
 import dev.herald.net.udp.NodeConfig;
 import dev.herald.net.udp.UdpNode;
+import dev.herald.testing.FlightRecording;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.herald.nats;
+package dev.herald.testing;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Assumptions;
  * the tests are skipped, unless the build says {@code -Dherald.nats.required=true} (as {@code
  * .ci/run} does): then they fail.
  */
-final class NatsServer implements AutoCloseable {
-  static final String HOW_TO_INSTALL =
+public final class NatsServer implements AutoCloseable {
+  public static final String HOW_TO_INSTALL =
       "These tests need a NATS server: install nats-server"
           + " (Debian/Ubuntu: apt-get install nats-server; macOS: brew install nats-server; or"
           + " https://docs.nats.io/running-a-nats-service/introduction/installation), or set NATS_URL"
@@ -51,7 +51,7 @@ final class NatsServer implements AutoCloseable {
    * language: users and their permissions, say); the address, port and JetStream options of the
    * command line come on top of it.
    */
-  static NatsServer startOwn(String configuration) throws IOException, InterruptedException {
+  public static NatsServer startOwn(String configuration) throws IOException, InterruptedException {
     Path binary = findBinary();
     if (binary == null) {
       unavailable(
@@ -65,12 +65,12 @@ final class NatsServer implements AutoCloseable {
   }
 
   /** The URL with a user's name and password. */
-  String url(String user, String password) {
+  public String url(String user, String password) {
     return "nats://" + user + ":" + password + "@127.0.0.1:" + port;
   }
 
   /** A running server, or the test is skipped (or failed, when the build requires NATS). */
-  static NatsServer start() throws IOException, InterruptedException {
+  public static NatsServer start() throws IOException, InterruptedException {
     Path binary = findBinary();
     if (binary == null) {
       String url = System.getenv("NATS_URL");
@@ -86,7 +86,7 @@ final class NatsServer implements AutoCloseable {
   }
 
   /** A server this test owns, so that it can stop and restart it; skipped with NATS_URL alone. */
-  static NatsServer startOwn() throws IOException, InterruptedException {
+  public static NatsServer startOwn() throws IOException, InterruptedException {
     if (findBinary() == null) {
       unavailable(
           "This test stops and restarts its own server, so NATS_URL is not enough. "
@@ -102,12 +102,13 @@ final class NatsServer implements AutoCloseable {
     Assumptions.abort(why);
   }
 
-  String url() {
+  /** The server's URL. */
+  public String url() {
     return externalUrl != null ? externalUrl : "nats://127.0.0.1:" + port;
   }
 
   /** Stops the server as a crash would (SIGKILL), and waits until it is gone. */
-  void stop() throws InterruptedException {
+  public void stop() throws InterruptedException {
     if (process != null) {
       process.destroyForcibly();
       process.waitFor(10, TimeUnit.SECONDS);
@@ -116,7 +117,7 @@ final class NatsServer implements AutoCloseable {
   }
 
   /** Starts it again on the same port, with the same JetStream store. */
-  void restart() throws IOException, InterruptedException {
+  public void restart() throws IOException, InterruptedException {
     stop();
     launch();
   }
