@@ -348,10 +348,11 @@ public final class Connection {
    * this order, messages of packets found lost (a packet sent three later, or a later one 9/8 of
    * the round trip ago, was acknowledged), a probe once the {@linkplain #probeTimeout() probe
    * timeout} has passed with nothing acknowledged (the messages sent longest ago, as many as fit in
-   * this one packet; the timeout then doubles until an acknowledgement arrives), new messages, and
-   * always the acknowledgements; an empty packet goes out when an acknowledgement is owed or
-   * nothing was sent for the keep-alive interval. With a {@linkplain ConnectionConfig#withBandwidth
-   * bandwidth budget}, nothing goes out until the budget has room, so call it again on later ticks.
+   * this one packet; the timeout then doubles until a packet with messages is acknowledged), new
+   * messages, and always the acknowledgements; an empty packet goes out when an acknowledgement is
+   * owed or nothing was sent for the keep-alive interval. With a {@linkplain
+   * ConnectionConfig#withBandwidth bandwidth budget}, nothing goes out until the budget has room,
+   * so call it again on later ticks.
    */
   public byte[] poll() {
     return writePacket() ? writer.finish() : null;
@@ -562,8 +563,8 @@ public final class Connection {
 
   /**
    * How long after the last send, with nothing acknowledged, the next probe goes out: the {@link
-   * #retransmitTimeout()} doubled for each probe sent since the last acknowledgement (RFC 9002's
-   * backoff), at most {@link ConnectionConfig#maxRetransmitTimeout()}.
+   * #retransmitTimeout()} doubled for each probe sent since a packet with messages was last
+   * acknowledged (RFC 9002's backoff), at most {@link ConnectionConfig#maxRetransmitTimeout()}.
    */
   public Duration probeTimeout() {
     return Duration.ofNanos(outbox.probeTimeoutNanos());

@@ -18,7 +18,7 @@ import java.time.Duration;
  *   <tr><td>retransmission (probe) timeout</td><td>1 s before the first round trip is
  *       measured, then estimated (RFC 9002: the smoothed round trip plus the larger of four
  *       deviations and 1 ms) and kept at most 5 s; no floor. Doubled after each probe until an
- *       acknowledgement arrives, at most 5 s</td></tr>
+ *       acknowledgement of messages arrives, at most 5 s</td></tr>
  *   <tr><td>message timeout (a sent message unacknowledged)</td><td>the longer of the
  *       connection timeout plus one second and the time {@value
  *       #RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP} unanswered probes take, backoff included</td></tr>
@@ -34,9 +34,9 @@ import java.time.Duration;
  * last packets sent, with nothing after it to reveal it), and it follows the measured round trip:
  * on a LAN the first probe goes a millisecond or two after the last send. A probe is one packet of
  * the messages sent longest ago, and each probe doubles the timeout (RFC 9002's backoff, at most
- * the largest retransmission timeout) until an acknowledgement brings it back: a peer paused for
- * four seconds (a garbage collection, a slow frame) costs a dozen probes, not every message in
- * flight at every timeout. The message timeout gives a message {@value
+ * the largest retransmission timeout) until an acknowledgement of messages brings it back: a peer
+ * paused for four seconds (a garbage collection, a slow frame) costs a dozen probes, not every
+ * message in flight at every timeout. The message timeout gives a message {@value
  * #RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP} such probes: about 23 s on a LAN, about 80 s on a link
  * with a second of latency spread over a second; a silent peer ends the connection sooner, at the
  * connection timeout. A floor ({@link #withRetransmitFloor}) is for links whose round trip jumps

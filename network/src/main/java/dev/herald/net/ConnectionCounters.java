@@ -75,8 +75,9 @@ public final class ConnectionCounters {
 
   /**
    * Probes sent: packets of the messages sent longest ago, sent because the probe timeout passed
-   * with nothing acknowledged. Each doubles the timeout until an acknowledgement arrives, so a peer
-   * that stops reading for seconds costs a few of these, not a resend of everything in flight.
+   * with nothing acknowledged. Each doubles the timeout until a packet with messages is
+   * acknowledged, so a peer that stops reading for seconds costs a few of these, not a resend of
+   * everything in flight.
    */
   public long probes() {
     return probes;

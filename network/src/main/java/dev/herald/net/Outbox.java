@@ -12,7 +12,8 @@ import java.util.Arrays;
  * of the round trip has passed since it was sent; its messages that were not acknowledged otherwise
  * are resent at once, ahead of everything else. A message whose packets are all in flight past the
  * probe timeout (a loss at the tail, with nothing later to reveal it) is resent then, in a probe of
- * one packet; the probe timeout doubles after each probe until an acknowledgement arrives.
+ * one packet; the probe timeout doubles after each probe until a packet with messages is
+ * acknowledged.
  */
 final class Outbox {
 
@@ -40,8 +41,9 @@ final class Outbox {
   private boolean anyPacketSent;
 
   /**
-   * Probes sent since the last acknowledgement (RFC 9002's {@code pto_count}): each doubles the
-   * probe timeout. Kept below the doubling that would reach any timeout, so it cannot overflow.
+   * Probes sent since a packet with messages was last acknowledged (RFC 9002's {@code pto_count}):
+   * each doubles the probe timeout. Kept below the doubling that would reach any timeout, so it
+   * cannot overflow.
    */
   private int probeCount;
 
@@ -221,8 +223,8 @@ final class Outbox {
   }
 
   /**
-   * The probe timeout after the probes sent since the last acknowledgement: the retransmission
-   * timeout doubled for each, at most the largest retransmission timeout.
+   * The probe timeout after the probes sent since messages were last acknowledged: the
+   * retransmission timeout doubled for each, at most the largest retransmission timeout.
    */
   long probeTimeoutNanos() {
     return backedOff(roundTrip.timeoutNanos(), probeCount);
@@ -316,7 +318,6 @@ final class Outbox {
         }
       }
       if (any) {
-        probeCount = 0; // the peer reads again: probe at the round trip's pace
         sentPackets.detectLosses(now, roundTrip.lossDelayNanos(), this);
       }
     }
@@ -339,6 +340,12 @@ final class Outbox {
     // that is how a side that sends nothing but acknowledgements measures the round trip.
     if (newest && (count > 0 || acknowledgedWithMessages)) {
       roundTrip.sample(now - sentPackets.sentAtNanos(packetSequence));
+    }
+    if (count > 0) {
+      // The peer reads messages again: probe at the round trip's pace. Not for an empty packet
+      // acknowledged: a peer that answers keep-alives but takes no message must not undo the
+      // backoff.
+      probeCount = 0;
     }
     for (int i = 0; i < count; i++) {
       OutgoingMessage message = sentPackets.message(packetSequence, i);

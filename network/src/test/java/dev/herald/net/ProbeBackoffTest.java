@@ -122,6 +122,7 @@ class ProbeBackoffTest {
     List<byte[]> held = drain(a); // in the receiver's socket buffer, unread
     long packetsBefore = a.counters().packetsSent();
     long resentBefore = a.counters().retransmissions();
+    long probesBefore = a.counters().probes();
 
     held.addAll(pauseReceiver(Duration.ofSeconds(4), new ArrayList<>()));
 
@@ -131,7 +132,9 @@ class ProbeBackoffTest {
         datagrams
             + " datagrams and "
             + (a.counters().retransmissions() - resentBefore)
-            + " resent messages while the receiver slept");
+            + " resent messages in "
+            + (a.counters().probes() - probesBefore)
+            + " probes while the receiver slept");
     assertEquals(1, mostMessagePacketsInATick, "a probe is one datagram");
     assertNull(a.failure(), "four seconds of silence are within the connection timeout");
     clock.advance(ONE_WAY);
@@ -206,5 +209,29 @@ class ProbeBackoffTest {
 
     assertEquals(1, probe.size(), "probed after " + base + ", not after the backed-off timeout");
     assertEquals(lost, TestPackets.decode(probe.get(0)).number(0));
+  }
+
+  @Test
+  void aPeerThatAcknowledgesKeepAlivesButNoMessageDoesNotUndoTheBackoff() throws ProtocolException {
+    connect(ConnectionConfig.defaults());
+    sendInFlight();
+    drain(a); // lost, and every copy after
+    long probesBefore = a.counters().probes();
+    int answer = 1_000;
+    for (int millisecond = 0; millisecond < 4_000; millisecond++) {
+      clock.advance(TICK);
+      a.update();
+      for (byte[] packet : drain(a)) {
+        PacketDecoder sent = TestPackets.decode(packet);
+        if (sent.messageCount() == 0) { // a keep-alive: answered, as a live peer answers
+          a.receive(TestPackets.packetWithAck(answer++, sent.packetSequence(), 0).bytes());
+        }
+      }
+    }
+
+    long probes = a.counters().probes() - probesBefore;
+    assertTrue(answer > 1_000, "keep-alives were answered");
+    assertTrue(probes <= 15, probes + " probes: answered keep-alives reset the backoff");
+    assertNull(a.failure());
   }
 }
