@@ -37,8 +37,8 @@ import java.time.Duration;
  * the largest retransmission timeout) until an acknowledgement of messages brings it back: a peer
  * paused for four seconds (a garbage collection, a slow frame) costs a dozen probes, not every
  * message in flight at every timeout. The message timeout gives a message {@value
- * #RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP} such probes: about 23 s on a LAN, about 80 s on a link
- * with a second of latency spread over a second; a silent peer ends the connection sooner, at the
+ * #RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP} such probes: some 25 s on a LAN, about 80 s on a link with
+ * a second of latency spread over a second; a silent peer ends the connection sooner, at the
  * connection timeout. A floor ({@link #withRetransmitFloor}) is for links whose round trip jumps
  * far above what was measured (a radio link that sleeps), where even the first probes would go into
  * the pause.

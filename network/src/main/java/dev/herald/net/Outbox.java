@@ -17,7 +17,10 @@ import java.util.Arrays;
  */
 final class Outbox {
 
-  /** More doublings than take the shortest timeout (1 ns) past any largest one. */
+  /**
+   * Where the count of probes stops: 64 doublings take even a 1 ns timeout past any largest one, so
+   * counting further would change nothing (and could overflow).
+   */
   private static final int MAX_PROBE_BACKOFF = 64;
 
   private final ConnectionCounters counters;
@@ -42,12 +45,16 @@ final class Outbox {
 
   /**
    * Probes sent since a packet with messages was last acknowledged (RFC 9002's {@code pto_count}):
-   * each doubles the probe timeout. Kept below the doubling that would reach any timeout, so it
-   * cannot overflow.
+   * each doubles the probe timeout.
    */
   private int probeCount;
 
+  /**
+   * When the last probe went, if one has: the next waits the doubled timeout from then, however
+   * long ago the messages still in flight were first sent, so that probes never come back to back.
+   */
   private boolean probed;
+
   private long lastProbeNanos;
 
   /** Payload bytes of the messages accepted and not yet sent once. */
