@@ -346,10 +346,13 @@ public final class Connection {
    * Returns the next packet to send to the peer, or null when there is nothing to send now. Call it
    * until it returns null after every {@link #receive} and {@link #update}. A packet carries, in
    * this order, messages of packets found lost (a packet sent three later, or a later one 9/8 of
-   * the round trip ago, was acknowledged), messages whose probe timeout has passed, new messages,
-   * and always the acknowledgements; an empty packet goes out when an acknowledgement is owed or
-   * nothing was sent for the keep-alive interval. With a {@linkplain ConnectionConfig#withBandwidth
-   * bandwidth budget}, nothing goes out until the budget has room, so call it again on later ticks.
+   * the round trip ago, was acknowledged), a probe once the {@linkplain #probeTimeout() probe
+   * timeout} has passed with nothing acknowledged (the messages sent longest ago, as many as fit in
+   * this one packet; the timeout then doubles until a packet with messages is acknowledged), new
+   * messages, and always the acknowledgements; an empty packet goes out when an acknowledgement is
+   * owed or nothing was sent for the keep-alive interval. With a {@linkplain
+   * ConnectionConfig#withBandwidth bandwidth budget}, nothing goes out until the budget has room,
+   * so call it again on later ticks.
    */
   public byte[] poll() {
     return writePacket() ? writer.finish() : null;
@@ -518,9 +521,11 @@ public final class Connection {
 
   /**
    * How long a sent message may go unacknowledged before the connection fails: the longer of {@link
-   * ConnectionConfig#minMessageTimeout()} and {@value
-   * ConnectionConfig#RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP} of the current retransmission timeouts,
-   * so that on a slow link a message gets as many tries as on a fast one.
+   * ConnectionConfig#minMessageTimeout()} and the time {@value
+   * ConnectionConfig#RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP} unanswered probes take from the current
+   * retransmission timeout, each twice as long as the one before up to {@link
+   * ConnectionConfig#maxRetransmitTimeout()}, so that a message gets as many tries on a slow link
+   * as on a fast one, backoff or not.
    */
   public Duration messageTimeout() {
     return Duration.ofNanos(outbox.messageTimeoutNanos());
@@ -548,9 +553,21 @@ public final class Connection {
     return nanos < 0 ? null : Duration.ofNanos(nanos);
   }
 
-  /** The current retransmission timeout, estimated from the round trip. */
+  /**
+   * The retransmission timeout estimated from the round trip: the probe timeout while every probe
+   * has been answered.
+   */
   public Duration retransmitTimeout() {
     return Duration.ofNanos(outbox.retransmitTimeoutNanos());
+  }
+
+  /**
+   * How long after the last send, with nothing acknowledged, the next probe goes out: the {@link
+   * #retransmitTimeout()} doubled for each probe sent since a packet with messages was last
+   * acknowledged (RFC 9002's backoff), at most {@link ConnectionConfig#maxRetransmitTimeout()}.
+   */
+  public Duration probeTimeout() {
+    return Duration.ofNanos(outbox.probeTimeoutNanos());
   }
 
   /** The live counters of this connection. */

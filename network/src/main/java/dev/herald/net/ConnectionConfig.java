@@ -17,10 +17,11 @@ import java.time.Duration;
  *   <tr><td>keep-alive interval</td><td>250 ms</td></tr>
  *   <tr><td>retransmission (probe) timeout</td><td>1 s before the first round trip is
  *       measured, then estimated (RFC 9002: the smoothed round trip plus the larger of four
- *       deviations and 1 ms) and kept at most 5 s; no floor</td></tr>
+ *       deviations and 1 ms) and kept at most 5 s; no floor. Doubled after each probe until an
+ *       acknowledgement of messages arrives, at most 5 s</td></tr>
  *   <tr><td>message timeout (a sent message unacknowledged)</td><td>the longer of the
- *       connection timeout plus one second and {@value #RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP}
- *       retransmission timeouts</td></tr>
+ *       connection timeout plus one second and the time {@value
+ *       #RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP} unanswered probes take, backoff included</td></tr>
  *   <tr><td>wait timeout (a received message waiting for a dependency)</td><td>the longest
  *       message timeout: 80 s</td></tr>
  *   <tr><td>bandwidth budget</td><td>none</td></tr>
@@ -30,13 +31,17 @@ import java.time.Duration;
  * <p>Most losses are not waited for at all: a packet counts as lost, and its messages are resent,
  * as soon as a packet sent three later is acknowledged, or a later one is and 9/8 of the round trip
  * has passed (see {@link Connection}). The retransmission timeout is for the rest (a loss among the
- * last packets sent, with nothing after it to reveal it), and with the message timeout it follows
- * the measured round trip: on a link with a second of latency spread over a second the connection
- * resends about every 2 s and gives up on a message after about half a minute, where on a LAN it
- * resends within a millisecond or two and gives up after 6 s. A floor ({@link
- * #withRetransmitFloor}) is for links whose round trip jumps far above what was measured (a radio
- * link that sleeps, a peer paused for seconds at a time), where resending into the pause only adds
- * traffic.
+ * last packets sent, with nothing after it to reveal it), and it follows the measured round trip:
+ * on a LAN the first probe goes a millisecond or two after the last send. A probe is one packet of
+ * the messages sent longest ago, and each probe doubles the timeout (RFC 9002's backoff, at most
+ * the largest retransmission timeout) until an acknowledgement of messages brings it back: a peer
+ * paused for four seconds (a garbage collection, a slow frame) costs a dozen probes, not every
+ * message in flight at every timeout. The message timeout gives a message {@value
+ * #RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP} such probes: some 25 s on a LAN, about 80 s on a link with
+ * a second of latency spread over a second; a silent peer ends the connection sooner, at the
+ * connection timeout. A floor ({@link #withRetransmitFloor}) is for links whose round trip jumps
+ * far above what was measured (a radio link that sleeps), where even the first probes would go into
+ * the pause.
  *
  * <p>Why the window is at most {@value #MAX_WINDOW}: messages carry 15-bit sequences, which each
  * packet's 32-bit {@code unconfirmedFrom} turns back into message numbers (see {@link
@@ -58,9 +63,10 @@ public final class ConnectionConfig {
   public static final int MIN_PACKET_SIZE = 64;
 
   /**
-   * How many retransmission timeouts a message may go unacknowledged before the connection gives up
-   * on it (unless the minimum message timeout is longer). At 25 % loss and 25 % duplication each
-   * way a copy is lost one time in five, and lost that many times in a row about once in 10^11.
+   * How many probes, each waiting twice as long as the one before (up to the largest retransmission
+   * timeout), a message may go unacknowledged before the connection gives up on it (unless the
+   * minimum message timeout is longer). At 25 % loss and 25 % duplication each way a copy is lost
+   * one time in five, and lost that many times in a row about once in 10^11.
    */
   public static final int RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP = 16;
 
@@ -411,8 +417,9 @@ public final class ConnectionConfig {
 
   /**
    * The shortest message timeout: the connection timeout plus one second. A sent message
-   * unacknowledged for the longer of this and {@value #RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP}
-   * retransmission timeouts fails the connection (see {@link Connection#messageTimeout()}).
+   * unacknowledged for the longer of this and the time {@value
+   * #RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP} backed-off probes take fails the connection (see {@link
+   * Connection#messageTimeout()}).
    */
   public Duration minMessageTimeout() {
     return Duration.ofNanos(minMessageTimeoutNanos());
@@ -421,8 +428,8 @@ public final class ConnectionConfig {
   /**
    * How long a received message may wait for a dependency before the connection fails: the longest
    * message timeout the peer can have, the longer of {@link #minMessageTimeout()} and {@value
-   * #RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP} of the largest retransmission timeouts (see {@link
-   * Connection#waitTimeout()} for why).
+   * #RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP} of the largest retransmission timeouts, which no probe's
+   * backoff exceeds (see {@link Connection#waitTimeout()} for why).
    */
   public Duration waitTimeout() {
     return Duration.ofNanos(waitTimeoutNanos());

@@ -11,6 +11,7 @@ public final class ConnectionCounters {
   long packetsReceived;
   long messagesSent;
   long retransmissions;
+  long probes;
   long packetsLost;
   long queueFullRefusals;
   long snapshotsSent;
@@ -70,6 +71,16 @@ public final class ConnectionCounters {
   /** Messages written again: their packet was declared lost, or their probe timeout passed. */
   public long retransmissions() {
     return retransmissions;
+  }
+
+  /**
+   * Probes sent: packets of the messages sent longest ago, sent because the probe timeout passed
+   * with nothing acknowledged. Each doubles the timeout until a packet with messages is
+   * acknowledged, so a peer that stops reading for seconds costs a few of these, not a resend of
+   * everything in flight.
+   */
+  public long probes() {
+    return probes;
   }
 
   /**

@@ -11,12 +11,21 @@ import java.util.Arrays;
  * SentPackets#PACKET_THRESHOLD} later is acknowledged, or once a later one is acknowledged and 9/8
  * of the round trip has passed since it was sent; its messages that were not acknowledged otherwise
  * are resent at once, ahead of everything else. A message whose packets are all in flight past the
- * probe timeout (a loss at the tail, with nothing later to reveal it) is resent then.
+ * probe timeout (a loss at the tail, with nothing later to reveal it) is resent then, in a probe of
+ * one packet; the probe timeout doubles after each probe until a packet with messages is
+ * acknowledged.
  */
 final class Outbox {
 
+  /**
+   * Where the count of probes stops: 64 doublings take even a 1 ns timeout past any largest one, so
+   * counting further would change nothing (and could overflow).
+   */
+  private static final int MAX_PROBE_BACKOFF = 64;
+
   private final ConnectionCounters counters;
   private final long minMessageTimeoutNanos;
+  private final long maxRetransmitNanos;
   private final SendWindow window;
   private final ArrayDeque<OutgoingMessage> unsent = new ArrayDeque<>();
 
@@ -34,12 +43,27 @@ final class Outbox {
   private int nextPacketSequence;
   private boolean anyPacketSent;
 
+  /**
+   * Probes sent since a packet with messages was last acknowledged (RFC 9002's {@code pto_count}):
+   * each doubles the probe timeout.
+   */
+  private int probeCount;
+
+  /**
+   * When the last probe went, if one has: the next waits the doubled timeout from then, however
+   * long ago the messages still in flight were first sent, so that probes never come back to back.
+   */
+  private boolean probed;
+
+  private long lastProbeNanos;
+
   /** Payload bytes of the messages accepted and not yet sent once. */
   private long queuedBytes;
 
   Outbox(ConnectionConfig config, ConnectionCounters counters) {
     this.counters = counters;
     this.minMessageTimeoutNanos = config.minMessageTimeoutNanos();
+    this.maxRetransmitNanos = config.maxRetransmitNanos();
     this.window = new SendWindow(config.window());
     this.sentPackets = new SentPackets(config.window());
     this.roundTrip =
@@ -105,7 +129,7 @@ final class Outbox {
       sentPackets.detectLosses(now, roundTrip.lossDelayNanos(), this);
     }
     int count = writeLost(writer, now, 0);
-    count = writeProbes(writer, now, count);
+    count = writeProbe(writer, now, count);
     return writeNewMessages(writer, now, count);
   }
 
@@ -143,24 +167,82 @@ final class Outbox {
     return count;
   }
 
-  private int writeProbes(PacketWriter writer, long now, int count) {
-    // No backoff: a message gets the same number of tries within its message timeout on
-    // every link, which is what the timeout's length was chosen for.
-    long timeout = roundTrip.timeoutNanos();
+  /**
+   * Writes a probe once the probe timeout has passed with nothing acknowledged: the messages sent
+   * longest ago, as many as are that old and fit in this one packet. RFC 9002's probe, not a resend
+   * of everything in flight: a peer that stopped reading (a pause for garbage collection, a slow
+   * frame) would otherwise be sent every message in flight at every timeout. Each probe doubles the
+   * timeout for the next (up to the largest retransmission timeout), until an acknowledgement shows
+   * the peer reads again; losses that acknowledgements reveal are resent whatever the backoff
+   * ({@link #writeLost}).
+   */
+  private int writeProbe(PacketWriter writer, long now, int count) {
+    OutgoingMessage oldest = oldestAwaitingAck();
+    if (oldest == null) {
+      return count;
+    }
+    long timeout = probeTimeoutNanos();
+    long quiet = now - oldest.lastSentNanos;
+    if (probed) {
+      quiet = Math.min(quiet, now - lastProbeNanos);
+    }
+    if (quiet < timeout) {
+      return count;
+    }
+    int before = count;
     while (!awaitingAck.isEmpty()) {
       OutgoingMessage message = awaitingAck.first();
       if (!awaitingAck.firstIsCurrent()) {
         awaitingAck.removeFirst();
         continue;
       }
-      if (now - message.lastSentNanos < timeout || !write(writer, message, now, count)) {
+      // The queue is in order of sending: a message younger than the timeout, or one already in
+      // this packet, means every older one has been taken.
+      if (message.lastPacket == nextPacketSequence
+          || now - message.lastSentNanos < timeout
+          || !write(writer, message, now, count)) {
         break;
       }
       count++;
       counters.retransmissions++;
       awaitingAck.removeFirst();
     }
+    if (count > before) {
+      probed = true;
+      lastProbeNanos = now;
+      if (probeCount < MAX_PROBE_BACKOFF) {
+        probeCount++;
+      }
+      counters.probes++;
+    }
     return count;
+  }
+
+  /** The sent, unacknowledged message sent longest ago, dropping stale entries; null if none. */
+  private OutgoingMessage oldestAwaitingAck() {
+    while (!awaitingAck.isEmpty()) {
+      if (awaitingAck.firstIsCurrent()) {
+        return awaitingAck.first();
+      }
+      awaitingAck.removeFirst();
+    }
+    return null;
+  }
+
+  /**
+   * The probe timeout after the probes sent since messages were last acknowledged: the
+   * retransmission timeout doubled for each, at most the largest retransmission timeout.
+   */
+  long probeTimeoutNanos() {
+    return backedOff(roundTrip.timeoutNanos(), probeCount);
+  }
+
+  private long backedOff(long timeout, int probes) {
+    long backedOff = timeout;
+    for (int i = 0; i < probes && backedOff < maxRetransmitNanos; i++) {
+      backedOff *= 2;
+    }
+    return Math.min(backedOff, Math.max(timeout, maxRetransmitNanos));
   }
 
   private int writeNewMessages(PacketWriter writer, long now, int count) {
@@ -266,6 +348,12 @@ final class Outbox {
     if (newest && (count > 0 || acknowledgedWithMessages)) {
       roundTrip.sample(now - sentPackets.sentAtNanos(packetSequence));
     }
+    if (count > 0) {
+      // The peer reads messages again: probe at the round trip's pace. Not for an empty packet
+      // acknowledged: a peer that answers keep-alives but takes no message must not undo the
+      // backoff.
+      probeCount = 0;
+    }
     for (int i = 0; i < count; i++) {
       OutgoingMessage message = sentPackets.message(packetSequence, i);
       if (message != null) {
@@ -295,11 +383,19 @@ final class Outbox {
     return roundTrip.timeoutNanos();
   }
 
-  /** The longer of the minimum message timeout and the retransmission timeouts before giving up. */
+  /**
+   * The longer of the minimum message timeout and the time {@value
+   * ConnectionConfig#RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP} probes take when none is answered, each
+   * waiting twice as long as the one before, up to the largest retransmission timeout: so a message
+   * gets that many tries on every link, backoff or not.
+   */
   long messageTimeoutNanos() {
-    long retransmissions =
-        ConnectionConfig.RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP * roundTrip.timeoutNanos();
-    return Math.max(minMessageTimeoutNanos, retransmissions);
+    long timeout = roundTrip.timeoutNanos();
+    long probes = 0;
+    for (int i = 0; i < ConnectionConfig.RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP; i++) {
+      probes += backedOff(timeout, i);
+    }
+    return Math.max(minMessageTimeoutNanos, probes);
   }
 
   /** Forgets every message: the connection has failed. */

@@ -51,7 +51,10 @@ final class RoundTripEstimator {
     return measured ? (long) smoothed : -1;
   }
 
-  /** The probe timeout: how long a sent message may go unacknowledged before it is resent. */
+  /**
+   * The probe timeout before any backoff: how long a sent message may go unacknowledged, with
+   * nothing else acknowledged, before it is probed.
+   */
   long timeoutNanos() {
     return timeout;
   }

@@ -49,6 +49,10 @@ class ConnectionTest {
     }
   }
 
+  private static Duration min(Duration x, Duration y) {
+    return x.compareTo(y) <= 0 ? x : y;
+  }
+
   private static byte[] only(List<byte[]> packets) {
     assertEquals(1, packets.size(), "packets");
     return packets.get(0);
@@ -413,9 +417,13 @@ class ConnectionTest {
     assertTrue(
         retransmit.compareTo(Duration.ofSeconds(3)) >= 0,
         "resends only after a round trip: " + retransmit);
-    assertEquals(
-        retransmit.multipliedBy(ConnectionConfig.RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP),
-        a.messageTimeout());
+    Duration probes = Duration.ZERO;
+    Duration probeTimeout = retransmit;
+    for (int i = 0; i < ConnectionConfig.RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP; i++) {
+      probes = probes.plus(probeTimeout);
+      probeTimeout = min(probeTimeout.multipliedBy(2), a.config().maxRetransmitTimeout());
+    }
+    assertEquals(probes, a.messageTimeout(), "16 probes, each backed off, all unanswered");
     assertTrue(a.messageTimeout().compareTo(a.config().minMessageTimeout()) > 0);
     assertTrue(
         a.waitTimeout().compareTo(a.messageTimeout()) >= 0,

@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A bridge between a {@link MessageBus} and its peers in other processes over UDP, which makes each
@@ -39,8 +40,11 @@ import java.util.Objects;
  *   <li>Each connected peer is an {@link Address} ({@link PeerConnected#peer()}). {@code
  *       registration.send(peer, m)} and {@code bus.post(m, Header.to(peer))} encode {@code m} and
  *       send it reliably; a type with no wire codec fails the send at once with an {@code
- *       IllegalArgumentException}. {@link #send(Address, Object, MessageDependency...)} does the
- *       same and returns the message's handle, for later messages to depend on.
+ *       IllegalArgumentException}, and a peer whose send window or send queue (with a bandwidth
+ *       budget) is full fails it with an {@code IllegalStateException} that says which, counted
+ *       ({@link #refusedSends()}): a send returns 1 once the message is on its way, 0 only when the
+ *       peer is gone. {@link #send(Address, Object, MessageDependency...)} does the same and
+ *       returns the message's handle, for later messages to depend on.
  *   <li>What a peer sends is posted on the bus as a broadcast from the peer's address: a handler's
  *       {@code Envelope.from()} is the peer, set from the connection it came on, never from the
  *       payload. Replying is {@code registration.send(envelope.from(), reply)}.
@@ -73,7 +77,16 @@ public final class UdpBridge implements AutoCloseable {
   private final Map<Peer, PeerLink> links = new LinkedHashMap<>();
   private final Map<Address, PeerLink> byAddress = new HashMap<>();
   private final RemoteEndpoint allPeers;
-  private long undecodable;
+
+  /**
+   * Incremented on whichever thread runs the node's update and read from any: an adder, so a reader
+   * on another thread sees each increment (a plain long would promise neither that nor whole
+   * values).
+   */
+  private final LongAdder undecodable = new LongAdder();
+
+  /** Sends refused because a peer's window or queue was full: counted on the senders' threads. */
+  private final LongAdder refused = new LongAdder();
 
   /**
    * Opens a server bound to {@code bind}, or a client of {@code server} if it is not null; its node
@@ -95,7 +108,7 @@ public final class UdpBridge implements AutoCloseable {
         server == null
             ? UdpNode.server(bind, config, new Inbox(), ticker)
             : UdpNode.client(server, config, new Inbox(), ticker);
-    this.allPeers = bridge.attachRemote(new AllPeersLink(node, codecs, links.values()));
+    this.allPeers = bridge.attachRemote(new AllPeersLink(node, codecs, links.values(), refused));
   }
 
   /**
@@ -174,12 +187,13 @@ public final class UdpBridge implements AutoCloseable {
    *
    * @throws IllegalArgumentException if {@code message} has no wire codec, {@code peer} is not a
    *     peer of this bridge, or a handle belongs to another peer
-   * @throws IllegalStateException if the peer is gone or its send window is full
+   * @throws IllegalStateException if the peer is gone, or its send window or send queue is full
+   *     (the message says which; see {@link #refusedSends()})
    */
   public MessageDependency send(Address peer, Object message, MessageDependency... after) {
     PeerLink link = linkOf(peer);
     MessageDependency handle = new MessageDependency();
-    if (link == null || !link.send(message, handle, after)) {
+    if (link == null || !link.send(message, handle, after)) { // a full window or queue throws
       throw new IllegalStateException(
           "cannot send " + message.getClass().getName() + " to " + peer + ": the peer is gone");
     }
@@ -226,7 +240,19 @@ public final class UdpBridge implements AutoCloseable {
    * and disconnects a peer that sends more than {@link NodeConfig#maxUnreadableMessages()}.
    */
   public long undecodableMessages() {
-    return undecodable;
+    return undecodable.sum();
+  }
+
+  /**
+   * Sends to peers refused because a peer's send window was full (it has not acknowledged enough)
+   * or its send queue was full (the messages waiting for the bandwidth budget fill {@code
+   * ConnectionConfig.withMaxQueuedBytes}). Each was thrown to its sender as an {@code
+   * IllegalStateException} saying which, so a handler's send reached the bus's error handler; a
+   * send to {@link #allPeers()} counts once for each peer it missed. The peer's own count is in its
+   * {@link dev.herald.net.ConnectionCounters#queueFullRefusals()}.
+   */
+  public long refusedSends() {
+    return refused.sum();
   }
 
   /** Disconnects every peer (each {@link PeerDisconnected} is posted) and closes the socket. */
@@ -240,7 +266,7 @@ public final class UdpBridge implements AutoCloseable {
   private final class Inbox implements PeerListener {
     @Override
     public void onConnected(Peer peer) {
-      PeerLink link = new PeerLink(node, codecs, peer);
+      PeerLink link = new PeerLink(node, codecs, peer, refused);
       link.endpoint = Bridge.of(bus).attachRemote(link);
       synchronized (links) {
         links.put(peer, link);
@@ -271,7 +297,7 @@ public final class UdpBridge implements AutoCloseable {
       try {
         message = codecs.decode(new WireReader(payload, 0, payload.length));
       } catch (WireFormatException e) {
-        undecodable++;
+        undecodable.increment();
         // The node counts it for the peer, logs a bounded summary and drops a peer that keeps
         // at it: a stack trace per message would let one peer fill the disk and stall frames.
         node.reportUnreadable(peer, "a message did not decode: " + e.getMessage());
@@ -291,7 +317,8 @@ public final class UdpBridge implements AutoCloseable {
       }
       if (link == null) {
         // a client whose handshake failed: the server never had an address here
-        RemoteEndpoint never = Bridge.of(bus).attachRemote(new PeerLink(node, codecs, peer));
+        RemoteEndpoint never =
+            Bridge.of(bus).attachRemote(new PeerLink(node, codecs, peer, refused));
         never.close();
         bus.post(new PeerDisconnected(never.address(), reason));
         return;

@@ -33,16 +33,4 @@ final class PeerConnectedEvent extends Event {
   @Label("Peer Id")
   @Description("A number unique among the node's peers, in order of connection")
   long peerId;
-
-  /** Records that {@code peer} of the node at {@code node} connected, if the recorder wants it. */
-  static void emit(String node, String role, Peer peer) {
-    PeerConnectedEvent event = new PeerConnectedEvent();
-    if (event.shouldCommit()) {
-      event.nodeAddress = node;
-      event.nodeRole = role;
-      event.peerAddress = NodeEvents.text(peer.address());
-      event.peerId = peer.id();
-      event.commit();
-    }
-  }
 }

@@ -1,6 +1,5 @@
 package dev.herald.net.udp;
 
-import dev.herald.net.ConnectionError;
 import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Event;
@@ -52,26 +51,4 @@ final class PeerDisconnectedEvent extends Event {
   @Label("Unreadable Messages")
   @Description("How many messages from the peer could not be read, in all")
   long unreadableMessages;
-
-  /** Records that {@code peer} of the node at {@code node} is gone, if the recorder wants it. */
-  static void emit(
-      String node,
-      String role,
-      Peer peer,
-      DisconnectReason reason,
-      ConnectionError error,
-      boolean wasConnected) {
-    PeerDisconnectedEvent event = new PeerDisconnectedEvent();
-    if (event.shouldCommit()) {
-      event.nodeAddress = node;
-      event.nodeRole = role;
-      event.peerAddress = NodeEvents.text(peer.address());
-      event.peerId = peer.id();
-      event.reason = reason.name();
-      event.connectionError = error == null ? null : error.name();
-      event.wasConnected = wasConnected;
-      event.unreadableMessages = peer.unreadableMessages();
-      event.commit();
-    }
-  }
 }

@@ -41,17 +41,4 @@ final class ProtocolErrorEvent extends Event {
   @Label("Detail")
   @Description("The rejection's message: the error's description and the offending values")
   String detail;
-
-  /** Records a packet from {@code peer} that broke the protocol, if the recorder wants it. */
-  static void emit(String node, Peer peer, ProtocolException rejected) {
-    ProtocolErrorEvent event = new ProtocolErrorEvent();
-    if (event.shouldCommit()) {
-      event.nodeAddress = node;
-      event.peerAddress = NodeEvents.text(peer.address());
-      event.peerId = peer.id();
-      event.error = rejected.error().name();
-      event.detail = rejected.getMessage();
-      event.commit();
-    }
-  }
 }

@@ -591,7 +591,7 @@ public final class UdpNode implements AutoCloseable {
       return;
     }
     countUnreadable(peer, reason);
-    UnreadableMessageEvent.emit(eventName, peer, reason);
+    NodeEvents.unreadable(eventName, peer, reason);
     dropIfTooManyUnreadable(peer);
   }
 
@@ -712,7 +712,7 @@ public final class UdpNode implements AutoCloseable {
       peer.connection.receive(receiveBytes, 0, length);
     } catch (ProtocolException e) {
       counters.protocolErrors++;
-      ProtocolErrorEvent.emit(eventName, peer, e);
+      NodeEvents.protocolError(eventName, peer, e);
       if (peer.state == Peer.State.CONNECTED) {
         countUnreadable(peer, "a packet broke the protocol: " + e.getMessage());
         dropIfTooManyUnreadable(peer);
@@ -804,7 +804,7 @@ public final class UdpNode implements AutoCloseable {
     peer.connection = new Connection(config.connection(), nonZero(), clock, peer.inbox(listener));
     peers.put(client, peer);
     transmit(client, ControlPacket.accept(nonce, peer.connection.token()));
-    PeerConnectedEvent.emit(eventName, eventRole, peer);
+    NodeEvents.peerConnected(eventName, eventRole, peer);
     listener.onConnected(peer);
   }
 
@@ -832,7 +832,7 @@ public final class UdpNode implements AutoCloseable {
             clock,
             server.inbox(listener));
     peers.put(server.address(), server);
-    PeerConnectedEvent.emit(eventName, eventRole, server);
+    NodeEvents.peerConnected(eventName, eventRole, server);
     listener.onConnected(server);
     flush(server); // the first packet tells the server we have the token
   }
@@ -944,7 +944,7 @@ public final class UdpNode implements AutoCloseable {
     boolean wasConnected = peer.state == Peer.State.CONNECTED;
     peer.state = Peer.State.GONE;
     peer.disconnectReason = reason;
-    PeerDisconnectedEvent.emit(
+    NodeEvents.peerDisconnected(
         eventName, eventRole, peer, reason, peer.connectionError, wasConnected);
     listener.onDisconnected(peer, reason);
   }

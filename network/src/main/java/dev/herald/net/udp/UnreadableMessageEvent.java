@@ -40,17 +40,4 @@ final class UnreadableMessageEvent extends Event {
   @Label("Unreadable Messages")
   @Description("How many messages from the peer could not be read, this one included")
   long unreadableMessages;
-
-  /** Records an unreadable message from {@code peer}, already counted, if the recorder wants it. */
-  static void emit(String node, Peer peer, String reason) {
-    UnreadableMessageEvent event = new UnreadableMessageEvent();
-    if (event.shouldCommit()) {
-      event.nodeAddress = node;
-      event.peerAddress = NodeEvents.text(peer.address());
-      event.peerId = peer.id();
-      event.reason = UnreadableMessages.shorten(reason);
-      event.unreadableMessages = peer.unreadableMessages();
-      event.commit();
-    }
-  }
 }
