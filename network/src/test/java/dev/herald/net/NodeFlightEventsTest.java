@@ -14,6 +14,7 @@ import dev.herald.net.udp.PeerListener;
 import dev.herald.net.udp.RawClient;
 import dev.herald.net.udp.Recorder;
 import dev.herald.net.udp.UdpNode;
+import dev.herald.testing.FlightRecording;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
