@@ -125,7 +125,8 @@ public final class UdpNodeMetrics implements MeterBinder, AutoCloseable {
       // bound again to the same registry: its meters are held already, once
       bound.putIfAbsent(registry, new IdentityHashMap<Peer, List<Meter>>());
       refreshPeers();
-      if (timer == null && !node.isClosed()) {
+      // closed while the node's meters were registered: its close stopped no thread yet
+      if (timer == null && !closed && !node.isClosed()) {
         timer = new Timer("herald-micrometer peers of " + node, true);
         timer.schedule(new Refresh(), refreshMillis, refreshMillis);
       }

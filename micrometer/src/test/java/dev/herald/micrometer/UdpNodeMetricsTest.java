@@ -500,6 +500,27 @@ class UdpNodeMetricsTest {
   }
 
   @Test
+  void aBinderClosedWhileItBindsLeavesNoRefreshThreadNorPeerMeters() throws IOException {
+    Listener atServer = new Listener();
+    UdpNode server = opened(UdpNode.server(ANY_PORT, NodeConfig.defaults(), atServer));
+    connectedClient(server, atServer);
+    UdpNodeMetrics metrics = new UdpNodeMetrics(server, Tags.of("node", "closing"));
+    // another thread's close, at the moment the binder registers the node's own meters
+    registry.config().onMeterAdded(meter -> metrics.close());
+
+    metrics.bindTo(registry);
+
+    assertNull(registry.find("herald.node.peer.sent").functionCounter());
+    for (Thread thread : Thread.getAllStackTraces().keySet()) {
+      assertTrue(
+          !thread.getName().startsWith("herald-micrometer peers of ")
+              || !thread.getName().contains(server.localAddress() + ",")
+              || !thread.isAlive(),
+          "a closed binder's refresh thread runs: " + thread);
+    }
+  }
+
+  @Test
   void closingOneOfTwoBindersOfANodeLeavesTheOthersPeerMetersWorking() throws IOException {
     Listener atServer = new Listener();
     UdpNode server = opened(UdpNode.server(ANY_PORT, NodeConfig.defaults(), atServer));

@@ -366,11 +366,14 @@ final class BridgeCore {
    */
   int sendDirect(String subject, Object message) {
     byte[] payload = Prelude.write(codecs, incarnation, 0, message);
+    // counted before it goes: the receiver may count it received, and answer, before publish
+    // returns here, and counters read then must not say it received more than was sent
+    sentUnnumbered.increment();
     try {
       connection.publish(subject, payload);
-      sentUnnumbered();
       return 1;
     } catch (IllegalStateException bufferFullOrClosed) {
+      sentUnnumbered.decrement();
       dropped(message, Subjects.withoutOrigin(subject), bufferFullOrClosed);
       return 0;
     }

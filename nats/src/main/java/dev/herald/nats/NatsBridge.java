@@ -267,10 +267,11 @@ public final class NatsBridge implements AutoCloseable {
     /**
      * Uses a connection the program made and will close itself. The bridge cannot then see what the
      * client discards from its queue, nor set the {@link #publishBufferBytes buffer}. Make it with
-     * {@code Options.Builder.maxControlLine(NatsBridge.MAX_CONTROL_LINE)}: one with jnats's default
-     * can be ended by any client that may publish into the bridge's subjects ({@link
-     * #MAX_CONTROL_LINE}), and the bridge logs a warning when it is given one ({@code
-     * System.Logger} {@code dev.herald.nats}).
+     * {@code Options.Builder.maxControlLine(NatsBridge.MAX_CONTROL_LINE)} and {@code
+     * pingInterval(Duration.ofSeconds(2))}: with jnats's defaults, any client that may publish into
+     * the bridge's subjects can end it ({@link #MAX_CONTROL_LINE}), or stop its reading for minutes
+     * with headers the client cannot parse, and the bridge logs a warning when it is given one
+     * ({@code System.Logger} {@code dev.herald.nats}).
      *
      * @throws IllegalArgumentException if the connection's options hand messages to an executor
      *     ({@code useDispatcherWithExecutor}): the bridge needs each subject's messages one after

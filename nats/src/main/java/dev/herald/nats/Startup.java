@@ -97,7 +97,7 @@ final class Startup {
     if (owns) {
       bridge.connection = connect(bridge);
     } else {
-      warnIfLinesAreShort(builder.connection);
+      warnIfHostilePublishersCanStopIt(builder.connection);
       builder.connection.addConnectionListener(bridge.watcher());
     }
     try {
@@ -129,6 +129,12 @@ final class Startup {
     }
   }
 
+  /**
+   * How often the connection a bridge opens pings the server. A connection whose reading thread
+   * ended is found out by pings alone, once two went unanswered, and then connected again.
+   */
+  static final Duration PING_INTERVAL = Duration.ofSeconds(2);
+
   private Connection connect(BridgeCore bridge) throws IOException, InterruptedException {
     Options.Builder options =
         new Options.Builder()
@@ -142,6 +148,10 @@ final class Startup {
             // from the publisher, which its max_control_line bounds: with the client's default,
             // a subject any publisher may send would end this connection (see NatsBridge)
             .maxControlLine(NatsBridge.MAX_CONTROL_LINE)
+            // headers the client cannot parse (any publisher may send them, the server passes
+            // them on) end its reading thread while the connection still says it is connected:
+            // only unanswered pings tell, after two intervals (2 minutes each by default)
+            .pingInterval(PING_INTERVAL)
             .maxReconnects(-1);
     if (!builder.echo) {
       options.noEcho();
@@ -161,9 +171,23 @@ final class Startup {
 
   /**
    * Logs a warning for a connection the program made that reads protocol lines shorter than the
-   * bridge needs: any client that may publish into an imported subject could end it.
+   * bridge needs, or pings the server less often than the bridge's own: any client that may publish
+   * into an imported subject could end it, or stop it reading for minutes.
    */
-  private void warnIfLinesAreShort(Connection connection) {
+  private void warnIfHostilePublishersCanStopIt(Connection connection) {
+    Duration pings = connection.getOptions().getPingInterval();
+    if (pings.compareTo(PING_INTERVAL) > 0) {
+      System.getLogger("dev.herald.nats")
+          .log(
+              System.Logger.Level.WARNING,
+              "The connection given to NatsBridge "
+                  + builder.origin
+                  + " pings the server every "
+                  + pings.toMillis()
+                  + " ms: a client that may publish into the bridge's subjects can stop it reading,"
+                  + " with headers the NATS client cannot parse, until two pings went unanswered."
+                  + " Make it with Options.Builder.pingInterval(Duration.ofSeconds(2))");
+    }
     int lines = connection.getOptions().getMaxControlLine();
     if (lines < NatsBridge.MAX_CONTROL_LINE) {
       System.getLogger("dev.herald.nats")

@@ -34,10 +34,16 @@ final class MapReader {
   static final String FORMAT = "herald-map 1";
   private static final List<String> INDEXES = List.of("listeners.index", "wire.index");
 
-  /** Far above any real map file; what a damaged or hostile input could make the tool hold. */
+  /**
+   * Far above any real program's map files, all together; what a damaged or hostile input could
+   * make the tool read and hold, whatever its files inflate to or how often its index names one.
+   */
   static final int MOST_BYTES = 64 << 20;
 
   private final MessageMap map;
+
+  /** What the files read so far held, of every input: bounded by {@link #MOST_BYTES}. */
+  private long bytesRead;
 
   MapReader(MessageMap map) {
     this.map = map;
@@ -124,28 +130,37 @@ final class MapReader {
         index + " lists " + file + ", which is not there: rebuild it (mvn clean verify)");
   }
 
-  private static byte[] bytesOf(Path file, String where) throws IOException, MapFormatException {
-    if (Files.size(file) > MOST_BYTES) {
+  private byte[] bytesOf(Path file, String where) throws IOException, MapFormatException {
+    if (Files.size(file) > MOST_BYTES - bytesRead) {
       throw tooLarge(where);
     }
-    return Files.readAllBytes(file);
+    return counted(Files.readAllBytes(file), where);
   }
 
-  private static byte[] bytesOf(ZipFile jar, ZipEntry entry, String where)
+  private byte[] bytesOf(ZipFile jar, ZipEntry entry, String where)
       throws IOException, MapFormatException {
     try (InputStream in = jar.getInputStream(entry)) {
       // the size in the entry is the jar's word, not a promise: count what is inflated
-      byte[] bytes = in.readNBytes(MOST_BYTES + 1);
-      if (bytes.length > MOST_BYTES) {
-        throw tooLarge(where);
-      }
-      return bytes;
+      return counted(in.readNBytes((int) (MOST_BYTES - bytesRead) + 1), where);
     }
   }
 
-  private static MapFormatException tooLarge(String where) {
+  private byte[] counted(byte[] bytes, String where) throws MapFormatException {
+    if (bytes.length > MOST_BYTES - bytesRead) {
+      throw tooLarge(where);
+    }
+    bytesRead += bytes.length;
+    return bytes;
+  }
+
+  private MapFormatException tooLarge(String where) {
     return new MapFormatException(
-        where + " is larger than " + (MOST_BYTES >> 20) + " MiB: not a map file of Herald's");
+        where
+            + (bytesRead == 0
+                ? " is larger than "
+                : " makes the map files read, with those before it, larger than ")
+            + (MOST_BYTES >> 20)
+            + " MiB: not the map of a program built by Herald's processor");
   }
 
   private static List<String> lines(byte[] bytes) {
