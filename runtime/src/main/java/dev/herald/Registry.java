@@ -22,6 +22,11 @@ import java.util.function.Consumer;
  * bound to addresses, who is at each address, and the weakly held listeners that were collected.
  * The only holder of the bus's lock, taken on the rare paths (registering, unregistering, binding,
  * the first message of a class); sending reads without it.
+ *
+ * <p>A change under the lock updates several structures that must agree (a class's handlers and
+ * their calls, say): a {@link StackOverflowError} halfway through, in a handler deep in a chain of
+ * nested posts, would leave them broken for good. So each change first requires room on the stack
+ * ({@link StackRoom#require}): without it, the overflow comes before the change, not in it.
  */
 final class Registry {
   /** From how many collected listeners a purge takes them out of each list all at once. */
@@ -59,6 +64,7 @@ final class Registry {
     if (handlers != null) {
       return handlers;
     }
+    StackRoom.require();
     synchronized (lock) {
       return index.create(messageClass);
     }
@@ -71,6 +77,7 @@ final class Registry {
     if (!type.hasDispatcher()) {
       throw new IllegalArgumentException(lookup.whyNoDispatcher(listener.getClass()));
     }
+    StackRoom.require();
     synchronized (lock) {
       purgeCollectedLocked();
       RegistrationEntry existing = listeners.get(listener);
@@ -107,6 +114,7 @@ final class Registry {
   private Registration subscribe(
       Class<?> type, Object function, ListenerType listenerType, Registration.Builder options) {
     Objects.requireNonNull(function, "handler");
+    StackRoom.require();
     synchronized (lock) {
       purgeCollectedLocked();
       return addLocked(function, true, options, listenerType).handle;
@@ -115,6 +123,7 @@ final class Registry {
 
   /** Unregisters {@code listener} by identity; false if it was not registered. */
   boolean unregister(Object listener) {
+    StackRoom.require();
     synchronized (lock) {
       RegistrationEntry registration = listeners.get(listener);
       return registration != null && removeLocked(registration);
@@ -122,6 +131,7 @@ final class Registry {
   }
 
   void close(RegistrationEntry registration) {
+    StackRoom.require();
     synchronized (lock) {
       removeLocked(registration);
     }
@@ -217,6 +227,7 @@ final class Registry {
 
   /** Forgets listeners that were collected; a delivery that met one calls it. */
   void purgeCollected() {
+    StackRoom.require();
     synchronized (lock) {
       purgeCollectedLocked();
     }
@@ -290,6 +301,7 @@ final class Registry {
     if (index != null || entry.isRetired()) {
       return index;
     }
+    StackRoom.require();
     synchronized (lock) {
       return entry.makeIndex();
     }
@@ -304,6 +316,7 @@ final class Registry {
     if (address != null) {
       return address;
     }
+    StackRoom.require();
     synchronized (lock) {
       return addressOfLocked(registration);
     }
@@ -336,6 +349,7 @@ final class Registry {
     if (name.isEmpty()) {
       throw new IllegalArgumentException("A name must not be empty");
     }
+    StackRoom.require();
     synchronized (lock) {
       if (registration.isClosed()) {
         throw new IllegalStateException("Cannot bind \"" + name + "\" to a closed registration");
@@ -369,6 +383,7 @@ final class Registry {
 
   boolean unbind(RegistrationEntry registration, String name) {
     Objects.requireNonNull(name, "name");
+    StackRoom.require();
     synchronized (lock) {
       if (names.get(name) != registration) {
         return false;
