@@ -35,10 +35,16 @@ final class FlightEvents {
    * event class. Once it has, loads the event recorded where the stack overflowed, so that the
    * recorder registers it here, on a stack with room: registering it at the point of overflow would
    * overflow inside the recorder and leave it unable to record. Called when a bus is built and on
-   * every rare path below, so that a recording started later gets it before most overflows.
+   * every rare path below, so that a recording started later gets it before most overflows. False
+   * too where the stack has no room ({@link StackRoom}): the rare path then records nothing.
    */
   static boolean recorderStarted() {
     if (!FlightRecorder.isInitialized()) {
+      return false;
+    }
+    if (!StackRoom.isEnough()) {
+      // a handler that wrapped a stack overflow fails with next to no stack left: loading or
+      // committing an event there would overflow inside the recorder, so this one is not recorded
       return false;
     }
     if (!overflowEventLoaded) {

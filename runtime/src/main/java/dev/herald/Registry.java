@@ -19,6 +19,11 @@ import java.util.function.Consumer;
  * bound to addresses, who is at each address, and the weakly held listeners that were collected.
  * The only holder of the bus's lock, taken on the rare paths (registering, unregistering, binding,
  * the first message of a class); sending reads without it.
+ *
+ * <p>A change under the lock updates several structures that must agree (a class's handlers and
+ * their calls, say): a {@link StackOverflowError} halfway through, in a handler deep in a chain of
+ * nested posts, would leave them broken for good. So each change first requires room on the stack
+ * ({@link StackRoom#require}): without it, the overflow comes before the change, not in it.
  */
 final class Registry {
   /** From how many collected listeners a purge takes them out of each list all at once. */
@@ -56,6 +61,7 @@ final class Registry {
     if (handlers != null) {
       return handlers;
     }
+    StackRoom.require();
     synchronized (lock) {
       return index.create(messageClass);
     }
@@ -68,6 +74,7 @@ final class Registry {
     if (!type.hasDispatcher()) {
       throw new IllegalArgumentException(lookup.whyNoDispatcher(listener.getClass()));
     }
+    StackRoom.require();
     synchronized (lock) {
       purgeCollectedLocked();
       RegistrationEntry existing = listeners.get(listener);
@@ -104,6 +111,7 @@ final class Registry {
   private Registration subscribe(
       Class<?> type, Object function, ListenerType listenerType, Registration.Builder options) {
     Objects.requireNonNull(function, "handler");
+    StackRoom.require();
     synchronized (lock) {
       purgeCollectedLocked();
       return addLocked(function, true, options, listenerType).handle;
@@ -112,6 +120,7 @@ final class Registry {
 
   /** Unregisters {@code listener} by identity; false if it was not registered. */
   boolean unregister(Object listener) {
+    StackRoom.require();
     synchronized (lock) {
       RegistrationEntry registration = listeners.get(listener);
       return registration != null && removeLocked(registration);
@@ -119,6 +128,7 @@ final class Registry {
   }
 
   void close(RegistrationEntry registration) {
+    StackRoom.require();
     synchronized (lock) {
       removeLocked(registration);
     }
@@ -204,6 +214,7 @@ final class Registry {
 
   /** Forgets listeners that were collected; a delivery that met one calls it. */
   void purgeCollected() {
+    StackRoom.require();
     synchronized (lock) {
       purgeCollectedLocked();
     }
@@ -272,6 +283,7 @@ final class Registry {
     if (index != null || entry.isRetired()) {
       return index;
     }
+    StackRoom.require();
     synchronized (lock) {
       return entry.makeIndex();
     }
@@ -286,6 +298,7 @@ final class Registry {
     if (address != null) {
       return address;
     }
+    StackRoom.require();
     synchronized (lock) {
       return addressOfLocked(registration);
     }
@@ -318,6 +331,7 @@ final class Registry {
     if (name.isEmpty()) {
       throw new IllegalArgumentException("A name must not be empty");
     }
+    StackRoom.require();
     synchronized (lock) {
       if (registration.isClosed()) {
         throw new IllegalStateException("Cannot bind \"" + name + "\" to a closed registration");
@@ -347,6 +361,7 @@ final class Registry {
 
   boolean unbind(RegistrationEntry registration, String name) {
     Objects.requireNonNull(name, "name");
+    StackRoom.require();
     synchronized (lock) {
       return names.remove(name, registration);
     }

@@ -2,7 +2,9 @@ package dev.herald;
 
 /**
  * Whether the current thread's stack has room for more than a few calls: asked, as a {@link
- * StackOverflowError} unwinds a chain of nested posts, before anything is built to report it.
+ * StackOverflowError} unwinds a chain of nested posts, before anything is built to report it; and
+ * required ({@link #require}) before a change to the bus's structures that an overflow halfway
+ * through would leave broken.
  *
  * <p>The frame that catches an overflow has next to no stack left. Allocating there can run a
  * Throwable's constructor that the Flight Recorder instruments, loading a class or taking a lock
@@ -39,6 +41,15 @@ final class StackRoom {
     } catch (StackOverflowError notHere) {
       return false;
     }
+  }
+
+  /**
+   * Throws a {@link StackOverflowError} here, before anything is changed, if the probe's calls do
+   * not fit on the stack from here: a change made under the registry's lock then runs to its end,
+   * since it takes far fewer calls. (The error is the JVM's own, so no constructor runs.)
+   */
+  static void require() {
+    descend(FRAMES);
   }
 
   /**
