@@ -18,12 +18,9 @@ import java.util.function.Consumer;
  * Who is on the bus: the registrations by listener, their handlers in the type indexes, the names
  * bound to addresses, who is at each address, and the weakly held listeners that were collected.
  * The only holder of the bus's lock, taken on the rare paths (registering, unregistering, binding,
- * the first message of a class); sending reads without it.
- *
- * <p>A change under the lock updates several structures that must agree (a class's handlers and
- * their calls, say): a {@link StackOverflowError} halfway through, in a handler deep in a chain of
- * nested posts, would leave them broken for good. So each change first requires room on the stack
- * ({@link StackRoom#require}): without it, the overflow comes before the change, not in it.
+ * the first message of a class); sending reads without it. Each change under the lock first
+ * requires room on the stack ({@link StackRoom#require}): an overflow halfway through one would
+ * leave structures that must agree broken for good.
  */
 final class Registry {
   /** From how many collected listeners a purge takes them out of each list all at once. */

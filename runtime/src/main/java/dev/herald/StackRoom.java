@@ -27,6 +27,13 @@ final class StackRoom {
    */
   private static final int FRAMES = 64;
 
+  /**
+   * Calls {@link #require} descends: at least 2 KiB compiled, above the shadow zone, several times
+   * the deepest change the registry makes under its lock; a quarter of the probe, since every
+   * registration pays it.
+   */
+  private static final int REQUIRED_FRAMES = 16;
+
   /** Read before each call and used after it: memory a call may change, so each frame keeps it. */
   private static final long[] WORDS = {
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
@@ -49,7 +56,7 @@ final class StackRoom {
    * since it takes far fewer calls. (The error is the JVM's own, so no constructor runs.)
    */
   static void require() {
-    descend(FRAMES);
+    descend(REQUIRED_FRAMES);
   }
 
   /**
