@@ -32,7 +32,7 @@ final class Failures {
     this.bus = bus;
     this.errorHandler = errorHandler;
     FlightEvents.recorderStarted(); // loads the overflow's event if a recording may want it
-    StackRoom.isEnough(); // loaded and linked now: at the point of an overflow it must not load
+    StackRoom.isEnoughFor(null); // loaded and linked now: at an overflow it must not load
   }
 
   /** Calls {@code subscriber} with the message alone. */
@@ -62,7 +62,7 @@ final class Failures {
    */
   boolean failed(Throwable failure, Subscriber subscriber, Object message) {
     if (failure instanceof StackOverflowError) {
-      if (!StackRoom.isEnough()) {
+      if (!StackRoom.isEnoughFor((StackOverflowError) failure)) {
         throw (StackOverflowError) failure; // untouched: see StackRoom
       }
       throw counted(PostChainTooDeepException.overflowedAt((StackOverflowError) failure, message));

@@ -41,6 +41,40 @@ final class StackRoom {
 
   private StackRoom() {}
 
+  /**
+   * The overflow being unwound when the probe last failed, and how many of its next levels to skip
+   * before probing again: doubled at each failure, so that a deep chain is probed a few times, not
+   * at every one of the hundreds of levels near its end. Plain fields, written with next to no
+   * stack: a race between two threads' overflows costs probes, never a wrong answer, since only a
+   * probe that succeeds says there is room.
+   */
+  private static Throwable unwinding;
+
+  private static int skip;
+  private static int skipped;
+
+  /**
+   * {@link #isEnough}, asked at each level that {@code overflow} unwinds through: after a failed
+   * probe, the next levels answer false without probing, twice as many after each failure.
+   */
+  static boolean isEnoughFor(StackOverflowError overflow) {
+    if (overflow == unwinding && skipped < skip) {
+      skipped++;
+      return false;
+    }
+    if (isEnough()) {
+      unwinding = null; // keeps no error, nor the classes of its stack trace
+      return true;
+    }
+    skip = overflow == unwinding && skip < MAX_SKIP ? skip * 2 : 1;
+    skipped = 0;
+    unwinding = overflow;
+    return false;
+  }
+
+  /** The most levels skipped between two probes. */
+  private static final int MAX_SKIP = 256;
+
   /** True if the probe's calls fit on the stack from here; false if they overflowed. */
   static boolean isEnough() {
     try {
