@@ -2,6 +2,7 @@ package dev.herald;
 
 import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -11,6 +12,24 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class BoundNames {
   private final Map<String, RegistrationEntry> owners = new ConcurrentHashMap<>();
+
+  /** Throws if {@code name} cannot be bound to anything: null or empty. */
+  static void check(String name) {
+    Objects.requireNonNull(name, "name");
+    if (name.isEmpty()) {
+      throw new IllegalArgumentException("A name must not be empty");
+    }
+  }
+
+  /** What binding {@code name}, which {@code owner} bound, to another registration throws. */
+  static IllegalStateException alreadyBound(String name, RegistrationEntry owner) {
+    return new IllegalStateException(
+        "The name \""
+            + name
+            + "\" is already bound to "
+            + owner.address
+            + "; only the registration that bound it can unbind it (closing it does too)");
+  }
 
   /** The registration that bound {@code name}, or null. */
   RegistrationEntry owner(String name) {

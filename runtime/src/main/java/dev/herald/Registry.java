@@ -324,10 +324,7 @@ final class Registry {
   }
 
   void bind(RegistrationEntry registration, String name) {
-    Objects.requireNonNull(name, "name");
-    if (name.isEmpty()) {
-      throw new IllegalArgumentException("A name must not be empty");
-    }
+    BoundNames.check(name);
     StackRoom.require();
     synchronized (lock) {
       if (registration.isClosed()) {
@@ -344,12 +341,7 @@ final class Registry {
         return;
       }
       if (owner != null) {
-        throw new IllegalStateException(
-            "The name \""
-                + name
-                + "\" is already bound to "
-                + owner.address
-                + "; only the registration that bound it can unbind it (closing it does too)");
+        throw BoundNames.alreadyBound(name, owner);
       }
       addressOfLocked(registration);
       names.add(name, registration);
@@ -373,10 +365,7 @@ final class Registry {
     }
   }
 
-  /**
-   * The handlers, registrations and names now, in one piece, with {@code sticky}: {@link
-   * MessageBus#describe()}.
-   */
+  /** The handlers, registrations and names now, in one piece, with {@code sticky}. */
   BusDescription describe(List<BusDescription.StickyMessage> sticky) {
     synchronized (lock) {
       return BusDescriptionBuilder.describe(everyone.subscribers(), names.asMap(), sticky);
