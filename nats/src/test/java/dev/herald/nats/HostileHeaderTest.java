@@ -4,6 +4,7 @@ import static dev.herald.nats.Peer.next;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.herald.nats.Peer.Delivered;
+import dev.herald.testing.NatsServer;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
