@@ -57,6 +57,14 @@ final class Outbox {
 
   private long lastProbeNanos;
 
+  /**
+   * Whether messages were resent as lost and no packet with messages has been acknowledged since.
+   * Their loss, revealed in turn, goes to the probe instead: a peer that acknowledges only empty
+   * packets (a path that drops large datagrams) would otherwise be sent everything in flight at
+   * every keep-alive it answers.
+   */
+  private boolean resentUnanswered;
+
   /** Payload bytes of the messages accepted and not yet sent once. */
   private long queuedBytes;
 
@@ -144,7 +152,11 @@ final class Outbox {
     for (int i = 0; i < messageCount; i++) {
       OutgoingMessage message = sentPackets.message(packetSequence, i);
       // Resent since, its newest copy is the one that counts; acknowledged, it arrived.
-      if (message != null && !message.acknowledged && message.lastPacket == packetSequence) {
+      // Already resent to no avail: left in flight, for the backed-off probe to resend.
+      if (message != null
+          && !message.acknowledged
+          && message.lastPacket == packetSequence
+          && !resentUnanswered) {
         lost.addLast(message, packetSequence);
       }
     }
@@ -163,6 +175,7 @@ final class Outbox {
       count++;
       counters.retransmissions++;
       lost.removeFirst();
+      resentUnanswered = true;
     }
     return count;
   }
@@ -174,7 +187,8 @@ final class Outbox {
    * frame) would otherwise be sent every message in flight at every timeout. Each probe doubles the
    * timeout for the next (up to the largest retransmission timeout), until an acknowledgement shows
    * the peer reads again; losses that acknowledgements reveal are resent whatever the backoff
-   * ({@link #writeLost}).
+   * ({@link #writeLost}), once: copies resent as lost and lost again before any message is
+   * acknowledged are left to the probe.
    */
   private int writeProbe(PacketWriter writer, long now, int count) {
     OutgoingMessage oldest = oldestAwaitingAck();
@@ -353,6 +367,7 @@ final class Outbox {
       // acknowledged: a peer that answers keep-alives but takes no message must not undo the
       // backoff.
       probeCount = 0;
+      resentUnanswered = false;
     }
     for (int i = 0; i < count; i++) {
       OutgoingMessage message = sentPackets.message(packetSequence, i);

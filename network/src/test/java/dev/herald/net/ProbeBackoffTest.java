@@ -234,4 +234,34 @@ class ProbeBackoffTest {
     assertTrue(probes <= 15, probes + " probes: answered keep-alives reset the backoff");
     assertNull(a.failure());
   }
+
+  @Test
+  void aPathThatDropsEveryPacketWithMessagesIsProbedNotFlooded() throws ProtocolException {
+    connect(ConnectionConfig.defaults());
+    List<Integer> sent = sendInFlight();
+    int firstCopies = drain(a).size(); // large datagrams vanish on this path, small ones pass
+    int messagePackets = 0;
+    for (int millisecond = 0; millisecond < 10_000; millisecond++) {
+      clock.advance(TICK);
+      a.update();
+      b.update();
+      for (byte[] packet : drain(a)) {
+        if (TestPackets.decode(packet).messageCount() > 0) {
+          messagePackets++;
+        } else {
+          b.receive(packet);
+        }
+      }
+      deliver(drain(b), a); // b answers the keep-alives, which reveal every copy lost
+    }
+
+    // One resend of what was in flight, then backed-off probes: not a copy of it at every
+    // keep-alive answered (some 40 keep-alives in 10 s).
+    assertTrue(
+        messagePackets <= 2 * firstCopies,
+        messagePackets + " datagrams with messages, " + firstCopies + " in flight");
+    assertNull(a.failure(), "ten seconds are within the message timeout");
+    recover(); // the path heals
+    assertEachExecutedOnce(sent);
+  }
 }
