@@ -12,8 +12,6 @@ import dev.herald.testing.FlightRecording;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import jdk.jfr.consumer.RecordedEvent;
 import org.junit.jupiter.api.Test;
 
@@ -138,7 +136,7 @@ class FlightEventsTest {
       // overflow's event then, on a stack with room
       bus = collectingBus(MessageBus.builder());
       bus.register(new Echo(bus));
-      thrown = onASmallStack(() -> bus.post(new Event("again")));
+      thrown = SmallStack.run(512 * 1024, () -> bus.post(new Event("again")));
       events = recording.stopAndRead("PostChainTooDeep");
     }
 
@@ -273,25 +271,5 @@ class FlightEventsTest {
 
     assertEquals(List.of(), events);
     assertFalse(bus.plainPosts instanceof RecordedPlainPosts, "it posts through PlainPosts");
-  }
-
-  private static Throwable onASmallStack(Runnable task) throws InterruptedException {
-    AtomicReference<Throwable> thrown = new AtomicReference<>();
-    Thread thread =
-        new Thread(
-            null,
-            () -> {
-              try {
-                task.run();
-              } catch (Throwable failure) {
-                thrown.set(failure);
-              }
-            },
-            "deep",
-            512 * 1024);
-    thread.start();
-    thread.join(TimeUnit.SECONDS.toMillis(60));
-    assertFalse(thread.isAlive(), "the chain did not end");
-    return thrown.get();
   }
 }

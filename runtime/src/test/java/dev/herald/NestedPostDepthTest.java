@@ -1,7 +1,6 @@
 package dev.herald;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,8 +10,6 @@ import dev.herald.annotation.Subscribe;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -91,7 +88,7 @@ class NestedPostDepthTest {
     Countdown countdown = new Countdown(bus);
     bus.register(countdown);
 
-    Throwable thrown = onASmallStack(() -> bus.post(new Ping(0)));
+    Throwable thrown = SmallStack.run(STACK_BYTES, () -> bus.post(new Ping(0)));
 
     PostChainTooDeepException chain = assertInstanceOf(PostChainTooDeepException.class, thrown);
     String message = chain.getMessage();
@@ -104,28 +101,8 @@ class NestedPostDepthTest {
     assertEquals(List.of(), reported, "the chain's failure goes to the poster, once");
 
     // the bus goes on: a chain that ends is delivered, on the same small stack too
-    assertEquals(null, onASmallStack(() -> bus.post(new Event("20"))));
+    assertEquals(null, SmallStack.run(STACK_BYTES, () -> bus.post(new Event("20"))));
     assertEquals(21, countdown.reached.size());
     assertEquals("0", countdown.reached.get(20));
-  }
-
-  private static Throwable onASmallStack(Runnable task) throws InterruptedException {
-    AtomicReference<Throwable> thrown = new AtomicReference<>();
-    Thread thread =
-        new Thread(
-            null,
-            () -> {
-              try {
-                task.run();
-              } catch (Throwable failure) {
-                thrown.set(failure);
-              }
-            },
-            "deep",
-            STACK_BYTES);
-    thread.start();
-    thread.join(TimeUnit.SECONDS.toMillis(60));
-    assertFalse(thread.isAlive(), "the chain did not end");
-    return thrown.get();
   }
 }

@@ -1,14 +1,11 @@
 package dev.herald;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import dev.herald.TestMessages.Event;
 import dev.herald.TestMessages.Ping;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,7 +34,8 @@ class RegistryChangeOverflowTest {
 
     for (int i = 0; i < CHAINS; i++) {
       int padding = i;
-      Throwable thrown = onASmallStack(() -> below(padding, () -> bus.post(new Event("first"))));
+      Throwable thrown =
+          SmallStack.run(STACK_BYTES, () -> below(padding, () -> bus.post(new Event("first"))));
       assertInstanceOf(PostChainTooDeepException.class, thrown, "chain " + i);
 
       AtomicInteger pings = new AtomicInteger();
@@ -59,25 +57,5 @@ class RegistryChangeOverflowTest {
     } else {
       below(frames - 1, task);
     }
-  }
-
-  private static Throwable onASmallStack(Runnable task) throws InterruptedException {
-    AtomicReference<Throwable> thrown = new AtomicReference<>();
-    Thread thread =
-        new Thread(
-            null,
-            () -> {
-              try {
-                task.run();
-              } catch (Throwable failure) {
-                thrown.set(failure);
-              }
-            },
-            "deep",
-            STACK_BYTES);
-    thread.start();
-    thread.join(TimeUnit.SECONDS.toMillis(60));
-    assertFalse(thread.isAlive(), "the chain did not end");
-    return thrown.get();
   }
 }
