@@ -2,8 +2,10 @@ package dev.herald;
 
 import dev.herald.internal.generated.Dispatcher;
 import dev.herald.internal.generated.DispatcherIndex;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
@@ -39,6 +41,14 @@ final class DispatcherLookup {
         }
       };
 
+  /** How to put the processor into a build, for every message that blames its absence. */
+  private static final String FIXES =
+      " Add dev.herald:herald-processor to maven-compiler-plugin's <annotationProcessorPaths>,"
+          + " with the plugin's version pinned to 3.5 or newer (Maven 3.8's default, 3.1,"
+          + " ignores that setting), or in Gradle: annotationProcessor"
+          + " \"dev.herald:herald-processor\". Then build clean (mvn clean verify): an"
+          + " incremental build keeps classes compiled without the processor.";
+
   private final boolean explicit;
   private final Set<ClassLoader> scannedLoaders =
       Collections.newSetFromMap(new WeakHashMap<ClassLoader, Boolean>());
@@ -52,6 +62,23 @@ final class DispatcherLookup {
         @Override
         protected ListenerType computeValue(Class<?> type) {
           return compute(type);
+        }
+      };
+
+  /** The methods marked for a bus in the class and its supertypes that have no dispatcher. */
+  private final ClassValue<List<SubscribeMarks.Mark>> unreadMarks =
+      new ClassValue<List<SubscribeMarks.Mark>>() {
+        @Override
+        protected List<SubscribeMarks.Mark> computeValue(Class<?> type) {
+          return computeUnreadMarks(type);
+        }
+      };
+
+  private final ClassValue<Optional<String>> misbuilt =
+      new ClassValue<Optional<String>>() {
+        @Override
+        protected Optional<String> computeValue(Class<?> type) {
+          return computeMisbuilt(type);
         }
       };
 
@@ -73,12 +100,6 @@ final class DispatcherLookup {
    * processor; if some are, the class was (or it has no handlers).
    */
   String whyNoDispatcher(Class<?> type) {
-    String fixes =
-        " Add dev.herald:herald-processor to maven-compiler-plugin's <annotationProcessorPaths>,"
-            + " with the plugin's version pinned to 3.5 or newer (Maven 3.8's default, 3.1,"
-            + " ignores that setting), or in Gradle: annotationProcessor"
-            + " \"dev.herald:herald-processor\". Then build clean (mvn clean verify): an"
-            + " incremental build keeps classes compiled without the processor.";
     if (!knowsAnyDispatcherFor(type)) {
       return "Cannot register "
           + type.getName()
@@ -87,7 +108,7 @@ final class DispatcherLookup {
           + Dispatcher.class.getName()
           + "), so the code was compiled without Herald's"
           + " annotation processor."
-          + fixes;
+          + FIXES;
     }
     return "Cannot register "
         + type.getName()
@@ -97,7 +118,100 @@ final class DispatcherLookup {
         + " code that registers objects it does not know, as Guava's register does, use"
         + " registerIfListener, which returns empty for such an object), or it was compiled"
         + " without Herald's annotation processor."
-        + fixes;
+        + FIXES;
+  }
+
+  /**
+   * Why objects of {@code type} must not be registered, or skipped as having no handlers, although
+   * its code marks methods as handlers: a class of its hierarchy carries Herald's {@code Subscribe}
+   * but has no dispatcher (the processor never saw it), or no class has a dispatcher and one
+   * carries another bus's subscribing annotation (left over from a port). Empty when nothing is
+   * wrong; read once per class.
+   */
+  Optional<String> misbuilt(Class<?> type) {
+    return misbuilt.get(type);
+  }
+
+  private Optional<String> computeMisbuilt(Class<?> type) {
+    List<SubscribeMarks.Mark> herald = new ArrayList<>();
+    List<SubscribeMarks.Mark> foreign = new ArrayList<>();
+    for (SubscribeMarks.Mark mark : unreadMarks.get(type)) {
+      (mark.kind == SubscribeMarks.Kind.HERALD ? herald : foreign).add(mark);
+    }
+    if (!herald.isEmpty()) {
+      return Optional.of(
+          "Cannot register "
+              + type.getName()
+              + ": "
+              + describe(herald)
+              + " carry @dev.herald.annotation.Subscribe, but no dispatcher was generated for "
+              + (herald.get(0).declaringClass == type
+                  ? "it"
+                  : herald.get(0).declaringClass.getName())
+              + ", so its code was compiled without Herald's annotation processor and these"
+              + " handlers would never run."
+              + FIXES);
+    }
+    if (!foreign.isEmpty() && !typeOf(type).hasDispatcher()) {
+      SubscribeMarks.Kind kind = foreign.get(0).kind;
+      return Optional.of(
+          "Cannot register "
+              + type.getName()
+              + ": "
+              + describe(foreign)
+              + " carry "
+              + kind.owner
+              + " "
+              + kind.annotation()
+              + ", which Herald does not read, and no method carries Herald's. Replace the"
+              + " annotation with @dev.herald.annotation.Subscribe (docs/MIGRATING.md in"
+              + " Herald's repository lists the other differences), and compile with"
+              + " herald-processor.");
+    }
+    return Optional.empty();
+  }
+
+  /** "com.example.Radar.onMove and com.example.Radar.onStop", at most three named. */
+  private static String describe(List<SubscribeMarks.Mark> marks) {
+    StringBuilder text = new StringBuilder();
+    int named = Math.min(3, marks.size());
+    for (int i = 0; i < named; i++) {
+      if (i > 0) {
+        text.append(i == named - 1 && named == marks.size() ? " and " : ", ");
+      }
+      SubscribeMarks.Mark mark = marks.get(i);
+      text.append(mark.declaringClass.getName()).append('.').append(mark.method);
+    }
+    if (marks.size() > named) {
+      text.append(" and ").append(marks.size() - named).append(" more");
+    }
+    return text.toString();
+  }
+
+  /**
+   * The marks of {@code type}, if it has no dispatcher of its own, then those of its superclass and
+   * interfaces; the JDK's classes are never read, since they carry none.
+   */
+  private List<SubscribeMarks.Mark> computeUnreadMarks(Class<?> type) {
+    List<SubscribeMarks.Mark> marks = new ArrayList<>();
+    ClassLoader loader = type.getClassLoader();
+    if (loader == null || loader == ClassLoader.getPlatformClassLoader()) {
+      return List.of();
+    }
+    if (dispatcherOf(type) == null) {
+      marks.addAll(SubscribeMarks.declaredBy(type));
+    }
+    if (type.getSuperclass() != null) {
+      marks.addAll(unreadMarks.get(type.getSuperclass()));
+    }
+    for (Class<?> implemented : type.getInterfaces()) {
+      for (SubscribeMarks.Mark mark : unreadMarks.get(implemented)) {
+        if (!marks.contains(mark)) {
+          marks.add(mark);
+        }
+      }
+    }
+    return List.copyOf(marks);
   }
 
   boolean knowsAnyDispatcherFor(Class<?> type) {
@@ -191,18 +305,17 @@ final class DispatcherLookup {
   }
 
   /**
-   * Whether {@code type} has handlers; false if it has none but other classes from its loader do,
-   * so the processor ran.
+   * Whether {@code type} has handlers: a dispatcher was generated for it, a superclass or an
+   * interface.
    *
-   * @throws IllegalArgumentException if no dispatcher at all is known where it was loaded from
+   * @throws IllegalArgumentException if its code marks handlers that would never run: see {@link
+   *     #misbuilt}
    */
   boolean hasHandlers(Class<?> type) {
-    if (typeOf(type).hasDispatcher()) {
-      return true;
+    Optional<String> misbuilt = misbuilt(type);
+    if (misbuilt.isPresent()) {
+      throw new IllegalArgumentException(misbuilt.get());
     }
-    if (!knowsAnyDispatcherFor(type)) {
-      throw new IllegalArgumentException(whyNoDispatcher(type));
-    }
-    return false;
+    return typeOf(type).hasDispatcher();
   }
 }

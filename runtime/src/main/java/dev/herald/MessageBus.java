@@ -112,7 +112,9 @@ public final class MessageBus implements AutoCloseable {
    * @return the registration; the existing one if {@code listener} is already registered
    * @throws IllegalArgumentException if no dispatcher was generated for the listener's class or any
    *     superclass (the class has no {@code @Subscribe} methods, or was compiled without {@code
-   *     herald-processor})
+   *     herald-processor}), or if a class of its hierarchy carries {@code @Subscribe} methods and
+   *     no dispatcher; the message says which and how to fix the build, and names another bus's
+   *     annotation left over from a port
    */
   public Registration register(Object listener) {
     return strongly.register(listener);
@@ -142,6 +144,18 @@ public final class MessageBus implements AutoCloseable {
    */
   public Optional<Registration> registerIfListener(Object listener) {
     return strongly.registerIfListener(listener);
+  }
+
+  /**
+   * Whether {@link #registerIfListener} would register an object of exactly this class: a
+   * dispatcher was generated for it, a superclass or an interface. For containers that decide once
+   * per class, before any instance exists (a Guice {@code TypeListener}).
+   *
+   * @throws IllegalArgumentException where {@code registerIfListener} throws: the class's code
+   *     marks handlers that would never run
+   */
+  public boolean hasHandlers(Class<?> type) {
+    return registry.lookup().hasHandlers(Objects.requireNonNull(type, "type"));
   }
 
   /** The sticky messages this bus keeps for handlers that register later. */

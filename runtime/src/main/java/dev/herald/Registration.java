@@ -255,12 +255,15 @@ public final class Registration implements AutoCloseable {
      * Registers {@code listener} like {@link #register} if its class, a superclass or an interface
      * of it has {@code @Subscribe} methods; otherwise does nothing, as Guava's {@code register}
      * does, and returns empty. For code that registers objects it does not know (a plugin host, a
-     * dependency-injection hook). Elsewhere prefer {@link #register}: its exception is how a class
-     * compiled without Herald's processor shows up, where this method would quietly register
-     * nothing. It still throws when no dispatcher at all was generated where the class was loaded
-     * from, since then the processor never ran.
+     * dependency-injection hook). It is never silently nothing for an object that was meant to be a
+     * listener: it throws when a class of the object's hierarchy carries Herald's {@code Subscribe}
+     * and has no dispatcher (compiled without the processor), and when no class has a dispatcher
+     * and one carries another bus's subscribing annotation (Guava's, greenrobot's, Otto's,
+     * MBassador's, artemis-odb's), read from the class files, not by reflection. A class whose
+     * class file cannot be read (one made at run time) is judged by its dispatchers alone.
      *
-     * @throws IllegalArgumentException if Herald's processor never ran for the class's code
+     * @throws IllegalArgumentException if the class's code marks handlers that would never run; the
+     *     message names them and the fix
      */
     public Optional<Registration> registerIfListener(Object listener) {
       Objects.requireNonNull(listener, "listener");
