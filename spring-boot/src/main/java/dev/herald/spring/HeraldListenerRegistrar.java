@@ -1,0 +1,243 @@
+package dev.herald.spring;
+
+import dev.herald.MessageBus;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.aop.scope.ScopedObject;
+import org.springframework.aop.support.AopUtils;
+import org.springframework.beans.BeansException;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.BeanFactoryAware;
+import org.springframework.beans.factory.BeanInitializationException;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.beans.factory.config.DestructionAwareBeanPostProcessor;
+
+/**
+ * Registers every bean that has a generated dispatcher with the context's {@link MessageBus} once
+ * the bean is initialised, and unregisters it when the bean is destroyed. Whether a bean is a
+ * listener is decided by the generated index ({@link MessageBus#registerIfListener}), never by
+ * looking for annotations through reflection: Herald's {@code @Subscribe} is not kept at run time.
+ *
+ * <p>Singletons are held strongly, as the context holds them. Every other bean (prototype, request
+ * or session scoped, made by {@code createBean}) is held weakly, since the context does not tell
+ * when a prototype is dropped: it receives while the code that asked for it keeps it, and the bus
+ * forgets it after, with nothing leaked; a scoped bean is also unregistered when its scope ends. A
+ * scoped proxy is not registered (its target is), and neither is the bus.
+ *
+ * <p>A bean whose class carries {@code @Subscribe} methods without a dispatcher (the processor did
+ * not run on it, or the annotation is Guava's or greenrobot's) fails the start, with a message that
+ * names the bean, the methods and the fix. So does a listener proxied through its interfaces, whose
+ * handlers Herald could not call.
+ *
+ * <p>Beans initialised before the bus exists wait, in order, and are registered when the bus is
+ * ready, before any bean that depends on the bus can post. With several {@code MessageBus} beans,
+ * the {@code @Primary} one receives the listeners.
+ *
+ * @since 0.1
+ */
+public class HeraldListenerRegistrar
+    implements DestructionAwareBeanPostProcessor, BeanFactoryAware, SmartInitializingSingleton {
+  private final Object lock = new Object();
+  private final List<PendingBean> pending = new ArrayList<>();
+  private ConfigurableListableBeanFactory beans;
+  private volatile MessageBus bus;
+
+  /** Creates a registrar; the context gives it its bean factory. */
+  public HeraldListenerRegistrar() {}
+
+  @Override
+  public void setBeanFactory(BeanFactory beanFactory) {
+    if (!(beanFactory instanceof ConfigurableListableBeanFactory)) {
+      throw new IllegalStateException(
+          "Herald's listener registrar needs a ConfigurableListableBeanFactory, as every"
+              + " application context has; it was given a "
+              + beanFactory.getClass().getName());
+    }
+    this.beans = (ConfigurableListableBeanFactory) beanFactory;
+  }
+
+  /**
+   * The bus the listeners are registered with, once it exists.
+   *
+   * @return the bus, or null before the context has made it
+   */
+  public MessageBus bus() {
+    return bus;
+  }
+
+  @Override
+  public Object postProcessAfterInitialization(Object bean, String beanName) {
+    if (bean instanceof MessageBus) {
+      if (isTheBus(beanName)) {
+        adopt((MessageBus) bean);
+      }
+      return bean;
+    }
+    if (bean instanceof ScopedObject) {
+      return bean; // a scoped proxy: its target, a bean of its own, is the listener
+    }
+    MessageBus ready;
+    synchronized (lock) {
+      ready = bus;
+      if (ready == null) {
+        pending.add(new PendingBean(bean, beanName, isSingleton(beanName)));
+        return bean;
+      }
+    }
+    register(ready, bean, beanName, isSingleton(beanName));
+    return bean;
+  }
+
+  @Override
+  public void afterSingletonsInstantiated() {
+    synchronized (lock) {
+      if (bus != null || pending.isEmpty()) {
+        return;
+      }
+    }
+    // the bus was not made as a bean of this factory (a registered singleton, say)
+    MessageBus found = beans.getBeanProvider(MessageBus.class).getIfUnique();
+    if (found != null) {
+      adopt(found);
+      return;
+    }
+    MessageBus probe = MessageBus.create();
+    for (PendingBean waiting : drainPending()) {
+      if (isListener(waiting.bean, probe)) {
+        throw new BeanInitializationException(
+            "Bean '"
+                + waiting.name
+                + "' ("
+                + waiting.bean.getClass().getName()
+                + ") has Herald handlers, but the context has no MessageBus bean, or several and"
+                + " none @Primary: declare one, or let herald-spring-boot's auto-configuration"
+                + " make it");
+      }
+    }
+  }
+
+  @Override
+  public void postProcessBeforeDestruction(Object bean, String beanName) {
+    MessageBus current = bus;
+    if (current != null) {
+      current.unregister(bean);
+    }
+  }
+
+  @Override
+  public boolean requiresDestruction(Object bean) {
+    MessageBus current = bus;
+    return current != null && !(bean instanceof MessageBus) && isListener(bean, current);
+  }
+
+  private void adopt(MessageBus adopted) {
+    List<PendingBean> waiting;
+    synchronized (lock) {
+      if (bus != null) {
+        return;
+      }
+      bus = adopted;
+      waiting = drainPending();
+    }
+    for (PendingBean bean : waiting) {
+      register(adopted, bean.bean, bean.name, bean.singleton);
+    }
+  }
+
+  private List<PendingBean> drainPending() {
+    synchronized (lock) {
+      List<PendingBean> drained = new ArrayList<>(pending);
+      pending.clear();
+      return drained;
+    }
+  }
+
+  private void register(MessageBus target, Object bean, String beanName, boolean singleton) {
+    try {
+      if (!target.hasHandlers(bean.getClass())) {
+        refuseInterfaceProxyOfListener(target, bean, beanName);
+        return;
+      }
+      if (singleton) {
+        target.register(bean);
+      } else {
+        target.registerWeakly(bean);
+      }
+    } catch (IllegalArgumentException misbuilt) {
+      throw new BeanInitializationException(
+          "Herald cannot register bean '"
+              + beanName
+              + "' ("
+              + bean.getClass().getName()
+              + "): "
+              + misbuilt.getMessage(),
+          misbuilt);
+    }
+  }
+
+  /**
+   * A JDK proxy has only its interfaces' handlers: if the class behind it has its own, they would
+   * never run.
+   */
+  private static void refuseInterfaceProxyOfListener(
+      MessageBus target, Object bean, String beanName) {
+    if (!AopUtils.isJdkDynamicProxy(bean)) {
+      return;
+    }
+    Class<?> targetClass = AopUtils.getTargetClass(bean);
+    if (targetClass != bean.getClass() && target.hasHandlers(targetClass)) {
+      throw new BeanInitializationException(
+          "Herald cannot register bean '"
+              + beanName
+              + "': it is proxied through its interfaces (a JDK dynamic proxy), so the handlers"
+              + " of "
+              + targetClass.getName()
+              + " cannot be called. Let Spring proxy the class instead"
+              + " (spring.aop.proxy-target-class=true, Spring Boot's default), or declare the"
+              + " handlers on one of its interfaces.");
+    }
+  }
+
+  private static boolean isListener(Object bean, MessageBus target) {
+    try {
+      return target.hasHandlers(bean.getClass());
+    } catch (IllegalArgumentException misbuilt) {
+      return false; // refused when it was registered
+    }
+  }
+
+  private boolean isSingleton(String beanName) {
+    return beans.containsBeanDefinition(beanName)
+        && beans.getMergedBeanDefinition(beanName).isSingleton();
+  }
+
+  /** Whether {@code beanName} is the context's bus: its only one, or its primary one. */
+  private boolean isTheBus(String beanName) {
+    String[] names = beans.getBeanNamesForType(MessageBus.class, true, false);
+    if (names.length <= 1) {
+      return true;
+    }
+    return beans.containsBeanDefinition(beanName)
+        && beans.getMergedBeanDefinition(beanName).isPrimary();
+  }
+
+  /** A bean initialised before the bus was ready, and whether it is a singleton. */
+  private static final class PendingBean {
+    final Object bean;
+    final String name;
+    final boolean singleton;
+
+    PendingBean(Object bean, String name, boolean singleton) {
+      this.bean = bean;
+      this.name = name;
+      this.singleton = singleton;
+    }
+  }
+
+  @Override
+  public Object postProcessBeforeInitialization(Object bean, String beanName)
+      throws BeansException {
+    return bean;
+  }
+}
