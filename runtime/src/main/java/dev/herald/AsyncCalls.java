@@ -26,6 +26,10 @@ final class AsyncCalls {
   private ExecutorService owned;
   private boolean ownedShutDown;
   private final AtomicInteger unfinished = new AtomicInteger();
+
+  /** The lanes' calls taken and not finished, which shutdown waits for too. */
+  private final AtomicInteger unfinishedOnLanes = new AtomicInteger();
+
   private final Object idle = new Object();
 
   /** Set when shutdown stops taking calls: a post still under way is refused from then on. */
@@ -43,7 +47,10 @@ final class AsyncCalls {
     this.depthThreshold = depthThreshold;
   }
 
-  /** How many calls were taken and have not finished: waiting for the executor, or running. */
+  /**
+   * How many calls were taken and have not finished: waiting for the executor, or running; lanes'
+   * calls are counted by their lanes.
+   */
   int depth() {
     return unfinished.get();
   }
@@ -82,6 +89,51 @@ final class AsyncCalls {
     }
   }
 
+  /**
+   * Counts {@code calls} a lane takes for {@code message}, so that shutdown waits for them as for
+   * its own; each is {@link #finishedLaneCalls finished} once run, skipped or refused.
+   *
+   * @throws BusClosedException if shutdown stopped taking calls, as {@link #submit} does
+   */
+  void takeLaneCalls(int calls, Lane lane, Object message) {
+    unfinishedOnLanes.addAndGet(calls);
+    if (refusing) {
+      finishedLaneCalls(calls);
+      throw new BusClosedException(
+          "Cannot hand "
+              + message
+              + " to lane "
+              + lane.name
+              + ": the bus is closed. The post was under way when shutdown began and reached the"
+              + " lane after the shutdown stopped taking calls");
+    }
+  }
+
+  /** Counts {@code calls} of a lane as done: run, skipped after the shutdown, or refused. */
+  void finishedLaneCalls(int calls) {
+    unfinishedOnLanes.addAndGet(-calls);
+    notifyIfNearlyIdle();
+  }
+
+  /**
+   * Runs one lane call as this bus's, so that a shutdown called from inside it does not wait for
+   * the call itself.
+   */
+  void runLaneCall(Subscriber subscriber, Object listener, Object message, Envelope envelope) {
+    AsyncCalls outer = RUNNING.get();
+    RUNNING.set(this);
+    try {
+      failures.invokeOffThread(subscriber, listener, message, envelope);
+    } finally {
+      RUNNING.set(outer);
+    }
+  }
+
+  /** Whether shutdown has returned: a call taken but not started must not run any more. */
+  boolean isStopped() {
+    return stopped;
+  }
+
   /** From now on a call is refused: {@link #submit} throws {@link BusClosedException}. */
   void refuseNewCalls() {
     refusing = true;
@@ -98,7 +150,7 @@ final class AsyncCalls {
     long deadline = System.nanoTime() + timeoutNanos;
     try {
       synchronized (idle) {
-        while (unfinished.get() > own) {
+        while (unfinishedCalls() > own) {
           long left = deadline - System.nanoTime();
           if (left <= 0) {
             break;
@@ -111,7 +163,11 @@ final class AsyncCalls {
     } finally {
       stopped = true;
     }
-    return unfinished.get() - own;
+    return unfinishedCalls() - own;
+  }
+
+  private int unfinishedCalls() {
+    return unfinished.get() + unfinishedOnLanes.get();
   }
 
   /** Stops the executor if the bus made it; later calls are refused. */
@@ -136,7 +192,13 @@ final class AsyncCalls {
   }
 
   private void finished() {
-    if (unfinished.decrementAndGet() <= 1) {
+    unfinished.decrementAndGet();
+    notifyIfNearlyIdle();
+  }
+
+  /** Wakes a waiting shutdown when no call is left but, perhaps, the one that called it. */
+  private void notifyIfNearlyIdle() {
+    if (unfinishedCalls() <= 1) {
       synchronized (idle) {
         idle.notifyAll();
       }

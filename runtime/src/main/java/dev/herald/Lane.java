@@ -16,12 +16,15 @@ import java.util.concurrent.Executor;
  * lane sees two messages in a different order than another.
  *
  * <p>The lane hands the executor one task at a time, which delivers what is queued, then returns;
- * the executor may be a single UI thread or a pool.
+ * the executor may be a single UI thread or a pool. Its calls are counted with the bus's
+ * asynchronous ones, so that shutdown waits for them: once it has returned, a call still queued
+ * never runs.
  */
 final class Lane implements Runnable {
   final String name;
   private final Executor executor;
   private final Failures failures;
+  private final AsyncCalls calls;
   private final ArrayDeque<Batch> queue = new ArrayDeque<>();
 
   /** Whether a task of this lane is with the executor; guarded by {@code queue}. */
@@ -32,23 +35,30 @@ final class Lane implements Runnable {
 
   /** The lanes a bus was built with, by name, in the order they were given. */
   static Map<String, Lane> named(
-      Map<String, Executor> executors, Failures failures, int depthThreshold) {
+      Map<String, Executor> executors, Failures failures, AsyncCalls calls, int depthThreshold) {
     Map<String, Lane> lanes = new LinkedHashMap<>();
     for (Map.Entry<String, Executor> lane : executors.entrySet()) {
-      lanes.put(lane.getKey(), new Lane(lane.getKey(), lane.getValue(), failures, depthThreshold));
+      lanes.put(
+          lane.getKey(), new Lane(lane.getKey(), lane.getValue(), failures, calls, depthThreshold));
     }
     return Collections.unmodifiableMap(lanes);
   }
 
-  Lane(String name, Executor executor, Failures failures, int depthThreshold) {
+  Lane(String name, Executor executor, Failures failures, AsyncCalls calls, int depthThreshold) {
     this.name = name;
     this.executor = executor;
     this.failures = failures;
+    this.calls = calls;
     this.depthThreshold = depthThreshold;
   }
 
-  /** Queues one message's calls of this lane's handlers, in delivery order. */
+  /**
+   * Queues one message's calls of this lane's handlers, in delivery order.
+   *
+   * @throws BusClosedException if the bus's shutdown no longer takes calls
+   */
   void submit(Batch batch) {
+    calls.takeLaneCalls(batch.subscribers.size(), this, batch.message);
     boolean reachedThreshold;
     boolean start;
     synchronized (queue) {
@@ -74,8 +84,12 @@ final class Lane implements Runnable {
         scheduled = false;
       }
       for (Batch each : refused) {
-        for (int i = 0; i < each.subscribers.size(); i++) {
-          failures.report(rejected, each.subscribers.get(i), each.listeners.get(i), each.message);
+        try {
+          for (int i = 0; i < each.subscribers.size(); i++) {
+            failures.report(rejected, each.subscribers.get(i), each.listeners.get(i), each.message);
+          }
+        } finally {
+          calls.finishedLaneCalls(each.subscribers.size());
         }
       }
     }
@@ -95,9 +109,13 @@ final class Lane implements Runnable {
       }
       for (int i = 0; i < batch.subscribers.size(); i++) {
         Subscriber subscriber = batch.subscribers.get(i);
-        if (!subscriber.isRetired()) {
-          failures.invokeOffThread(
-              subscriber, batch.listeners.get(i), batch.message, batch.envelopes.get(i));
+        try {
+          if (!subscriber.isRetired() && !calls.isStopped()) {
+            calls.runLaneCall(
+                subscriber, batch.listeners.get(i), batch.message, batch.envelopes.get(i));
+          }
+        } finally {
+          calls.finishedLaneCalls(1);
         }
       }
     }

@@ -84,8 +84,8 @@ public final class MessageBus implements AutoCloseable {
     this.ticker = builder.ticker;
     this.registry = new Registry(this, DispatcherLookup.with(builder.indexes));
     this.failures = new Failures(this, builder.errorHandler);
-    this.lanes = Lane.named(builder.lanes, failures, builder.queueDepthThreshold);
     this.async = new AsyncCalls(failures, builder.executor, builder.queueDepthThreshold);
+    this.lanes = Lane.named(builder.lanes, failures, async, builder.queueDepthThreshold);
     this.scheduler = new FrameScheduler(builder.ticker);
     this.router = new Router(registry, scheduler, async, failures, builder);
     this.plainPosts = router.plainPosts();

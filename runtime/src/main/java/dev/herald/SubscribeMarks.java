@@ -17,24 +17,30 @@ import java.util.List;
 final class SubscribeMarks {
   /** A subscribing annotation Herald recognises, and whose it is. */
   enum Kind {
-    HERALD("Ldev/herald/annotation/Subscribe;", "Herald's"),
-    GUAVA("Lcom/google/common/eventbus/Subscribe;", "Guava EventBus's"),
-    GREENROBOT("Lorg/greenrobot/eventbus/Subscribe;", "greenrobot EventBus's"),
-    OTTO("Lcom/squareup/otto/Subscribe;", "Otto's"),
-    MBASSADOR("Lnet/engio/mbassy/listener/Handler;", "MBassador's"),
-    ARTEMIS("Lnet/mostlyoriginal/api/event/common/Subscribe;", "artemis-odb contrib-eventbus's");
+    HERALD("dev.herald.annotation.Subscribe", "Herald's"),
+    GUAVA("com.google.common.eventbus.Subscribe", "Guava EventBus's"),
+    GREENROBOT("org.greenrobot.eventbus.Subscribe", "greenrobot EventBus's"),
+    OTTO("com.squareup.otto.Subscribe", "Otto's"),
+    MBASSADOR("net.engio.mbassy.listener.Handler", "MBassador's"),
+    ARTEMIS("net.mostlyoriginal.api.event.common.Subscribe", "artemis-odb contrib-eventbus's");
 
+    /** Its name, not its class: the bus depends on no other bus, only reads their names. */
+    final String name;
+
+    /** How a class file names it: {@code Lcom/google/common/eventbus/Subscribe;}. */
     final String descriptor;
+
     final String owner;
 
-    Kind(String descriptor, String owner) {
-      this.descriptor = descriptor;
+    Kind(String name, String owner) {
+      this.name = name;
+      this.descriptor = "L" + name.replace('.', '/') + ";";
       this.owner = owner;
     }
 
     /** The annotation as source code writes it: {@code @com.google.common.eventbus.Subscribe}. */
     String annotation() {
-      return "@" + descriptor.substring(1, descriptor.length() - 1).replace('/', '.');
+      return "@" + name;
     }
 
     static Kind of(String descriptor) {

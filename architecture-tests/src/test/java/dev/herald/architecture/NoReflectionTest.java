@@ -12,6 +12,7 @@ import dev.herald.net.Connection;
 import dev.herald.net.testkit.NetworkSimulator;
 import dev.herald.peers.UdpBridge;
 import dev.herald.sample.DemoGame;
+import dev.herald.spring.HeraldListenerRegistrar;
 import dev.herald.time.Ticker;
 import dev.herald.tools.MessageMapTool;
 import dev.herald.wire.CodecRegistry;
@@ -70,6 +71,12 @@ class NoReflectionTest {
   @Test
   void theUdpBridgeUsesNoReflection() {
     assertClean(ClassFiles.of(UdpBridge.class), 4);
+  }
+
+  @Test
+  void theSpringBootIntegrationUsesNoReflection() {
+    // it finds listeners through the generated index, never by reading methods or annotations
+    assertClean(ClassFiles.of(HeraldListenerRegistrar.class), 10);
   }
 
   @Test

@@ -127,8 +127,26 @@ public class HeraldListenerRegistrar
 
   @Override
   public boolean requiresDestruction(Object bean) {
-    MessageBus current = bus;
-    return current != null && !(bean instanceof MessageBus) && isListener(bean, current);
+    if (bean instanceof MessageBus) {
+      return false;
+    }
+    MessageBus current;
+    synchronized (lock) {
+      current = bus;
+      if (current == null) {
+        return isPending(bean);
+      }
+    }
+    return isListener(bean, current);
+  }
+
+  private boolean isPending(Object bean) {
+    for (PendingBean waiting : pending) {
+      if (waiting.bean == bean) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void adopt(MessageBus adopted) {

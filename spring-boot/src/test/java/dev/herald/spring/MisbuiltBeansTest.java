@@ -1,0 +1,127 @@
+package dev.herald.spring;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/**
+ * A bean whose class marks handlers that would never run fails the context's start, with a message
+ * that names the bean, the methods and the fix: the processor did not run on it, or its annotation
+ * is another bus's, left over from a port.
+ */
+class MisbuiltBeansTest {
+  @TempDir Path dir;
+
+  @Test
+  void aBeanCompiledWithoutTheProcessorFailsTheStartNamingTheBeanAndTheFix() throws Exception {
+    Class<?> radar =
+        compileWithoutProcessor(
+            "Radar",
+            null,
+            "public class Radar {\n"
+                + "  @dev.herald.annotation.Subscribe void onGoal(dev.herald.spring.Goal g) {}\n"
+                + "}\n");
+
+    String failure = startFailure(radar);
+
+    assertTrue(failure.contains("bean 'radar'"), failure);
+    assertTrue(failure.contains("Radar.onGoal"), failure);
+    assertTrue(failure.contains("compiled without Herald's annotation processor"), failure);
+    assertTrue(failure.contains("annotationProcessorPaths"), failure);
+  }
+
+  @Test
+  void aLeftoverGuavaSubscribeFailsTheStartNamingGuavasAnnotation() throws Exception {
+    Class<?> ported =
+        compileWithoutProcessor(
+            "Ported",
+            "com.google.common.eventbus",
+            "public class Ported {\n"
+                + "  @com.google.common.eventbus.Subscribe public void onGoal(Object g) {}\n"
+                + "}\n");
+
+    String failure = startFailure(ported);
+
+    assertTrue(failure.contains("bean 'radar'"), failure);
+    assertTrue(failure.contains("@com.google.common.eventbus.Subscribe"), failure);
+    assertTrue(failure.contains("which Herald does not read"), failure);
+    assertFalse(failure.contains("annotationProcessorPaths"), failure);
+  }
+
+  @Test
+  void aBeanWithoutMarkedMethodsIsNoListenerAndStartsQuietly() throws Exception {
+    Class<?> plain =
+        compileWithoutProcessor("Plain", null, "public class Plain { void onGoal(Object g) {} }");
+
+    new ApplicationContextRunner()
+        .withClassLoader(plain.getClassLoader())
+        .withConfiguration(AutoConfigurations.of(HeraldAutoConfiguration.class))
+        .withBean("plain", type(plain))
+        .run(
+            context -> {
+              assertEquals(null, context.getStartupFailure());
+              assertEquals(
+                  0, context.getBean(dev.herald.MessageBus.class).describe().registrations());
+            });
+  }
+
+  private String startFailure(Class<?> beanClass) {
+    List<String> failure = new ArrayList<>();
+    new ApplicationContextRunner()
+        .withClassLoader(beanClass.getClassLoader())
+        .withConfiguration(AutoConfigurations.of(HeraldAutoConfiguration.class))
+        .withBean("radar", type(beanClass))
+        .run(
+            context -> {
+              assertNotNull(context.getStartupFailure(), "the context started");
+              failure.add(ListenerBeansTest.messages(context.getStartupFailure()));
+            });
+    return failure.get(0);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Class<Object> type(Class<?> beanClass) {
+    return (Class<Object>) beanClass;
+  }
+
+  /** Compiles {@code source} with {@code -proc:none}, beside a stub annotation if asked. */
+  private Class<?> compileWithoutProcessor(String name, String annotationPackage, String source)
+      throws Exception {
+    List<String> arguments =
+        new ArrayList<>(
+            List.of(
+                "-proc:none", "-d", dir.toString(), "-cp", System.getProperty("java.class.path")));
+    arguments.add(Files.writeString(dir.resolve(name + ".java"), source).toString());
+    if (annotationPackage != null) {
+      Path stub = dir.resolve(annotationPackage.replace('.', '/')).resolve("Subscribe.java");
+      Files.createDirectories(stub.getParent());
+      Files.writeString(
+          stub,
+          "package "
+              + annotationPackage
+              + ";\n@java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)"
+              + "\npublic @interface Subscribe {}\n");
+      arguments.add(stub.toString());
+    }
+    assertEquals(
+        0,
+        ToolProvider.getSystemJavaCompiler()
+            .run(null, null, null, arguments.toArray(new String[0])));
+    URLClassLoader loader =
+        new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader());
+    return loader.loadClass(name);
+  }
+}
