@@ -48,7 +48,7 @@ public class HeraldAutoConfiguration {
    * @param customizers the customizers, in order
    * @return the bus
    */
-  @Bean(name = BUS_BEAN, destroyMethod = "close")
+  @Bean(name = BUS_BEAN, destroyMethod = "")
   @ConditionalOnMissingBean
   public MessageBus heraldMessageBus(
       HeraldProperties properties,

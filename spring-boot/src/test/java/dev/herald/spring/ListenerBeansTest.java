@@ -13,7 +13,9 @@ import dev.herald.annotation.Subscribe;
 import java.lang.ref.WeakReference;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import org.aopalliance.intercept.MethodInterceptor;
 import org.junit.jupiter.api.Test;
 import org.springframework.aop.framework.ProxyFactory;
 import org.springframework.beans.factory.config.BeanDefinition;
@@ -290,6 +292,40 @@ class ListenerBeansTest {
               assertNull(context.getStartupFailure());
               assertEquals(1, context.getBean(MessageBus.class).post(new Goal("once")));
               assertEquals(List.of("once"), context.getBean(Scoreboard.class).goals);
+            });
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class AdvisedScoreboard {
+    static final AtomicInteger ADVISED = new AtomicInteger();
+
+    @Bean
+    Scoreboard scoreboard() {
+      ProxyFactory proxy = new ProxyFactory(new Scoreboard());
+      proxy.setProxyTargetClass(true);
+      proxy.addAdvice(
+          (MethodInterceptor)
+              invocation -> {
+                ADVISED.incrementAndGet();
+                return invocation.proceed();
+              });
+      return (Scoreboard) proxy.getProxy();
+    }
+  }
+
+  @Test
+  void aClassProxiedListenerIsRegisteredAndItsAdviceRunsAroundTheHandler() {
+    contexts
+        .withUserConfiguration(AdvisedScoreboard.class)
+        .run(
+            context -> {
+              Scoreboard proxy = context.getBean(Scoreboard.class);
+              int before = AdvisedScoreboard.ADVISED.get();
+
+              assertEquals(1, context.getBean(MessageBus.class).post(new Goal("advised")));
+
+              assertEquals(before + 1, AdvisedScoreboard.ADVISED.get(), "the handler was advised");
+              assertEquals(List.of("advised"), proxy.goals());
             });
   }
 

@@ -8,6 +8,8 @@ import dev.herald.annotation.Subscribe;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -48,18 +50,30 @@ class ShutdownWithContextTest {
     }
   }
 
-  private static AnnotationConfigApplicationContext start(String... properties) {
+  @Configuration(proxyBeanMethods = false)
+  @org.springframework.context.annotation.Import(Var.class)
+  static class VarThread {
+    /** A plain executor: unlike Spring's, it does not wait for its tasks when the context stops. */
+    @Bean(destroyMethod = "shutdownNow")
+    ExecutorService varThread() {
+      return Executors.newSingleThreadExecutor();
+    }
+  }
+
+  private static AnnotationConfigApplicationContext start(
+      Class<?> configuration, String... properties) {
     AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
     org.springframework.boot.test.util.TestPropertyValues.of(properties).applyTo(context);
     context.register(
-        Var.class, TaskExecutionAutoConfiguration.class, HeraldAutoConfiguration.class);
+        configuration, TaskExecutionAutoConfiguration.class, HeraldAutoConfiguration.class);
     context.refresh();
     return context;
   }
 
   @Test
   void closingTheContextDeliversWhatTheLaneHoldsOnTheContextsTaskExecutor() throws Exception {
-    AnnotationConfigApplicationContext context = start("herald.lanes.var=applicationTaskExecutor");
+    AnnotationConfigApplicationContext context =
+        start(Var.class, "herald.lanes.var=applicationTaskExecutor");
     MessageBus bus = context.getBean(MessageBus.class);
     SlowReferee referee = context.getBean(SlowReferee.class);
     for (String team : List.of("a", "b", "c")) {
@@ -88,7 +102,7 @@ class ShutdownWithContextTest {
   void whatCouldNotFinishWithinTheTimeoutIsLoggedWithItsCount(CapturedOutput output)
       throws Exception {
     AnnotationConfigApplicationContext context =
-        start("herald.lanes.var=applicationTaskExecutor", "herald.shutdown.timeout=100ms");
+        start(VarThread.class, "herald.lanes.var=varThread", "herald.shutdown.timeout=100ms");
     MessageBus bus = context.getBean(MessageBus.class);
     SlowReferee referee = context.getBean(SlowReferee.class);
     for (String team : List.of("a", "b", "c")) {
