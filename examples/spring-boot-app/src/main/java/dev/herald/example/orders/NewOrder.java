@@ -1,0 +1,4 @@
+package dev.herald.example.orders;
+
+/** The body of {@code POST /orders}. */
+public record NewOrder(String item, int quantity) {}
