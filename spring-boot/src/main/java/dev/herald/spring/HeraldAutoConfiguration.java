@@ -40,6 +40,16 @@ public class HeraldAutoConfiguration {
   }
 
   /**
+   * Listener beans stay eager under lazy initialization, or nothing would make them.
+   *
+   * @return the filter
+   */
+  @Bean
+  public static ListenerBeansAreEager heraldListenerBeansAreEager() {
+    return new ListenerBeansAreEager();
+  }
+
+  /**
    * The bus, closed by {@link HeraldShutdown} when the context starts closing rather than when its
    * beans are destroyed, by which time the executors of its lanes refuse work.
    *

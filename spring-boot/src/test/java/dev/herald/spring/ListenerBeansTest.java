@@ -20,8 +20,13 @@ import org.junit.jupiter.api.Test;
 import org.springframework.aop.framework.ProxyFactory;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.CustomScopeConfigurer;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Primary;
@@ -67,6 +72,21 @@ class ListenerBeansTest {
     assertTrue(kept.get().isClosed());
     assertEquals(0, kept.get().describe().registrations());
   }
+
+  @Test
+  void underLazyInitializationAListenerNothingInjectsIsStillMadeAndRegistered() {
+    try (ConfigurableApplicationContext context =
+        new SpringApplicationBuilder(LazyApplication.class, OneScoreboard.class)
+            .web(WebApplicationType.NONE)
+            .properties("spring.main.lazy-initialization=true")
+            .run()) {
+      assertEquals(1, context.getBean(MessageBus.class).post(new Goal("lazy")));
+    }
+  }
+
+  @SpringBootConfiguration
+  @ImportAutoConfiguration(HeraldAutoConfiguration.class)
+  static class LazyApplication {}
 
   @Configuration(proxyBeanMethods = false)
   static class PrototypeScoreboards {
