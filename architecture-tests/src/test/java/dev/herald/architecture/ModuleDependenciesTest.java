@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.MessageBus;
 import dev.herald.annotation.Subscribe;
+import dev.herald.guice.HeraldModule;
 import dev.herald.internal.generated.Dispatcher;
 import dev.herald.micrometer.UdpNodeMetrics;
 import dev.herald.nats.NatsBridge;
@@ -26,10 +27,10 @@ import org.junit.jupiter.api.Test;
  * annotations, the generated-code contract and the time source at the bottom; the runtime, the
  * codecs and the network layer each on the JDK alone (the runtime also on the contract, the runtime
  * and the network on the time source); the network test kit on the network; the networked bus and
- * the NATS bridge joining them; the Micrometer binders joining Micrometer to those; the tools,
- * which read files, on the JDK alone. The network layer and the NATS bridge may also record JDK
- * Flight Recorder events. A use outside its module's list is a change of architecture, to be made
- * here on purpose, never by accident.
+ * the NATS bridge joining them; the Micrometer binders joining Micrometer to those; the Guice
+ * module joining Guice's API to the bus; the tools, which read files, on the JDK alone. The network
+ * layer and the NATS bridge may also record JDK Flight Recorder events. A use outside its module's
+ * list is a change of architecture, to be made here on purpose, never by accident.
  */
 class ModuleDependenciesTest {
   /** What every module may use of the JDK: the base module's ordinary packages (no reflection). */
@@ -185,6 +186,21 @@ class ModuleDependenciesTest {
             "dev/herald/net",
             "dev/herald/net/udp",
             "dev/herald/nats"));
+  }
+
+  /** Guice's API alone: no internals of Guice's, and nothing of Guava's, which Guice brings. */
+  @Test
+  void theGuiceModuleJoinsGuiceToTheBus() {
+    assertUses(
+        HeraldModule.class,
+        with(
+            JDK,
+            "dev/herald",
+            "dev/herald/guice",
+            "com/google/inject",
+            "com/google/inject/binder",
+            "com/google/inject/matcher",
+            "com/google/inject/spi"));
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.MessageBus;
 import dev.herald.annotation.Subscribe;
+import dev.herald.guice.HeraldModule;
 import dev.herald.internal.generated.Dispatcher;
 import dev.herald.micrometer.UdpNodeMetrics;
 import dev.herald.nats.NatsBridge;
@@ -87,6 +88,11 @@ class NoReflectionTest {
   @Test
   void theMicrometerBindersUseNoReflection() {
     assertClean(ClassFiles.of(UdpNodeMetrics.class), 6);
+  }
+
+  @Test
+  void theGuiceModuleUsesNoReflection() {
+    assertClean(ClassFiles.of(HeraldModule.class), 6);
   }
 
   @Test

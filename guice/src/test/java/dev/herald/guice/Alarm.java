@@ -1,0 +1,4 @@
+package dev.herald.guice;
+
+/** The tests' message. */
+record Alarm(String what) {}

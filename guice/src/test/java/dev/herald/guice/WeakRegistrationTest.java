@@ -1,0 +1,78 @@
+package dev.herald.guice;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import dev.herald.BusDescription;
+import dev.herald.ErrorHandler;
+import dev.herald.MessageBus;
+import java.lang.ref.WeakReference;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Strongly by default, so that a listener nothing else holds keeps receiving; weakly on request, so
+ * that one nothing else holds is forgotten.
+ */
+class WeakRegistrationTest {
+  private final MessageBus bus =
+      MessageBus.builder().errorHandler(ErrorHandler.rethrowing()).build();
+
+  @AfterEach
+  void closeBus() {
+    bus.close();
+  }
+
+  @Test
+  void aStronglyRegisteredListenerThatNothingElseHoldsKeepsReceiving() {
+    Injector injector = Guice.createInjector(new HeraldModule(bus));
+    WeakReference<Radar> radar = new WeakReference<>(injector.getInstance(Radar.class));
+
+    collectGarbage(radar);
+
+    assertNotNull(radar.get(), "the bus holds it");
+    assertEquals(1, bus.post(new Alarm("fire")));
+    assertEquals(List.of(new Alarm("fire")), radar.get().heard);
+    assertFalse(bus.describe().handlers().get(0).isWeak());
+  }
+
+  @Test
+  void aWeaklyRegisteredListenerThatNothingElseHoldsIsForgotten() {
+    Injector injector = Guice.createInjector(new HeraldModule(bus).registeringWeakly());
+    WeakReference<Radar> radar = new WeakReference<>(injector.getInstance(Radar.class));
+    assertTrue(bus.describe().handlers().get(0).isWeak());
+
+    collectGarbage(radar);
+
+    assertNull(radar.get(), "nothing held it");
+    assertEquals(0, bus.post(new Alarm("fire")));
+  }
+
+  @Test
+  void aWeaklyRegisteredSingletonReceivesForAsLongAsItsInjectorLives() {
+    Injector injector = Guice.createInjector(new HeraldModule(bus).registeringWeakly());
+    WeakReference<Tower> tower = new WeakReference<>(injector.getInstance(Tower.class));
+
+    collectGarbage(tower);
+
+    assertNotNull(tower.get(), "the injector holds its singleton");
+    assertEquals(1, bus.post(new Alarm("fire")));
+    BusDescription.Handler handler = bus.describe().handlers().get(0);
+    assertTrue(handler.isWeak());
+    assertEquals(Tower.class.getName(), handler.listenerClass());
+    assertNotNull(injector.getInstance(Tower.class));
+  }
+
+  /** Collects until {@code reference} is cleared, or a bounded number of times. */
+  private static void collectGarbage(WeakReference<?> reference) {
+    for (int i = 0; i < 20 && reference.get() != null; i++) {
+      System.gc();
+    }
+  }
+}
