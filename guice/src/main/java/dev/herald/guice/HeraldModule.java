@@ -45,6 +45,11 @@ import java.util.Objects;
  * MessageBus} is bound already. Modules of the same bus and strength are equal, so Guice installs
  * that module once however many modules install it.
  *
+ * <p><b>On the bus the injector binds.</b> Objects are registered on the injector's {@code
+ * MessageBus}, which is this module's bus unless {@code Modules.override} replaced the binding (a
+ * test's own bus, or another {@code HeraldModule}'s): they then hear what is posted to that bus.
+ * Which classes have handlers is still answered by this module's bus.
+ *
  * <p>The module never closes the bus, even one it built: Guice has no shutdown, so the application
  * closes it ({@code injector.getInstance(MessageBus.class).close()}).
  *
@@ -94,7 +99,7 @@ public final class HeraldModule extends AbstractModule {
   @Override
   protected void configure() {
     bind(MessageBus.class).toInstance(bus);
-    Registrar registrar = new Registrar(bus, weakly);
+    Registrar registrar = new Registrar(bus, getProvider(MessageBus.class), weakly);
     bindListener(Matchers.any(), new ListenerTypes(registrar));
     bindListener(new ProviderBindings(), new ProvidedListeners(registrar));
   }

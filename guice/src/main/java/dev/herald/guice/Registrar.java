@@ -1,14 +1,26 @@
 package dev.herald.guice;
 
+import com.google.inject.Provider;
 import dev.herald.MessageBus;
 
-/** Registers what Guice hands over on one bus, strongly or weakly as the module was told. */
+/**
+ * Registers what Guice hands over, strongly or weakly as the module was told, on the bus the
+ * injector binds: the module's own, unless {@code Modules.override} replaced its binding, in which
+ * case the module's bus is posted to by nobody and listeners there would hear nothing.
+ */
 final class Registrar {
-  private final MessageBus bus;
+  private final MessageBus own;
+  private final Provider<MessageBus> bound;
   private final boolean weakly;
 
-  Registrar(MessageBus bus, boolean weakly) {
-    this.bus = bus;
+  /**
+   * @param own the module's bus, which answers which classes have handlers while the injector is
+   *     being created, before {@code bound} can be asked
+   * @param bound the injector's binding of {@link MessageBus}, asked only once the injector exists
+   */
+  Registrar(MessageBus own, Provider<MessageBus> bound, boolean weakly) {
+    this.own = own;
+    this.bound = bound;
     this.weakly = weakly;
   }
 
@@ -18,11 +30,12 @@ final class Registrar {
    * @throws IllegalArgumentException if the class marks handlers that have no dispatcher
    */
   boolean hasHandlers(Class<?> type) {
-    return bus.hasHandlers(type);
+    return own.hasHandlers(type);
   }
 
   /** Registers {@code listener}, whose class has handlers; once, however often it is handed. */
   void register(Object listener) {
+    MessageBus bus = bound.get();
     if (weakly) {
       bus.registerWeakly(listener);
     } else {
@@ -36,7 +49,7 @@ final class Registrar {
    * @throws IllegalArgumentException if its class marks handlers that have no dispatcher
    */
   void registerIfListener(Object object) {
-    if (bus.hasHandlers(object.getClass())) {
+    if (own.hasHandlers(object.getClass())) {
       register(object);
     }
   }
