@@ -102,6 +102,22 @@ class HeraldModuleTest {
   }
 
   @Test
+  void injectorsWithModulesOfTwoBusesRegisterEachListenerOnItsInjectorsBus() {
+    try (MessageBus one = MessageBus.create();
+        MessageBus other = MessageBus.create()) {
+      Tower first = Guice.createInjector(new HeraldModule(one)).getInstance(Tower.class);
+      Tower second =
+          Guice.createInjector(new HeraldModule(other).registeringWeakly())
+              .getInstance(Tower.class);
+
+      assertEquals(1, one.post(new Alarm("one")));
+      assertEquals(1, other.post(new Alarm("other")));
+      assertEquals(List.of(new Alarm("one")), first.heard);
+      assertEquals(List.of(new Alarm("other")), second.heard);
+    }
+  }
+
+  @Test
   void registeringWeaklyKeepsTheBusAndHoldsItsListenersWeakly() {
     try (MessageBus bus = MessageBus.create()) {
       HeraldModule weak = new HeraldModule(bus).registeringWeakly();

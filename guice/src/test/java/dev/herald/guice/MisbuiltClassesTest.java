@@ -11,10 +11,14 @@ import com.google.inject.CreationException;
 import com.google.inject.Guice;
 import com.google.inject.Injector;
 import com.google.inject.Provider;
+import com.google.inject.Provides;
 import com.google.inject.ProvisionException;
+import com.google.inject.Singleton;
+import com.google.inject.Stage;
 import com.google.inject.spi.Message;
 import dev.herald.MessageBus;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -172,6 +176,80 @@ class MisbuiltClassesTest {
 
     assertTrue(error.getMessage().contains("UnprocessedRadar.onAlarm"), error.getMessage());
     assertEquals(0, bus.describe().registrations());
+  }
+
+  @Test
+  void aJustInTimeBindingOfSuchAClassFailsEveryTimeNamingTheFixAndTheBusGoesOn() throws Exception {
+    Class<?> unprocessed = unprocessedRadar();
+    Object instance = unprocessed.getConstructor().newInstance();
+    Injector injector = Guice.createInjector(new HeraldModule(bus));
+
+    ConfigurationException first =
+        assertThrows(ConfigurationException.class, () -> injector.getInstance(unprocessed));
+    assertThrows(ConfigurationException.class, () -> injector.getInstance(unprocessed));
+    assertThrows(ConfigurationException.class, () -> injector.getProvider(unprocessed));
+    assertThrows(ConfigurationException.class, () -> injector.injectMembers(instance));
+    assertThrows(ConfigurationException.class, () -> injector.getMembersInjector(unprocessed));
+
+    assertTrue(first.getMessage().contains("Cannot register UnprocessedRadar"), first.getMessage());
+    assertTrue(first.getMessage().contains("annotationProcessorPaths"), first.getMessage());
+    assertEquals(0, bus.describe().registrations());
+    Radar radar = injector.getInstance(Radar.class);
+    assertEquals(1, bus.post(new Alarm("fire")));
+    assertEquals(List.of(new Alarm("fire")), radar.heard);
+  }
+
+  @Test
+  void aChildInjectorBindingSuchAClassFailsAndLeavesTheParentAndItsBusAsTheyWere()
+      throws Exception {
+    Class<?> unprocessed = unprocessedRadar();
+    Injector parent = Guice.createInjector(new HeraldModule(bus));
+    Tower tower = parent.getInstance(Tower.class);
+
+    CreationException error =
+        assertThrows(
+            CreationException.class,
+            () ->
+                parent.createChildInjector(
+                    new AbstractModule() {
+                      @Override
+                      protected void configure() {
+                        bind(Radar.class).asEagerSingleton();
+                        bind(unprocessed);
+                      }
+                    }));
+
+    assertEquals(1, error.getErrorMessages().size());
+    assertTrue(error.getMessage().contains("UnprocessedRadar.onAlarm"), error.getMessage());
+    assertTrue(error.getMessage().contains("configure(MisbuiltClassesTest.java:"), "where");
+    assertEquals(1, bus.describe().registrations(), "the parent's tower alone");
+    assertThrows(
+        ConfigurationException.class, () -> parent.createChildInjector().getInstance(unprocessed));
+    assertEquals(1, bus.post(new Alarm("fire")));
+    assertEquals(List.of(new Alarm("fire")), tower.heard);
+  }
+
+  @Test
+  void inTheProductionStageASingletonProviderOfSuchAnObjectFailsTheInjector() throws Exception {
+    Class<?> unprocessed = unprocessedRadar();
+
+    CreationException error =
+        assertThrows(
+            CreationException.class,
+            () ->
+                Guice.createInjector(
+                    Stage.PRODUCTION,
+                    new HeraldModule(bus),
+                    new AbstractModule() {
+                      @Provides
+                      @Singleton
+                      Object listener() throws ReflectiveOperationException {
+                        return unprocessed.getConstructor().newInstance();
+                      }
+                    }));
+
+    assertTrue(error.getMessage().contains("UnprocessedRadar.onAlarm"), error.getMessage());
+    assertTrue(error.getMessage().contains("annotationProcessorPaths"), error.getMessage());
   }
 
   private Class<?> unprocessedRadar() throws Exception {

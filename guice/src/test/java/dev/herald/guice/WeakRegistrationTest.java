@@ -69,6 +69,43 @@ class WeakRegistrationTest {
     assertNotNull(injector.getInstance(Tower.class));
   }
 
+  @Test
+  void unscopedListenersInjectedInALoopAreForgottenWhenRegisteredWeakly() {
+    Injector injector = Guice.createInjector(new HeraldModule(bus).registeringWeakly());
+    WeakReference<Radar> last = null;
+    for (int i = 0; i < 10_000; i++) {
+      last = new WeakReference<>(injector.getInstance(Radar.class));
+    }
+
+    // The bus takes out the collected ones when it next registers; a subscription that closes at
+    // once makes it do so without leaving a registration of its own
+    for (int i = 0; i < 20 && bus.describe().registrations() > 0; i++) {
+      System.gc();
+      bus.subscribe(Alarm.class, alarm -> {}).close();
+    }
+
+    assertNull(last.get());
+    assertEquals(0, bus.describe().registrations());
+    assertEquals(0, bus.post(new Alarm("fire")));
+  }
+
+  @Test
+  void unscopedListenersInjectedInALoopAreAllKeptWhenRegisteredStrongly() {
+    Injector injector = Guice.createInjector(new HeraldModule(bus));
+    WeakReference<Radar> first = new WeakReference<>(injector.getInstance(Radar.class));
+    for (int i = 1; i < 1_000; i++) {
+      injector.getInstance(Radar.class);
+    }
+
+    collectGarbage(first);
+
+    assertNotNull(first.get(), "kept until unregistered or the bus closes");
+    assertEquals(1_000, bus.describe().registrations());
+    assertEquals(1_000, bus.post(new Alarm("fire")));
+    assertTrue(bus.unregister(first.get()));
+    assertEquals(999, bus.post(new Alarm("fire")));
+  }
+
   /** Collects until {@code reference} is cleared, or a bounded number of times. */
   private static void collectGarbage(WeakReference<?> reference) {
     for (int i = 0; i < 20 && reference.get() != null; i++) {
