@@ -43,7 +43,9 @@ import java.util.Objects;
  * child injectors (and private modules), so objects a child injects are registered on the same bus.
  * Installing a {@code HeraldModule} of another bus beside it, or one in a child, fails: {@code
  * MessageBus} is bound already. Modules of the same bus and strength are equal, so Guice installs
- * that module once however many modules install it.
+ * that module once however many modules install it. Installed only in a child (or a private
+ * module), it sees only the bindings made there: Guice makes a just-in-time binding in the parent
+ * whenever the class needs nothing of the child's, and nothing registers what the parent makes.
  *
  * <p><b>On the bus the injector binds.</b> Objects are registered on the injector's {@code
  * MessageBus}, which is this module's bus unless {@code Modules.override} replaced the binding (a

@@ -89,6 +89,64 @@ class ChildInjectorsTest {
   }
 
   @Test
+  void siblingChildrenWithModulesOfTheirOwnRegisterWhatTheyBindOnTheirOwnBuses() {
+    Injector plain = Guice.createInjector();
+    try (MessageBus one = MessageBus.create();
+        MessageBus other = MessageBus.create()) {
+      Injector first = plain.createChildInjector(new HeraldModule(one), binding(Radar.class));
+      Injector second = plain.createChildInjector(new HeraldModule(other), binding(Radar.class));
+
+      first.getInstance(Radar.class);
+      second.getInstance(Radar.class);
+      second.getInstance(Radar.class);
+
+      assertEquals(1, one.post(new Alarm("fire")));
+      assertEquals(2, other.post(new Alarm("fire")));
+    }
+  }
+
+  /**
+   * The module's documented limit: Guice makes a just-in-time binding in the parent whenever the
+   * class needs nothing of the child's, and the parent has no module to register what it makes.
+   */
+  @Test
+  void aModuleOnlyInAChildMissesTheListenersGuiceBindsJustInTimeInTheParent() {
+    Injector plain = Guice.createInjector();
+    Injector child = plain.createChildInjector(new HeraldModule(bus), binding(Radar.class));
+
+    Radar bound = child.getInstance(Radar.class);
+    Tower justInTime = child.getInstance(Tower.class);
+
+    assertSame(justInTime, plain.getInstance(Tower.class), "made in the parent");
+    assertEquals(1, bus.post(new Alarm("fire")));
+    assertEquals(List.of(new Alarm("fire")), bound.heard);
+    assertEquals(List.of(), justInTime.heard);
+  }
+
+  /** Likewise a module installed inside a private module sees only that module's bindings. */
+  @Test
+  void aModuleInsideAPrivateModuleMissesTheListenersBoundOutsideIt() {
+    Injector injector =
+        Guice.createInjector(
+            new PrivateModule() {
+              @Override
+              protected void configure() {
+                install(new HeraldModule(bus));
+                bind(Tower.class);
+                expose(Tower.class);
+              }
+            },
+            binding(Radar.class));
+
+    Tower inside = injector.getInstance(Tower.class);
+    Radar outside = injector.getInstance(Radar.class);
+
+    assertEquals(1, bus.post(new Alarm("fire")));
+    assertEquals(List.of(new Alarm("fire")), inside.heard);
+    assertEquals(List.of(), outside.heard);
+  }
+
+  @Test
   void installingTheModuleAgainInAChildFailsOnTheBusBinding() {
     CreationException error =
         assertThrows(
@@ -96,5 +154,14 @@ class ChildInjectorsTest {
 
     assertTrue(error.getMessage().contains(MessageBus.class.getName()), error.getMessage());
     assertEquals(0, bus.describe().registrations());
+  }
+
+  private static AbstractModule binding(Class<?> type) {
+    return new AbstractModule() {
+      @Override
+      protected void configure() {
+        bind(type);
+      }
+    };
   }
 }
