@@ -31,7 +31,8 @@ import java.util.Objects;
  * holds them weakly instead: an object then receives for as long as something else holds it (a
  * singleton as long as its injector is reachable, so the application must keep the injector), and
  * one that nothing holds, such as an unscoped listener injected only to be registered, stops
- * receiving at the next garbage collection.
+ * receiving at the next garbage collection. The same holds for an injector whose creation failed
+ * after it made some listeners: held strongly, they stay on the bus; held weakly, they go with it.
  *
  * <p><b>Misbuilt listeners fail the injector.</b> A class whose {@code @Subscribe} methods have no
  * dispatcher (compiled without {@code herald-processor}, or still carrying another bus's annotation

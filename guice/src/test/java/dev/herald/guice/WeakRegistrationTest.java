@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.inject.AbstractModule;
+import com.google.inject.CreationException;
 import com.google.inject.Guice;
 import com.google.inject.Injector;
 import dev.herald.BusDescription;
@@ -104,6 +107,46 @@ class WeakRegistrationTest {
     assertEquals(1_000, bus.post(new Alarm("fire")));
     assertTrue(bus.unregister(first.get()));
     assertEquals(999, bus.post(new Alarm("fire")));
+  }
+
+  @Test
+  void whatAFailedInjectorRegisteredStronglyStaysOnTheBus() {
+    assertThrows(
+        CreationException.class,
+        () -> Guice.createInjector(new HeraldModule(bus), towerThenFailure()));
+
+    assertEquals(1, bus.post(new Alarm("fire")), "the tower of an injector that never was");
+  }
+
+  @Test
+  void whatAFailedInjectorRegisteredWeaklyGoesWithIt() {
+    assertThrows(
+        CreationException.class,
+        () -> Guice.createInjector(new HeraldModule(bus).registeringWeakly(), towerThenFailure()));
+
+    for (int i = 0; i < 20 && bus.describe().registrations() > 0; i++) {
+      System.gc();
+      bus.subscribe(Alarm.class, alarm -> {}).close();
+    }
+
+    assertEquals(0, bus.post(new Alarm("fire")));
+  }
+
+  /** An eager tower, and an eager singleton whose constructor fails the injector. */
+  private static AbstractModule towerThenFailure() {
+    return new AbstractModule() {
+      @Override
+      protected void configure() {
+        bind(Tower.class).asEagerSingleton();
+        bind(Failing.class).asEagerSingleton();
+      }
+    };
+  }
+
+  static final class Failing {
+    Failing() {
+      throw new IllegalStateException("no power");
+    }
   }
 
   /** Collects until {@code reference} is cleared, or a bounded number of times. */
