@@ -14,9 +14,10 @@ final class Registrar {
   private final boolean weakly;
 
   /**
-   * @param own the module's bus, which answers which classes have handlers while the injector is
-   *     being created, before {@code bound} can be asked
-   * @param bound the injector's binding of {@link MessageBus}, asked only once the injector exists
+   * @param own the module's bus, which answers which classes have handlers while Guice is still
+   *     reading the bindings, before {@code bound} can be asked
+   * @param bound the injector's binding of {@link MessageBus}, ready by the time Guice injects the
+   *     first object (an instance binding, an eager singleton)
    */
   Registrar(MessageBus own, Provider<MessageBus> bound, boolean weakly) {
     this.own = own;
