@@ -74,11 +74,11 @@ final class DispatcherLookup {
         }
       };
 
-  private final ClassValue<Optional<String>> misbuilt =
-      new ClassValue<Optional<String>>() {
+  private final ClassValue<Refusals> refusals =
+      new ClassValue<Refusals>() {
         @Override
-        protected Optional<String> computeValue(Class<?> type) {
-          return computeMisbuilt(type);
+        protected Refusals computeValue(Class<?> type) {
+          return computeRefusals(type);
         }
       };
 
@@ -124,22 +124,41 @@ final class DispatcherLookup {
   /**
    * Why objects of {@code type} must not be registered, or skipped as having no handlers, although
    * its code marks methods as handlers: a class of its hierarchy carries Herald's {@code Subscribe}
-   * but has no dispatcher (the processor never saw it), or no class has a dispatcher and one
-   * carries another bus's subscribing annotation (left over from a port). Empty when nothing is
-   * wrong; read once per class.
+   * but has no dispatcher (the processor never saw it), or, if {@code foreignRefused}, no class has
+   * a dispatcher and one carries another bus's subscribing annotation (left over from a port).
+   * Empty when nothing is wrong; the class files are read once per class.
    */
-  Optional<String> misbuilt(Class<?> type) {
-    return misbuilt.get(type);
+  Optional<String> misbuilt(Class<?> type, boolean foreignRefused) {
+    Refusals refusal = refusals.get(type);
+    if (refusal.unprocessed != null) {
+      return Optional.of(refusal.unprocessed);
+    }
+    return foreignRefused ? Optional.ofNullable(refusal.foreign) : Optional.empty();
   }
 
-  private Optional<String> computeMisbuilt(Class<?> type) {
+  /** What is wrong with a class's marked methods, if anything: the two reasons to refuse it. */
+  private static final class Refusals {
+    /** Herald's {@code @Subscribe} without a dispatcher; null if none. */
+    final String unprocessed;
+
+    /** Another bus's annotation, and no dispatcher in the hierarchy; null if not so. */
+    final String foreign;
+
+    Refusals(String unprocessed, String foreign) {
+      this.unprocessed = unprocessed;
+      this.foreign = foreign;
+    }
+  }
+
+  private Refusals computeRefusals(Class<?> type) {
     List<SubscribeMarks.Mark> herald = new ArrayList<>();
     List<SubscribeMarks.Mark> foreign = new ArrayList<>();
     for (SubscribeMarks.Mark mark : unreadMarks.get(type)) {
       (mark.kind == SubscribeMarks.Kind.HERALD ? herald : foreign).add(mark);
     }
+    String unprocessed = null;
     if (!herald.isEmpty()) {
-      return Optional.of(
+      unprocessed =
           "Cannot register "
               + type.getName()
               + ": "
@@ -150,11 +169,12 @@ final class DispatcherLookup {
                   : herald.get(0).declaringClass.getName())
               + ", so its code was compiled without Herald's annotation processor and these"
               + " handlers would never run."
-              + FIXES);
+              + FIXES;
     }
+    String leftOver = null;
     if (!foreign.isEmpty() && !typeOf(type).hasDispatcher()) {
       SubscribeMarks.Kind kind = foreign.get(0).kind;
-      return Optional.of(
+      leftOver =
           "Cannot register "
               + type.getName()
               + ": "
@@ -166,9 +186,10 @@ final class DispatcherLookup {
               + ", which Herald does not read, and no method carries Herald's. Replace the"
               + " annotation with @dev.herald.annotation.Subscribe (docs/MIGRATING.md in"
               + " Herald's repository lists the other differences), and compile with"
-              + " herald-processor.");
+              + " herald-processor. A class that stays on the other bus on purpose is skipped by"
+              + " a bus built with ignoreForeignSubscribe().";
     }
-    return Optional.empty();
+    return new Refusals(unprocessed, leftOver);
   }
 
   /** "com.example.Radar.onMove and com.example.Radar.onStop", at most three named. */
@@ -311,8 +332,8 @@ final class DispatcherLookup {
    * @throws IllegalArgumentException if its code marks handlers that would never run: see {@link
    *     #misbuilt}
    */
-  boolean hasHandlers(Class<?> type) {
-    Optional<String> misbuilt = misbuilt(type);
+  boolean hasHandlers(Class<?> type, boolean foreignRefused) {
+    Optional<String> misbuilt = misbuilt(type, foreignRefused);
     if (misbuilt.isPresent()) {
       throw new IllegalArgumentException(misbuilt.get());
     }

@@ -71,6 +71,9 @@ public final class MessageBus implements AutoCloseable {
   /** Guava's rule: every handler not marked concurrent is serialized. */
   final boolean serializedHandlers;
 
+  /** Whether registerIfListener refuses a class marked only with another bus's annotation. */
+  final boolean refusesForeignSubscribe;
+
   /** The lanes by name, fixed when the bus is built. */
   final Map<String, Lane> lanes;
 
@@ -81,6 +84,7 @@ public final class MessageBus implements AutoCloseable {
 
   MessageBus(Builder builder) {
     this.serializedHandlers = builder.serializedHandlers;
+    this.refusesForeignSubscribe = !builder.ignoreForeignSubscribe;
     this.ticker = builder.ticker;
     this.registry = new Registry(this, DispatcherLookup.with(builder.indexes));
     this.failures = new Failures(this, builder.errorHandler);
@@ -155,7 +159,9 @@ public final class MessageBus implements AutoCloseable {
    *     marks handlers that would never run
    */
   public boolean hasHandlers(Class<?> type) {
-    return registry.lookup().hasHandlers(Objects.requireNonNull(type, "type"));
+    return registry
+        .lookup()
+        .hasHandlers(Objects.requireNonNull(type, "type"), refusesForeignSubscribe);
   }
 
   /** The sticky messages this bus keeps for handlers that register later. */
@@ -323,6 +329,7 @@ public final class MessageBus implements AutoCloseable {
     final List<DispatcherIndex> indexes = new ArrayList<>();
     final Map<String, Executor> lanes = new LinkedHashMap<>();
     boolean serializedHandlers;
+    boolean ignoreForeignSubscribe;
     NestedPosts nestedPosts = NestedPosts.DEPTH_FIRST;
     int stickyCapacity = 1_000;
     Duration stickyExpiry;
@@ -359,6 +366,20 @@ public final class MessageBus implements AutoCloseable {
      */
     public Builder index(DispatcherIndex index) {
       indexes.add(Objects.requireNonNull(index, "index"));
+      return this;
+    }
+
+    /**
+     * Lets {@link MessageBus#registerIfListener} and {@link MessageBus#hasHandlers} skip, rather
+     * than refuse, an object whose class carries only another bus's subscribing annotation
+     * (Guava's, greenrobot's, Otto's, MBassador's, artemis-odb's): for an application that keeps
+     * some classes on that bus on purpose while it moves to Herald. By default they are refused,
+     * since an annotation left over from a port would otherwise never receive, in silence. {@code
+     * register} refuses them either way (they have no handlers), and Herald's own {@code Subscribe}
+     * without a dispatcher is always refused.
+     */
+    public Builder ignoreForeignSubscribe() {
+      this.ignoreForeignSubscribe = true;
       return this;
     }
 

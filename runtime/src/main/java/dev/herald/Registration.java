@@ -267,7 +267,7 @@ public final class Registration implements AutoCloseable {
      */
     public Optional<Registration> registerIfListener(Object listener) {
       Objects.requireNonNull(listener, "listener");
-      if (!bus.registry.lookup().hasHandlers(listener.getClass())) {
+      if (!bus.registry.lookup().hasHandlers(listener.getClass(), bus.refusesForeignSubscribe)) {
         return Optional.empty();
       }
       return Optional.of(register(listener));

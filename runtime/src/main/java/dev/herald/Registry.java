@@ -68,7 +68,7 @@ final class Registry {
 
   Registration register(Object listener, Registration.Builder options) {
     ListenerType type = lookup.typeOf(listener.getClass());
-    if (!lookup.hasHandlers(listener.getClass())) {
+    if (!lookup.hasHandlers(listener.getClass(), true)) {
       throw new IllegalArgumentException(lookup.whyNoDispatcher(listener.getClass()));
     }
     StackRoom.require();

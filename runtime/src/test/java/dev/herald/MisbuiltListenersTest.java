@@ -101,6 +101,40 @@ public class MisbuiltListenersTest {
   }
 
   @Test
+  void aBusThatIgnoresForeignSubscribeSkipsAClassKeptOnTheOtherBusButStillRefusesHeraldsOwn()
+      throws Exception {
+    MessageBus tolerant = MessageBus.builder().ignoreForeignSubscribe().build();
+    Object stillOnGuava =
+        compileWithoutProcessor(
+            "StillOnGuava",
+            annotation("com.google.common.eventbus", "Subscribe"),
+            "public class StillOnGuava {\n"
+                + "  @com.google.common.eventbus.Subscribe public void onEvent(Object e) {}\n"
+                + "}\n");
+
+    assertTrue(tolerant.registerIfListener(stillOnGuava).isEmpty());
+    assertFalse(tolerant.hasHandlers(stillOnGuava.getClass()));
+    IllegalArgumentException register =
+        assertThrows(IllegalArgumentException.class, () -> tolerant.register(stillOnGuava));
+    assertTrue(register.getMessage().contains("Guava EventBus's"), register.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> bus.registerIfListener(stillOnGuava));
+  }
+
+  @Test
+  void aBusThatIgnoresForeignSubscribeStillRefusesHeraldsSubscribeWithoutADispatcher()
+      throws Exception {
+    MessageBus tolerant = MessageBus.builder().ignoreForeignSubscribe().build();
+    Object listener =
+        compileWithoutProcessor(
+            "Unprocessed",
+            "public class Unprocessed {\n"
+                + "  @dev.herald.annotation.Subscribe public void onEvent(Object e) {}\n"
+                + "}\n");
+
+    assertThrows(IllegalArgumentException.class, () -> tolerant.registerIfListener(listener));
+  }
+
+  @Test
   void aLeftoverGreenrobotSubscribeIsNamedAsGreenrobots() throws Exception {
     Object listener =
         compileWithoutProcessor(

@@ -98,6 +98,25 @@ class MisbuiltClassesTest {
   }
 
   @Test
+  void aClassKeptOnGuavaOnPurposeIsSkippedByABusThatIgnoresForeignSubscribe() throws Exception {
+    Class<?> stillOnGuava =
+        WithoutProcessor.compile(
+            dir,
+            "StillOnGuava",
+            "public class StillOnGuava {\n"
+                + "  @com.google.common.eventbus.Subscribe\n"
+                + "  public void onAlarm(Object alarm) {}\n"
+                + "}\n");
+    MessageBus tolerant = MessageBus.builder().ignoreForeignSubscribe().build();
+
+    com.google.inject.Injector injector =
+        Guice.createInjector(new HeraldModule(tolerant), binding(stillOnGuava));
+
+    injector.getInstance(stillOnGuava);
+    assertEquals(0, tolerant.describe().registrations());
+  }
+
+  @Test
   void anInstanceBindingOfSuchAClassFailsTheInjector() throws Exception {
     Object instance = unprocessedRadar().getConstructor().newInstance();
 

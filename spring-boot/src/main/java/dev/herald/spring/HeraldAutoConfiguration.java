@@ -68,6 +68,9 @@ public class HeraldAutoConfiguration {
     if (properties.isSerializedHandlers()) {
       builder.serializedHandlers();
     }
+    if (properties.isIgnoreForeignSubscribe()) {
+      builder.ignoreForeignSubscribe();
+    }
     if (properties.getSticky().getCapacity() != null) {
       builder.stickyCapacity(properties.getSticky().getCapacity());
     }

@@ -20,6 +20,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * herald.sticky.expiry=5m
  * herald.nested-posts=breadth-first
  * herald.serialized-handlers=false
+ * herald.ignore-foreign-subscribe=false
  * herald.shutdown.timeout=10s
  * herald.shutdown.queued=deliver
  * herald.nats.url=nats://127.0.0.1:4222
@@ -36,6 +37,7 @@ public class HeraldProperties {
   private final Sticky sticky = new Sticky();
   private NestedPosts nestedPosts = NestedPosts.DEPTH_FIRST;
   private boolean serializedHandlers;
+  private boolean ignoreForeignSubscribe;
   private final Shutdown shutdown = new Shutdown();
   private final Nats nats = new Nats();
 
@@ -113,6 +115,26 @@ public class HeraldProperties {
    */
   public void setSerializedHandlers(boolean serializedHandlers) {
     this.serializedHandlers = serializedHandlers;
+  }
+
+  /**
+   * Whether a bean whose class carries only another bus's subscribing annotation (Guava's,
+   * greenrobot's, …) is skipped instead of failing the start: for an application that keeps some
+   * beans on that bus on purpose while it moves to Herald.
+   *
+   * @return true to skip such beans
+   */
+  public boolean isIgnoreForeignSubscribe() {
+    return ignoreForeignSubscribe;
+  }
+
+  /**
+   * Sets whether beans marked only for another bus are skipped.
+   *
+   * @param ignoreForeignSubscribe true to skip them
+   */
+  public void setIgnoreForeignSubscribe(boolean ignoreForeignSubscribe) {
+    this.ignoreForeignSubscribe = ignoreForeignSubscribe;
   }
 
   /**

@@ -62,6 +62,29 @@ class MisbuiltBeansTest {
   }
 
   @Test
+  void aBeanKeptOnGuavaOnPurposeIsSkippedWhenThePropertySaysSo() throws Exception {
+    Class<?> stillOnGuava =
+        compileWithoutProcessor(
+            "StillOnGuava",
+            "com.google.common.eventbus",
+            "public class StillOnGuava {\n"
+                + "  @com.google.common.eventbus.Subscribe public void onGoal(Object g) {}\n"
+                + "}\n");
+
+    new ApplicationContextRunner()
+        .withClassLoader(stillOnGuava.getClassLoader())
+        .withConfiguration(AutoConfigurations.of(HeraldAutoConfiguration.class))
+        .withPropertyValues("herald.ignore-foreign-subscribe=true")
+        .withBean("guavaListener", type(stillOnGuava))
+        .run(
+            context -> {
+              assertEquals(null, context.getStartupFailure());
+              assertEquals(
+                  0, context.getBean(dev.herald.MessageBus.class).describe().registrations());
+            });
+  }
+
+  @Test
   void aBeanWithoutMarkedMethodsIsNoListenerAndStartsQuietly() throws Exception {
     Class<?> plain =
         compileWithoutProcessor("Plain", null, "public class Plain { void onGoal(Object g) {} }");
