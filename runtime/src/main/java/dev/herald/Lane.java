@@ -70,13 +70,21 @@ final class Lane implements Runnable {
     if (reachedThreshold) {
       FlightEvents.queueDepth("lane " + name, depthThreshold);
     }
-    if (!start) {
-      return;
+    if (start) {
+      handToExecutor();
     }
+  }
+
+  /**
+   * Gives the executor this lane's task, which the caller has marked {@code scheduled}. If the
+   * executor refuses, nothing runs what is queued now: each call is counted finished, then reported
+   * to the error handler; the first exception the error handler throws propagates after the last
+   * report, as for refused asynchronous calls.
+   */
+  private void handToExecutor() {
     try {
       executor.execute(this);
     } catch (RuntimeException rejected) {
-      // nothing runs what is queued now (this batch, and any queued since): report its calls
       List<Batch> refused;
       synchronized (queue) {
         refused = new ArrayList<>(queue);
@@ -84,13 +92,20 @@ final class Lane implements Runnable {
         scheduled = false;
       }
       for (Batch each : refused) {
-        try {
-          for (int i = 0; i < each.subscribers.size(); i++) {
+        calls.finishedLaneCalls(each.subscribers.size());
+      }
+      RuntimeException first = null;
+      for (Batch each : refused) {
+        for (int i = 0; i < each.subscribers.size(); i++) {
+          try {
             failures.report(rejected, each.subscribers.get(i), each.listeners.get(i), each.message);
+          } catch (RuntimeException thrown) {
+            first = first == null ? thrown : first;
           }
-        } finally {
-          calls.finishedLaneCalls(each.subscribers.size());
         }
+      }
+      if (first != null) {
+        throw first;
       }
     }
   }
@@ -107,16 +122,45 @@ final class Lane implements Runnable {
           return;
         }
       }
-      for (int i = 0; i < batch.subscribers.size(); i++) {
-        Subscriber subscriber = batch.subscribers.get(i);
-        try {
-          if (!subscriber.isRetired() && !calls.isStopped()) {
-            calls.runLaneCall(
-                subscriber, batch.listeners.get(i), batch.message, batch.envelopes.get(i));
-          }
-        } finally {
-          calls.finishedLaneCalls(1);
+      deliver(batch);
+    }
+  }
+
+  private void deliver(Batch batch) {
+    for (int i = 0; i < batch.subscribers.size(); i++) {
+      Subscriber subscriber = batch.subscribers.get(i);
+      try {
+        if (!subscriber.isRetired() && !calls.isStopped()) {
+          calls.runLaneCall(
+              subscriber, batch.listeners.get(i), batch.message, batch.envelopes.get(i));
         }
+      } catch (VirtualMachineError fatal) {
+        // It propagates, as every VirtualMachineError does, but the calls behind the failed one
+        // (the message's other handlers, the messages queued) must not wait for a later post
+        // to this lane that may never come: this task ends here, and another takes them.
+        handOnAfter(batch, i + 1, fatal);
+        throw fatal;
+      } finally {
+        calls.finishedLaneCalls(1);
+      }
+    }
+  }
+
+  /** Queues the calls of {@code batch} from {@code next} first, and a new task for the queue. */
+  private void handOnAfter(Batch batch, int next, VirtualMachineError fatal) {
+    boolean start;
+    synchronized (queue) {
+      if (next < batch.subscribers.size()) {
+        queue.addFirst(batch.from(next));
+      }
+      start = !queue.isEmpty();
+      scheduled = start;
+    }
+    if (start) {
+      try {
+        handToExecutor();
+      } catch (RuntimeException reportFailed) {
+        fatal.addSuppressed(reportFailed);
       }
     }
   }
@@ -150,6 +194,15 @@ final class Lane implements Runnable {
       subscribers.add(subscriber);
       listeners.add(listener);
       envelopes.add(envelope);
+    }
+
+    /** The calls of this batch from {@code first} on, as a batch of their own. */
+    Batch from(int first) {
+      Batch rest = new Batch(lane, message);
+      for (int i = first; i < subscribers.size(); i++) {
+        rest.add(subscribers.get(i), listeners.get(i), envelopes.get(i));
+      }
+      return rest;
     }
   }
 }
