@@ -76,6 +76,12 @@ final class SubscribeMarks {
   /** A class file larger than this is not read: no class with handlers is anywhere near it. */
   private static final int LARGEST_CLASS_FILE = 16 << 20;
 
+  /**
+   * Annotation values nested deeper than this (arrays of annotations with arrays...) make a class
+   * file unreadable here: far deeper than source code nests them, and each level is a frame.
+   */
+  private static final int DEEPEST_ANNOTATION_VALUE = 256;
+
   private SubscribeMarks() {}
 
   /**
@@ -102,8 +108,8 @@ final class SubscribeMarks {
     }
     try (InputStream in = type.getResourceAsStream("/" + name.replace('.', '/') + ".class")) {
       return in == null ? null : in.readNBytes(LARGEST_CLASS_FILE);
-    } catch (IOException | SecurityException unreadable) {
-      return null;
+    } catch (IOException | RuntimeException unreadable) {
+      return null; // a loader whose resources fail (a deleted jar, say) or refuse
     }
   }
 
@@ -144,7 +150,7 @@ final class SubscribeMarks {
           int annotations = in.readUnsignedShort();
           for (int n = 0; n < annotations; n++) {
             Kind kind = Kind.of(utf8[in.readUnsignedShort()]);
-            skipElementValuePairs(in);
+            skipElementValuePairs(in, 0);
             if (kind != null) {
               marks.add(new Mark(type, name, kind));
             }
@@ -199,15 +205,18 @@ final class SubscribeMarks {
     return utf8;
   }
 
-  private static void skipElementValuePairs(DataInputStream in) throws IOException {
+  private static void skipElementValuePairs(DataInputStream in, int depth) throws IOException {
     int pairs = in.readUnsignedShort();
     for (int p = 0; p < pairs; p++) {
       in.readUnsignedShort(); // element name
-      skipElementValue(in);
+      skipElementValue(in, depth + 1);
     }
   }
 
-  private static void skipElementValue(DataInputStream in) throws IOException {
+  private static void skipElementValue(DataInputStream in, int depth) throws IOException {
+    if (depth > DEEPEST_ANNOTATION_VALUE) {
+      throw new IOException("annotation values nested deeper than " + DEEPEST_ANNOTATION_VALUE);
+    }
     int tag = in.readUnsignedByte();
     switch (tag) {
       case 'e': // enum: type and constant name
@@ -215,12 +224,12 @@ final class SubscribeMarks {
         break;
       case '@':
         in.readUnsignedShort(); // annotation type
-        skipElementValuePairs(in);
+        skipElementValuePairs(in, depth);
         break;
       case '[':
         int values = in.readUnsignedShort();
         for (int v = 0; v < values; v++) {
-          skipElementValue(in);
+          skipElementValue(in, depth + 1);
         }
         break;
       default: // a constant, a string or a class: one constant pool index
