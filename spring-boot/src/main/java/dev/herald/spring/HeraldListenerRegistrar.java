@@ -43,6 +43,9 @@ public class HeraldListenerRegistrar
   private ConfigurableListableBeanFactory beans;
   private volatile MessageBus bus;
 
+  /** Whether {@link #bus} is a bean of this registrar's own context, not of an ancestor's. */
+  private volatile boolean ownBus;
+
   /** Creates a registrar; the context gives it its bean factory. */
   public HeraldListenerRegistrar() {}
 
@@ -66,11 +69,19 @@ public class HeraldListenerRegistrar
     return bus;
   }
 
+  /**
+   * The bus, if it is a bean of this registrar's own context: the one to close with it. A child
+   * context's listeners join its parent's bus, which closes with the parent.
+   */
+  MessageBus ownBus() {
+    return ownBus ? bus : null;
+  }
+
   @Override
   public Object postProcessAfterInitialization(Object bean, String beanName) {
     if (bean instanceof MessageBus) {
       if (isTheBus(beanName)) {
-        adopt((MessageBus) bean);
+        adopt((MessageBus) bean, true);
       }
       return bean;
     }
@@ -99,7 +110,7 @@ public class HeraldListenerRegistrar
     // the bus was not made as a bean of this factory (a registered singleton, say)
     MessageBus found = beans.getBeanProvider(MessageBus.class).getIfUnique();
     if (found != null) {
-      adopt(found);
+      adopt(found, beans.getBeansOfType(MessageBus.class, true, false).containsValue(found));
       return;
     }
     MessageBus probe = MessageBus.create();
@@ -149,12 +160,13 @@ public class HeraldListenerRegistrar
     return false;
   }
 
-  private void adopt(MessageBus adopted) {
+  private void adopt(MessageBus adopted, boolean own) {
     List<PendingBean> waiting;
     synchronized (lock) {
       if (bus != null) {
         return;
       }
+      ownBus = own;
       bus = adopted;
       waiting = drainPending();
     }

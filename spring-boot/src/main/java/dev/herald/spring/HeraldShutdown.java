@@ -19,7 +19,8 @@ import org.springframework.core.Ordered;
  * <p>It runs on {@link ContextClosedEvent}, ahead of the context's own listeners: Spring's task
  * executors stop taking tasks on that event, and the lanes' last calls run on them. A bridge to
  * other processes closes just before ({@link #ORDER} minus one), so that nothing arrives into a
- * closed bus.
+ * closed bus. Only the bus of its own context: a child context's listeners join its parent's bus,
+ * which the child's closing leaves open.
  *
  * @since 0.1
  */
@@ -55,7 +56,7 @@ public class HeraldShutdown
     if (event.getApplicationContext() != context) {
       return; // a child context closing
     }
-    MessageBus bus = registrar.bus();
+    MessageBus bus = registrar.ownBus();
     if (bus == null || bus.isClosed()) {
       return;
     }
