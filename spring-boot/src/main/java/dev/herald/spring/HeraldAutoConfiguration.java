@@ -5,7 +5,9 @@ import java.util.Map;
 import java.util.concurrent.Executor;
 import org.springframework.beans.factory.NoSuchBeanDefinitionException;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.LazyInitializationExcludeFilter;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.task.TaskExecutionAutoConfiguration;
@@ -38,6 +40,17 @@ public class HeraldAutoConfiguration {
   @Bean
   public static HeraldListenerRegistrar heraldListenerRegistrar() {
     return new HeraldListenerRegistrar();
+  }
+
+  /**
+   * Keeps listener beans out of lazy initialization ({@code spring.main.lazy-initialization}): a
+   * listener is seldom asked for by another bean, and one never made never receives.
+   *
+   * @return the filter
+   */
+  @Bean
+  public static LazyInitializationExcludeFilter heraldListenersAreEager() {
+    return new EagerListeners();
   }
 
   /**
@@ -106,6 +119,24 @@ public class HeraldAutoConfiguration {
               + "', which is not an Executor bean of this context. Name an Executor bean"
               + " (Spring Boot makes 'applicationTaskExecutor'), or declare one.",
           missing);
+    }
+  }
+
+  /** Excludes the beans whose type has handlers, or marks handlers that would never run. */
+  private static final class EagerListeners implements LazyInitializationExcludeFilter {
+    /** Asked only whether types have handlers, found as the auto-configured bus finds them. */
+    private final MessageBus probe = MessageBus.create();
+
+    @Override
+    public boolean isExcluded(String beanName, BeanDefinition definition, Class<?> beanType) {
+      if (beanType == null) {
+        return false;
+      }
+      try {
+        return probe.hasHandlers(beanType);
+      } catch (IllegalArgumentException misbuilt) {
+        return true; // made at once, so that the start fails saying why
+      }
     }
   }
 }
