@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A named delivery lane: an executor given to the bus's builder under a name ({@code lane("ui",
@@ -21,6 +22,9 @@ import java.util.concurrent.Executor;
  * never runs.
  */
 final class Lane implements Runnable {
+  /** The lane whose call the current thread is running, if any. */
+  private static final ThreadLocal<Lane> RUNNING = new ThreadLocal<>();
+
   final String name;
   private final Executor executor;
   private final Failures failures;
@@ -29,6 +33,9 @@ final class Lane implements Runnable {
 
   /** Whether a task of this lane is with the executor; guarded by {@code queue}. */
   private boolean scheduled;
+
+  /** This lane's calls taken and not finished: the bus's count of them, for this lane alone. */
+  private final AtomicInteger unfinished = new AtomicInteger();
 
   /** The depth at which the queue is recorded for JFR, each time it reaches it from below. */
   private final int depthThreshold;
@@ -58,7 +65,13 @@ final class Lane implements Runnable {
    * @throws BusClosedException if the bus's shutdown no longer takes calls
    */
   void submit(Batch batch) {
-    calls.takeLaneCalls(batch.subscribers.size(), this, batch.message);
+    unfinished.addAndGet(batch.subscribers.size());
+    try {
+      calls.takeLaneCalls(batch.subscribers.size(), this, batch.message);
+    } catch (BusClosedException refused) {
+      unfinished.addAndGet(-batch.subscribers.size());
+      throw refused;
+    }
     boolean reachedThreshold;
     boolean start;
     synchronized (queue) {
@@ -92,7 +105,7 @@ final class Lane implements Runnable {
         scheduled = false;
       }
       for (Batch each : refused) {
-        calls.finishedLaneCalls(each.subscribers.size());
+        finished(each.subscribers.size());
       }
       RuntimeException first = null;
       for (Batch each : refused) {
@@ -131,8 +144,14 @@ final class Lane implements Runnable {
       Subscriber subscriber = batch.subscribers.get(i);
       try {
         if (!subscriber.isRetired() && !calls.isStopped()) {
-          calls.runLaneCall(
-              subscriber, batch.listeners.get(i), batch.message, batch.envelopes.get(i));
+          Lane outer = RUNNING.get();
+          RUNNING.set(this);
+          try {
+            calls.runLaneCall(
+                subscriber, batch.listeners.get(i), batch.message, batch.envelopes.get(i));
+          } finally {
+            RUNNING.set(outer);
+          }
         }
       } catch (VirtualMachineError fatal) {
         // It propagates, as every VirtualMachineError does, but the calls behind the failed one
@@ -141,7 +160,7 @@ final class Lane implements Runnable {
         handOnAfter(batch, i + 1, fatal);
         throw fatal;
       } finally {
-        calls.finishedLaneCalls(1);
+        finished(1);
       }
     }
   }
@@ -163,6 +182,21 @@ final class Lane implements Runnable {
         fatal.addSuppressed(reportFailed);
       }
     }
+  }
+
+  private void finished(int count) {
+    unfinished.addAndGet(-count);
+    calls.finishedLaneCalls(count);
+  }
+
+  /**
+   * If the current thread is running a call of one of {@code calls}'s lanes: how many calls that
+   * lane has taken besides it, which no thread can run before it returns; otherwise 0. A shutdown
+   * called from a lane handler does not wait for them.
+   */
+  static int callsStuckBehindTheRunningOne(AsyncCalls calls) {
+    Lane lane = RUNNING.get();
+    return lane != null && lane.calls == calls ? lane.unfinished.get() - 1 : 0;
   }
 
   /** How many messages wait in the queue, besides the one being delivered. */
