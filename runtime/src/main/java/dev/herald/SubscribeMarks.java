@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -106,11 +107,35 @@ final class SubscribeMarks {
     if (type.isArray() || type.isPrimitive() || name.indexOf('/') >= 0) {
       return null; // a hidden class (a lambda's) has no class file
     }
-    try (InputStream in = type.getResourceAsStream("/" + name.replace('.', '/') + ".class")) {
-      return in == null ? null : in.readNBytes(LARGEST_CLASS_FILE);
+    String path = name.replace('.', '/') + ".class";
+    try {
+      if (isAnotherClassFile(type, path)) {
+        return null;
+      }
+      try (InputStream in = type.getResourceAsStream("/" + path)) {
+        return in == null ? null : in.readNBytes(LARGEST_CLASS_FILE);
+      }
     } catch (IOException | RuntimeException unreadable) {
       return null; // a loader whose resources fail (a deleted jar, say) or refuse
     }
+  }
+
+  /**
+   * Whether the class file that {@code type}'s loader would serve for it is its parent's: then the
+   * class, defined by the loader itself, came from elsewhere. A child-first loader (a plugin
+   * host's, often) looks for classes in its own place first, but for resources in its parent's,
+   * which may have another version of the class, marked otherwise. A named module's resources are
+   * its own.
+   */
+  private static boolean isAnotherClassFile(Class<?> type, String path) {
+    ClassLoader loader = type.getClassLoader();
+    if (loader == null || loader.getParent() == null || type.getModule().isNamed()) {
+      return false;
+    }
+    URL served = loader.getResource(path);
+    URL parents = loader.getParent().getResource(path);
+    // compared as text: URL.equals may resolve host names
+    return served != null && parents != null && served.toString().equals(parents.toString());
   }
 
   private static List<Mark> read(Class<?> type, DataInputStream in) throws IOException {
