@@ -220,6 +220,108 @@ class HostileClassFilesTest {
   }
 
   @Test
+  void marksAreFoundBehindAnnotationsWithNestedArraysAnnotationsEnumsAndWideConstants()
+      throws Exception {
+    Path classes =
+        compile(
+            "ported",
+            false,
+            "net/engio/mbassy/listener/Handler.java",
+            "package net.engio.mbassy.listener;\n"
+                + "@java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)\n"
+                + "public @interface Handler {\n"
+                + "  Filter[] filters() default {};\n"
+                + "  Invoke delivery() default Invoke.Synchronously;\n"
+                + "  int priority() default 0;\n"
+                + "  boolean rejectSubtypes() default false;\n"
+                + "}\n",
+            "net/engio/mbassy/listener/Filter.java",
+            "package net.engio.mbassy.listener;\n"
+                + "public @interface Filter { Class<?> value(); String[] tags() default {}; }\n",
+            "net/engio/mbassy/listener/Invoke.java",
+            "package net.engio.mbassy.listener;\n"
+                + "public enum Invoke { Synchronously, Asynchronously }\n",
+            "p/Meta.java",
+            "package p;\n"
+                + "public @interface Meta {\n"
+                + "  Inner[] value();\n"
+                + "  long wide() default 1L << 40;\n"
+                + "  double wider() default 2.5;\n"
+                + "  char letter() default 'x';\n"
+                + "}\n",
+            "p/Inner.java",
+            "package p;\n"
+                + "public @interface Inner { int[] numbers() default {}; Deep deep() default @Deep; }\n",
+            "p/Deep.java",
+            "package p;\npublic @interface Deep { String text() default \"\"; }\n",
+            "p/Ported.java",
+            "package p;\n"
+                + "import net.engio.mbassy.listener.*;\n"
+                + "public class Ported {\n"
+                + "  static final long BIG = 1L << 50;\n"
+                + "  static final double HALF = 0.5;\n"
+                + "  long seen = BIG;\n"
+                + "  @Meta(value = {@Inner(numbers = {1, 2, 3}, deep = @Deep(text = \"d\")),"
+                + " @Inner}, wide = 7L, wider = 1e300, letter = 'q')\n"
+                + "  @Deprecated\n"
+                + "  @Handler(filters = {@Filter(value = String.class, tags = {\"a\", \"b\"}),"
+                + " @Filter(Integer.class)}, delivery = Invoke.Asynchronously, priority = 3,"
+                + " rejectSubtypes = true)\n"
+                + "  public void onText(String text) { double d = HALF * seen; }\n"
+                + "  @Handler public void onNumber(Integer number) {}\n"
+                + "  public void notMarked(Object o) {}\n"
+                + "}\n");
+    Object ported =
+        instantiate(
+            new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader()),
+            "p.Ported");
+
+    IllegalArgumentException refused =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> MessageBus.create().registerIfListener(ported));
+
+    String message = refused.getMessage();
+    assertTrue(message.contains("p.Ported.onText and p.Ported.onNumber"), message);
+    assertTrue(message.contains("MBassador's @net.engio.mbassy.listener.Handler"), message);
+  }
+
+  @Test
+  void thePluginsWhoseClassesWereJudgedOrRefusedAreCollected() throws Exception {
+    GarbageCollection.assumeExplicitGcWorks();
+    Path classes =
+        compile(
+            "judged",
+            false,
+            "j/Plain.java",
+            "package j;\npublic class Plain implements Runnable { public void run() {} }\n",
+            "j/Forgotten.java",
+            "package j;\n"
+                + "public class Forgotten {\n"
+                + "  @dev.herald.annotation.Subscribe void on(String text) {}\n"
+                + "}\n");
+    MessageBus bus = MessageBus.create();
+
+    java.lang.ref.WeakReference<ClassLoader> plugin = judgeAndDrop(bus, classes);
+
+    assertTrue(
+        GarbageCollection.collectUntil(() -> plugin.get() == null),
+        "the bus keeps the loader of classes it only looked at");
+  }
+
+  private java.lang.ref.WeakReference<ClassLoader> judgeAndDrop(MessageBus bus, Path classes)
+      throws Exception {
+    URLClassLoader plugin =
+        new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader());
+    assertTrue(bus.registerIfListener(instantiate(plugin, "j.Plain")).isEmpty());
+    assertFalse(bus.hasHandlers(plugin.loadClass("j.Plain")));
+    Object forgotten = instantiate(plugin, "j.Forgotten");
+    org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> bus.registerIfListener(forgotten));
+    plugin.close();
+    return new java.lang.ref.WeakReference<>(plugin);
+  }
+
+  @Test
   void manyThreadsRegisterTheClassesOfManyLoadersAtOnce() throws Exception {
     Path classes =
         compile(
