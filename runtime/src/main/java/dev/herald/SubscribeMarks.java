@@ -4,8 +4,8 @@ import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URL;
 import java.util.ArrayList;
+import java.util.Enumeration;
 import java.util.List;
 
 /**
@@ -127,15 +127,20 @@ final class SubscribeMarks {
    * which may have another version of the class, marked otherwise. A named module's resources are
    * its own.
    */
-  private static boolean isAnotherClassFile(Class<?> type, String path) {
+  private static boolean isAnotherClassFile(Class<?> type, String path) throws IOException {
     ClassLoader loader = type.getClassLoader();
     if (loader == null || loader.getParent() == null || type.getModule().isNamed()) {
       return false;
     }
-    URL served = loader.getResource(path);
-    URL parents = loader.getParent().getResource(path);
-    // compared as text: URL.equals may resolve host names
+    // the first of each is what getResource answers; compared as text, through Object, so that
+    // the runtime names no java.net type (and URL.equals may resolve host names)
+    Object served = firstOf(loader.getResources(path));
+    Object parents = firstOf(loader.getParent().getResources(path));
     return served != null && parents != null && served.toString().equals(parents.toString());
+  }
+
+  private static Object firstOf(Enumeration<?> resources) {
+    return resources.hasMoreElements() ? resources.nextElement() : null;
   }
 
   private static List<Mark> read(Class<?> type, DataInputStream in) throws IOException {
