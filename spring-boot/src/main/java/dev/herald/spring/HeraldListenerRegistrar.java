@@ -125,7 +125,7 @@ public class HeraldListenerRegistrar
     // context's), or it is lazy and no bean asked for it
     MessageBus found = beans.getBeanProvider(MessageBus.class).getIfUnique();
     if (found != null) {
-      adopt(found, beans.getBeansOfType(MessageBus.class, true, false).containsValue(found));
+      adopt(found, beans.getBeansOfType(MessageBus.class, false, false).containsValue(found));
       return;
     }
     List<PendingBean> waiting;
