@@ -120,6 +120,37 @@ class ListenerBeansTest {
             });
   }
 
+  @Test
+  void prototypesMadeOnManyThreadsAtOnceAreEachRegisteredOnce() {
+    contexts
+        .withUserConfiguration(PrototypeScoreboards.class)
+        .run(
+            context -> {
+              MessageBus bus = context.getBean(MessageBus.class);
+              List<Scoreboard> made = new CopyOnWriteArrayList<>();
+              List<Thread> threads = new java.util.ArrayList<>();
+              for (int t = 0; t < 8; t++) {
+                Thread thread =
+                    new Thread(
+                        () -> {
+                          for (int i = 0; i < 200; i++) {
+                            made.add(context.getBean(Scoreboard.class));
+                          }
+                        });
+                thread.start();
+                threads.add(thread);
+              }
+              for (Thread thread : threads) {
+                thread.join();
+              }
+
+              assertEquals(1600, bus.post(new Goal("all")));
+              for (Scoreboard scoreboard : made) {
+                assertEquals(List.of("all"), scoreboard.goals());
+              }
+            });
+  }
+
   @Configuration(proxyBeanMethods = false)
   static class RoundScoped {
     static final RoundScope ROUND = new RoundScope();
