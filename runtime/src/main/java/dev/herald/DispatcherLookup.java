@@ -144,7 +144,8 @@ final class DispatcherLookup {
               + type.getName()
               + ": "
               + describe(herald)
-              + " carry @dev.herald.annotation.Subscribe, but no dispatcher was generated for "
+              + (herald.size() == 1 ? " carries" : " carry")
+              + " @dev.herald.annotation.Subscribe, but no dispatcher was generated for "
               + (herald.get(0).declaringClass == type
                   ? "it"
                   : herald.get(0).declaringClass.getName())
@@ -159,7 +160,7 @@ final class DispatcherLookup {
               + type.getName()
               + ": "
               + describe(foreign)
-              + " carry "
+              + (foreign.size() == 1 ? " carries " : " carry ")
               + kind.owner
               + " "
               + kind.annotation()
