@@ -63,6 +63,19 @@ class LaneFailuresTest {
     assertEquals(0, report.unfinishedAsync());
   }
 
+  @Test
+  void onALaneThatRunsOnThePostingThreadTheErrorReachesThePosterAndTheLaneGoesOn() {
+    MessageBus bus = MessageBus.builder().lane("work", Runnable::run).build();
+    Overflowing listener = new Overflowing();
+    bus.register(listener);
+
+    assertThrows(StackOverflowError.class, () -> bus.post(new Event("fatal")));
+    bus.post(new Event("after"));
+
+    assertEquals(List.of("fatal", "after"), listener.recorded);
+    assertEquals(0, bus.shutdown(QueuedMessages.DELIVER, Duration.ofSeconds(30)).unfinishedAsync());
+  }
+
   /** Two handlers of one lane: each message is one batch of two calls. */
   static final class TwoOnALane {
     @Subscribe(lane = "work")
