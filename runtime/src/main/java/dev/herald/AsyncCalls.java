@@ -38,6 +38,9 @@ final class AsyncCalls {
   /** Set when shutdown returns: a call accepted before but not started by then never runs. */
   private volatile boolean stopped;
 
+  /** Set while shutdown waits: every call that finishes wakes it. */
+  private volatile boolean awaiting;
+
   /** The depth at which the calls are recorded for JFR, each time they reach it from below. */
   private final int depthThreshold;
 
@@ -143,14 +146,16 @@ final class AsyncCalls {
    * Waits until every call has run, or {@code timeoutNanos} have passed, or the thread is
    * interrupted; then stops: a call not started by then never runs. Returns how many calls had not
    * finished, those never to run and those still running. Called from inside an asynchronous call,
-   * it does not wait for that call itself.
+   * it does not wait for that call itself; from inside a lane's call, nor for the calls queued
+   * behind it on that lane, which only its own thread could run.
    */
   int awaitIdleThenStop(long timeoutNanos) {
     int own = RUNNING.get() == this ? 1 : 0;
     long deadline = System.nanoTime() + timeoutNanos;
+    awaiting = true;
     try {
       synchronized (idle) {
-        while (unfinishedCalls() > own) {
+        while (unfinishedCalls() > own + Lane.callsStuckBehindTheRunningOne(this)) {
           long left = deadline - System.nanoTime();
           if (left <= 0) {
             break;
@@ -196,9 +201,12 @@ final class AsyncCalls {
     notifyIfNearlyIdle();
   }
 
-  /** Wakes a waiting shutdown when no call is left but, perhaps, the one that called it. */
+  /**
+   * Wakes a waiting shutdown when no call is left but, perhaps, the one that called it, or when it
+   * waits for fewer (a lane's calls stuck behind the one that called it).
+   */
   private void notifyIfNearlyIdle() {
-    if (unfinishedCalls() <= 1) {
+    if (unfinishedCalls() <= 1 || awaiting) {
       synchronized (idle) {
         idle.notifyAll();
       }

@@ -163,7 +163,8 @@ final class DispatcherLookup {
               + type.getName()
               + ": "
               + describe(herald)
-              + " carry @dev.herald.annotation.Subscribe, but no dispatcher was generated for "
+              + (herald.size() == 1 ? " carries" : " carry")
+              + " @dev.herald.annotation.Subscribe, but no dispatcher was generated for "
               + (herald.get(0).declaringClass == type
                   ? "it"
                   : herald.get(0).declaringClass.getName())
@@ -179,7 +180,7 @@ final class DispatcherLookup {
               + type.getName()
               + ": "
               + describe(foreign)
-              + " carry "
+              + (foreign.size() == 1 ? " carries " : " carry ")
               + kind.owner
               + " "
               + kind.annotation()

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A named delivery lane: an executor given to the bus's builder under a name ({@code lane("ui",
@@ -21,6 +22,9 @@ import java.util.concurrent.Executor;
  * never runs.
  */
 final class Lane implements Runnable {
+  /** The lane whose call the current thread is running, if any. */
+  private static final ThreadLocal<Lane> RUNNING = new ThreadLocal<>();
+
   final String name;
   private final Executor executor;
   private final Failures failures;
@@ -29,6 +33,9 @@ final class Lane implements Runnable {
 
   /** Whether a task of this lane is with the executor; guarded by {@code queue}. */
   private boolean scheduled;
+
+  /** This lane's calls taken and not finished: the bus's count of them, for this lane alone. */
+  private final AtomicInteger unfinished = new AtomicInteger();
 
   /** The depth at which the queue is recorded for JFR, each time it reaches it from below. */
   private final int depthThreshold;
@@ -58,7 +65,13 @@ final class Lane implements Runnable {
    * @throws BusClosedException if the bus's shutdown no longer takes calls
    */
   void submit(Batch batch) {
-    calls.takeLaneCalls(batch.subscribers.size(), this, batch.message);
+    unfinished.addAndGet(batch.subscribers.size());
+    try {
+      calls.takeLaneCalls(batch.subscribers.size(), this, batch.message);
+    } catch (BusClosedException refused) {
+      unfinished.addAndGet(-batch.subscribers.size());
+      throw refused;
+    }
     boolean reachedThreshold;
     boolean start;
     synchronized (queue) {
@@ -70,13 +83,21 @@ final class Lane implements Runnable {
     if (reachedThreshold) {
       FlightEvents.queueDepth("lane " + name, depthThreshold);
     }
-    if (!start) {
-      return;
+    if (start) {
+      handToExecutor();
     }
+  }
+
+  /**
+   * Gives the executor this lane's task, which the caller has marked {@code scheduled}. If the
+   * executor refuses, nothing runs what is queued now: each call is counted finished, then reported
+   * to the error handler; the first exception the error handler throws propagates after the last
+   * report, as for refused asynchronous calls.
+   */
+  private void handToExecutor() {
     try {
       executor.execute(this);
     } catch (RuntimeException rejected) {
-      // nothing runs what is queued now (this batch, and any queued since): report its calls
       List<Batch> refused;
       synchronized (queue) {
         refused = new ArrayList<>(queue);
@@ -84,13 +105,20 @@ final class Lane implements Runnable {
         scheduled = false;
       }
       for (Batch each : refused) {
-        try {
-          for (int i = 0; i < each.subscribers.size(); i++) {
+        finished(each.subscribers.size());
+      }
+      RuntimeException first = null;
+      for (Batch each : refused) {
+        for (int i = 0; i < each.subscribers.size(); i++) {
+          try {
             failures.report(rejected, each.subscribers.get(i), each.listeners.get(i), each.message);
+          } catch (RuntimeException thrown) {
+            first = first == null ? thrown : first;
           }
-        } finally {
-          calls.finishedLaneCalls(each.subscribers.size());
         }
+      }
+      if (first != null) {
+        throw first;
       }
     }
   }
@@ -107,18 +135,68 @@ final class Lane implements Runnable {
           return;
         }
       }
-      for (int i = 0; i < batch.subscribers.size(); i++) {
-        Subscriber subscriber = batch.subscribers.get(i);
-        try {
-          if (!subscriber.isRetired() && !calls.isStopped()) {
+      deliver(batch);
+    }
+  }
+
+  private void deliver(Batch batch) {
+    for (int i = 0; i < batch.subscribers.size(); i++) {
+      Subscriber subscriber = batch.subscribers.get(i);
+      try {
+        if (!subscriber.isRetired() && !calls.isStopped()) {
+          Lane outer = RUNNING.get();
+          RUNNING.set(this);
+          try {
             calls.runLaneCall(
                 subscriber, batch.listeners.get(i), batch.message, batch.envelopes.get(i));
+          } finally {
+            RUNNING.set(outer);
           }
-        } finally {
-          calls.finishedLaneCalls(1);
         }
+      } catch (VirtualMachineError fatal) {
+        // It propagates, as every VirtualMachineError does, but the calls behind the failed one
+        // (the message's other handlers, the messages queued) must not wait for a later post
+        // to this lane that may never come: this task ends here, and another takes them.
+        handOnAfter(batch, i + 1, fatal);
+        throw fatal;
+      } finally {
+        finished(1);
       }
     }
+  }
+
+  /** Queues the calls of {@code batch} from {@code next} first, and a new task for the queue. */
+  private void handOnAfter(Batch batch, int next, VirtualMachineError fatal) {
+    boolean start;
+    synchronized (queue) {
+      if (next < batch.subscribers.size()) {
+        queue.addFirst(batch.from(next));
+      }
+      start = !queue.isEmpty();
+      scheduled = start;
+    }
+    if (start) {
+      try {
+        handToExecutor();
+      } catch (RuntimeException reportFailed) {
+        fatal.addSuppressed(reportFailed);
+      }
+    }
+  }
+
+  private void finished(int count) {
+    unfinished.addAndGet(-count);
+    calls.finishedLaneCalls(count);
+  }
+
+  /**
+   * If the current thread is running a call of one of {@code calls}'s lanes: how many calls that
+   * lane has taken besides it, which no thread can run before it returns; otherwise 0. A shutdown
+   * called from a lane handler does not wait for them.
+   */
+  static int callsStuckBehindTheRunningOne(AsyncCalls calls) {
+    Lane lane = RUNNING.get();
+    return lane != null && lane.calls == calls ? lane.unfinished.get() - 1 : 0;
   }
 
   /** How many messages wait in the queue, besides the one being delivered. */
@@ -150,6 +228,15 @@ final class Lane implements Runnable {
       subscribers.add(subscriber);
       listeners.add(listener);
       envelopes.add(envelope);
+    }
+
+    /** The calls of this batch from {@code first} on, as a batch of their own. */
+    Batch from(int first) {
+      Batch rest = new Batch(lane, message);
+      for (int i = first; i < subscribers.size(); i++) {
+        rest.add(subscribers.get(i), listeners.get(i), envelopes.get(i));
+      }
+      return rest;
     }
   }
 }

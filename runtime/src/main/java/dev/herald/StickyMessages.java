@@ -131,10 +131,25 @@ public final class StickyMessages {
         // outside the lock: toString is the application's code
         described.add(
             new BusDescription.StickyMessage(
-                each.message.getClass(), each.address, String.valueOf(each.message)));
+                each.message.getClass(), each.address, textOf(each.message)));
       }
     }
     return described;
+  }
+
+  /**
+   * The message's {@code toString()}: a description is for diagnostics, and must not fail because
+   * one message cannot be printed.
+   */
+  private static String textOf(Object message) {
+    try {
+      return String.valueOf(message.toString());
+    } catch (RuntimeException unprintable) {
+      return message.getClass().getName()
+          + " (its toString() threw "
+          + unprintable.getClass().getName()
+          + ")";
+    }
   }
 
   private void keep(Object message, Header header, Address address) {

@@ -5,6 +5,7 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.Enumeration;
 import java.util.List;
 
 /**
@@ -76,6 +77,12 @@ final class SubscribeMarks {
   /** A class file larger than this is not read: no class with handlers is anywhere near it. */
   private static final int LARGEST_CLASS_FILE = 16 << 20;
 
+  /**
+   * Annotation values nested deeper than this (arrays of annotations with arrays...) make a class
+   * file unreadable here: far deeper than source code nests them, and each level is a frame.
+   */
+  private static final int DEEPEST_ANNOTATION_VALUE = 256;
+
   private SubscribeMarks() {}
 
   /**
@@ -100,11 +107,40 @@ final class SubscribeMarks {
     if (type.isArray() || type.isPrimitive() || name.indexOf('/') >= 0) {
       return null; // a hidden class (a lambda's) has no class file
     }
-    try (InputStream in = type.getResourceAsStream("/" + name.replace('.', '/') + ".class")) {
-      return in == null ? null : in.readNBytes(LARGEST_CLASS_FILE);
-    } catch (IOException | SecurityException unreadable) {
-      return null;
+    String path = name.replace('.', '/') + ".class";
+    try {
+      if (isAnotherClassFile(type, path)) {
+        return null;
+      }
+      try (InputStream in = type.getResourceAsStream("/" + path)) {
+        return in == null ? null : in.readNBytes(LARGEST_CLASS_FILE);
+      }
+    } catch (IOException | RuntimeException unreadable) {
+      return null; // a loader whose resources fail (a deleted jar, say) or refuse
     }
+  }
+
+  /**
+   * Whether the class file that {@code type}'s loader would serve for it is its parent's: then the
+   * class, defined by the loader itself, came from elsewhere. A child-first loader (a plugin
+   * host's, often) looks for classes in its own place first, but for resources in its parent's,
+   * which may have another version of the class, marked otherwise. A named module's resources are
+   * its own.
+   */
+  private static boolean isAnotherClassFile(Class<?> type, String path) throws IOException {
+    ClassLoader loader = type.getClassLoader();
+    if (loader == null || loader.getParent() == null || type.getModule().isNamed()) {
+      return false;
+    }
+    // the first of each is what getResource answers; compared as text, through Object, so that
+    // the runtime names no java.net type (and URL.equals may resolve host names)
+    Object served = firstOf(loader.getResources(path));
+    Object parents = firstOf(loader.getParent().getResources(path));
+    return served != null && parents != null && served.toString().equals(parents.toString());
+  }
+
+  private static Object firstOf(Enumeration<?> resources) {
+    return resources.hasMoreElements() ? resources.nextElement() : null;
   }
 
   private static List<Mark> read(Class<?> type, DataInputStream in) throws IOException {
@@ -144,7 +180,7 @@ final class SubscribeMarks {
           int annotations = in.readUnsignedShort();
           for (int n = 0; n < annotations; n++) {
             Kind kind = Kind.of(utf8[in.readUnsignedShort()]);
-            skipElementValuePairs(in);
+            skipElementValuePairs(in, 0);
             if (kind != null) {
               marks.add(new Mark(type, name, kind));
             }
@@ -199,15 +235,18 @@ final class SubscribeMarks {
     return utf8;
   }
 
-  private static void skipElementValuePairs(DataInputStream in) throws IOException {
+  private static void skipElementValuePairs(DataInputStream in, int depth) throws IOException {
     int pairs = in.readUnsignedShort();
     for (int p = 0; p < pairs; p++) {
       in.readUnsignedShort(); // element name
-      skipElementValue(in);
+      skipElementValue(in, depth + 1);
     }
   }
 
-  private static void skipElementValue(DataInputStream in) throws IOException {
+  private static void skipElementValue(DataInputStream in, int depth) throws IOException {
+    if (depth > DEEPEST_ANNOTATION_VALUE) {
+      throw new IOException("annotation values nested deeper than " + DEEPEST_ANNOTATION_VALUE);
+    }
     int tag = in.readUnsignedByte();
     switch (tag) {
       case 'e': // enum: type and constant name
@@ -215,12 +254,12 @@ final class SubscribeMarks {
         break;
       case '@':
         in.readUnsignedShort(); // annotation type
-        skipElementValuePairs(in);
+        skipElementValuePairs(in, depth);
         break;
       case '[':
         int values = in.readUnsignedShort();
         for (int v = 0; v < values; v++) {
-          skipElementValue(in);
+          skipElementValue(in, depth + 1);
         }
         break;
       default: // a constant, a string or a class: one constant pool index

@@ -172,6 +172,38 @@ class BusDescriptionTest {
     assertTrue(text.endsWith("..."), text);
   }
 
+  /** A message whose text cannot be had: its toString throws. */
+  static final class Unprintable {
+    @Override
+    public String toString() {
+      throw new IllegalStateException("no text for you");
+    }
+  }
+
+  /** A message whose toString breaks its contract and returns null. */
+  static final class Nameless {
+    @Override
+    public String toString() {
+      return null;
+    }
+  }
+
+  @Test
+  void aStickyMessageWhoseToStringThrowsOrReturnsNullIsDescribedAllTheSame() {
+    bus.sticky().post(new Unprintable());
+    bus.sticky().post(new Nameless());
+    bus.sticky().post(new Weather("fog"));
+
+    BusDescription description = bus.describe();
+
+    List<BusDescription.StickyMessage> kept = description.stickyMessages();
+    assertEquals(3, kept.size());
+    assertTrue(kept.get(0).text().contains("IllegalStateException"), kept.get(0).text());
+    assertEquals("null", kept.get(1).text());
+    assertEquals("Weather[fog]", kept.get(2).text());
+    assertTrue(description.toString().contains("Weather[fog]"), description.toString());
+  }
+
   @Test
   void aDescriptionIsASnapshotThatLaterChangesDoNotTouch() {
     populate();

@@ -106,6 +106,50 @@ class LaneShutdownTest {
     bus.shutdown(QueuedMessages.DELIVER, Duration.ofSeconds(30));
   }
 
+  /** Shuts the bus down from its lane when told to quit, as a UI's "quit" handler does. */
+  static final class Quitter {
+    final List<String> seen = new CopyOnWriteArrayList<>();
+    final AtomicReference<ShutdownReport> report = new AtomicReference<>();
+    final CountDownLatch shutDown = new CountDownLatch(1);
+    MessageBus bus;
+
+    @Subscribe(lane = "work")
+    void on(Event event) {
+      seen.add(event.toString());
+      if (event.toString().equals("quit")) {
+        report.set(bus.shutdown(QueuedMessages.DELIVER, Duration.ofHours(1)));
+        shutDown.countDown();
+      }
+    }
+  }
+
+  @Test
+  void aLaneHandlerThatShutsTheBusDownDoesNotWaitForTheCallsOnlyItsOwnLaneCouldRun()
+      throws Exception {
+    MessageBus bus = MessageBus.builder().lane("work", laneThread).build();
+    Quitter quitter = new Quitter();
+    quitter.bus = bus;
+    bus.register(quitter);
+    CountDownLatch laneBusy = new CountDownLatch(1);
+    laneThread.execute(
+        () -> {
+          try {
+            laneBusy.await(30, TimeUnit.SECONDS);
+          } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+          }
+        });
+    bus.post(new Event("quit"));
+    bus.post(new Event("after")); // queued behind "quit", on the thread that will be shutting down
+    laneBusy.countDown();
+
+    assertTrue(
+        quitter.shutDown.await(60, TimeUnit.SECONDS),
+        "shutdown waits for a call that only the thread running it could run");
+    assertEquals(1, quitter.report.get().unfinishedAsync());
+    assertEquals(List.of("quit"), quitter.seen);
+  }
+
   @Test
   void aPostToALaneAfterShutdownIsRefused() {
     MessageBus bus = MessageBus.builder().lane("work", laneThread).build();

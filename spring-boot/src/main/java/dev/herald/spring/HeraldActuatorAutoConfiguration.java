@@ -6,9 +6,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
@@ -18,12 +18,14 @@ import org.springframework.context.annotation.Configuration;
  * With Spring Boot Actuator: the {@code herald} endpoint ({@link HeraldEndpoint}), the bus's health
  * ({@link HeraldHealthIndicator}), and its meters ({@link MessageBusMetrics}, bound to the
  * context's {@link MeterRegistry} by Spring Boot) when herald-micrometer is on the class path. Each
- * part stands alone: the endpoint needs no Micrometer, the meters no Actuator endpoint.
+ * part stands alone: the endpoint needs no Micrometer, the meters no Actuator endpoint. With
+ * several buses they describe the {@code @Primary} one, and without one they are left out rather
+ * than fail the start.
  *
  * @since 0.1
  */
 @AutoConfiguration(after = HeraldAutoConfiguration.class)
-@ConditionalOnBean(MessageBus.class)
+@ConditionalOnSingleCandidate(MessageBus.class)
 public class HeraldActuatorAutoConfiguration {
   /** Creates the configuration; Spring Boot does. */
   public HeraldActuatorAutoConfiguration() {}

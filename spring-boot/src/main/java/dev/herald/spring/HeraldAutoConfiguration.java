@@ -11,6 +11,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.task.TaskExecutionAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.DependsOn;
 
 /**
  * The context's {@link MessageBus}, built from the {@code herald.*} properties ({@link
@@ -51,7 +52,9 @@ public class HeraldAutoConfiguration {
 
   /**
    * The bus, closed by {@link HeraldShutdown} when the context starts closing rather than when its
-   * beans are destroyed, by which time the executors of its lanes refuse work.
+   * beans are destroyed, by which time the executors of its lanes refuse work. The shutdown bean is
+   * made first, so that a context that fails to start after making the bus, and so publishes no
+   * closing event, still closes the bus when it destroys the shutdown bean.
    *
    * @param properties the {@code herald.*} properties
    * @param beans where the lanes' executors are found by name
@@ -60,6 +63,7 @@ public class HeraldAutoConfiguration {
    */
   @Bean(name = BUS_BEAN, destroyMethod = "")
   @ConditionalOnMissingBean
+  @DependsOn("heraldShutdown")
   public MessageBus heraldMessageBus(
       HeraldProperties properties,
       ConfigurableListableBeanFactory beans,

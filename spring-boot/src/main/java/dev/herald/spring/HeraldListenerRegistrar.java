@@ -9,6 +9,7 @@ import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.BeanInitializationException;
+import org.springframework.beans.factory.FactoryBean;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.config.DestructionAwareBeanPostProcessor;
@@ -20,10 +21,11 @@ import org.springframework.beans.factory.config.DestructionAwareBeanPostProcesso
  * looking for annotations through reflection: Herald's {@code @Subscribe} is not kept at run time.
  *
  * <p>Singletons are held strongly, as the context holds them. Every other bean (prototype, request
- * or session scoped, made by {@code createBean}) is held weakly, since the context does not tell
- * when a prototype is dropped: it receives while the code that asked for it keeps it, and the bus
- * forgets it after, with nothing leaked; a scoped bean is also unregistered when its scope ends. A
- * scoped proxy is not registered (its target is), and neither is the bus.
+ * or session scoped, made by {@code createBean}, the product of a {@code FactoryBean} that is no
+ * singleton) is held weakly, since the context does not tell when a prototype is dropped: it
+ * receives while the code that asked for it keeps it, and the bus forgets it after, with nothing
+ * leaked; a scoped bean is also unregistered when its scope ends. A scoped proxy is not registered
+ * (its target is), and neither is the bus.
  *
  * <p>A bean whose class carries {@code @Subscribe} methods without a dispatcher (the processor did
  * not run on it, or the annotation is Guava's or greenrobot's) fails the start, with a message that
@@ -32,7 +34,8 @@ import org.springframework.beans.factory.config.DestructionAwareBeanPostProcesso
  *
  * <p>Beans initialised before the bus exists wait, in order, and are registered when the bus is
  * ready, before any bean that depends on the bus can post. With several {@code MessageBus} beans,
- * the {@code @Primary} one receives the listeners.
+ * the {@code @Primary} one receives the listeners; a context that starts with no bus to register
+ * with fails if it has listeners, and keeps none of the beans it makes later.
  *
  * @since 0.1
  */
@@ -42,6 +45,15 @@ public class HeraldListenerRegistrar
   private final List<PendingBean> pending = new ArrayList<>();
   private ConfigurableListableBeanFactory beans;
   private volatile MessageBus bus;
+
+  /** Whether {@link #bus} is a bean of this registrar's own context, not of an ancestor's. */
+  private volatile boolean ownBus;
+
+  /**
+   * Set once the context has started without a bus to register with (none, or several and none
+   * primary): beans made from then on do not wait for one. Guarded by {@code lock}.
+   */
+  private boolean busless;
 
   /** Creates a registrar; the context gives it its bean factory. */
   public HeraldListenerRegistrar() {}
@@ -66,11 +78,19 @@ public class HeraldListenerRegistrar
     return bus;
   }
 
+  /**
+   * The bus, if it is a bean of this registrar's own context: the one to close with it. A child
+   * context's listeners join its parent's bus, which closes with the parent.
+   */
+  MessageBus ownBus() {
+    return ownBus ? bus : null;
+  }
+
   @Override
   public Object postProcessAfterInitialization(Object bean, String beanName) {
     if (bean instanceof MessageBus) {
       if (isTheBus(beanName)) {
-        adopt((MessageBus) bean);
+        adopt((MessageBus) bean, true);
       }
       return bean;
     }
@@ -78,42 +98,56 @@ public class HeraldListenerRegistrar
       return bean; // a scoped proxy: its target, a bean of its own, is the listener
     }
     MessageBus ready;
+    boolean singleton = isSingleton(bean, beanName);
     synchronized (lock) {
       ready = bus;
-      if (ready == null) {
-        pending.add(new PendingBean(bean, beanName, isSingleton(beanName)));
+      if (ready == null && !busless) {
+        pending.add(new PendingBean(bean, beanName, singleton));
         return bean;
       }
     }
-    register(ready, bean, beanName, isSingleton(beanName));
+    if (ready == null) {
+      refuseListenerWithoutBus(bean, beanName);
+      return bean;
+    }
+    register(ready, bean, beanName, singleton);
     return bean;
   }
 
   @Override
   public void afterSingletonsInstantiated() {
     synchronized (lock) {
-      if (bus != null || pending.isEmpty()) {
+      if (bus != null) {
         return;
       }
     }
-    // the bus was not made as a bean of this factory (a registered singleton, say)
+    // the bus was not made as a bean of this factory (a registered singleton, say; a parent
+    // context's), or it is lazy and no bean asked for it
     MessageBus found = beans.getBeanProvider(MessageBus.class).getIfUnique();
     if (found != null) {
-      adopt(found);
+      adopt(found, beans.getBeansOfType(MessageBus.class, false, false).containsValue(found));
       return;
     }
-    MessageBus probe = MessageBus.create();
-    for (PendingBean waiting : drainPending()) {
-      if (isListener(waiting.bean, probe)) {
-        throw new BeanInitializationException(
-            "Bean '"
-                + waiting.name
-                + "' ("
-                + waiting.bean.getClass().getName()
-                + ") has Herald handlers, but the context has no MessageBus bean, or several and"
-                + " none @Primary: declare one, or let herald-spring-boot's auto-configuration"
-                + " make it");
-      }
+    List<PendingBean> waiting;
+    synchronized (lock) {
+      busless = true;
+      waiting = drainPending();
+    }
+    for (PendingBean bean : waiting) {
+      refuseListenerWithoutBus(bean.bean, bean.name);
+    }
+  }
+
+  private static void refuseListenerWithoutBus(Object bean, String beanName) {
+    if (isListener(bean, MessageBus.create())) {
+      throw new BeanInitializationException(
+          "Bean '"
+              + beanName
+              + "' ("
+              + bean.getClass().getName()
+              + ") has Herald handlers, but the context has no MessageBus bean, or several and"
+              + " none @Primary: declare one, or let herald-spring-boot's auto-configuration"
+              + " make it");
     }
   }
 
@@ -149,12 +183,13 @@ public class HeraldListenerRegistrar
     return false;
   }
 
-  private void adopt(MessageBus adopted) {
+  private void adopt(MessageBus adopted, boolean own) {
     List<PendingBean> waiting;
     synchronized (lock) {
       if (bus != null) {
         return;
       }
+      ownBus = own;
       bus = adopted;
       waiting = drainPending();
     }
@@ -225,9 +260,14 @@ public class HeraldListenerRegistrar
     }
   }
 
-  private boolean isSingleton(String beanName) {
-    return beans.containsBeanDefinition(beanName)
-        && beans.getMergedBeanDefinition(beanName).isSingleton();
+  private boolean isSingleton(Object bean, String beanName) {
+    if (!beans.containsBeanDefinition(beanName)) {
+      return false; // made by createBean, or registered by hand: the context does not keep it
+    }
+    if (!(bean instanceof FactoryBean) && beans.isFactoryBean(beanName)) {
+      return beans.isSingleton(beanName); // a FactoryBean's product: one if the factory says so
+    }
+    return beans.getMergedBeanDefinition(beanName).isSingleton();
   }
 
   /** Whether {@code beanName} is the context's bus: its only one, or its primary one. */

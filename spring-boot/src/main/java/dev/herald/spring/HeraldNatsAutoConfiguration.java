@@ -71,6 +71,7 @@ public class HeraldNatsAutoConfiguration {
    * @return the lifecycle listener
    */
   @Bean
+  @ConditionalOnMissingBean // a child context's: its parent's bridge has its parent's lifecycle
   public NatsBridgeLifecycle heraldNatsBridgeLifecycle(NatsBridge bridge) {
     return new NatsBridgeLifecycle(bridge);
   }

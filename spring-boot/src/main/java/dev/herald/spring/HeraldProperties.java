@@ -222,8 +222,14 @@ public class HeraldProperties {
      * Sets how long the closing context waits for handler calls to finish.
      *
      * @param timeout the timeout
+     * @throws IllegalArgumentException if it is negative or empty: the bus would refuse it only
+     *     when the context closes, and stay open
      */
     public void setTimeout(Duration timeout) {
+      if (timeout == null || timeout.isNegative()) {
+        throw new IllegalArgumentException(
+            "herald.shutdown.timeout must not be negative or empty, but was " + timeout);
+      }
       this.timeout = timeout;
     }
 

@@ -4,6 +4,7 @@ import dev.herald.MessageBus;
 import dev.herald.ShutdownReport;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationContextAware;
 import org.springframework.context.ApplicationListener;
@@ -19,12 +20,19 @@ import org.springframework.core.Ordered;
  * <p>It runs on {@link ContextClosedEvent}, ahead of the context's own listeners: Spring's task
  * executors stop taking tasks on that event, and the lanes' last calls run on them. A bridge to
  * other processes closes just before ({@link #ORDER} minus one), so that nothing arrives into a
- * closed bus.
+ * closed bus. Only the bus of its own context: a child context's listeners join its parent's bus,
+ * which the child's closing leaves open.
+ *
+ * <p>A context that fails to start publishes no {@code ContextClosedEvent}, but destroys its beans:
+ * this one then shuts the bus down, if it is still open.
  *
  * @since 0.1
  */
 public class HeraldShutdown
-    implements ApplicationListener<ContextClosedEvent>, ApplicationContextAware, Ordered {
+    implements ApplicationListener<ContextClosedEvent>,
+        ApplicationContextAware,
+        DisposableBean,
+        Ordered {
   /** This listener's order: among the first to hear that the context closes. */
   public static final int ORDER = Ordered.HIGHEST_PRECEDENCE + 100;
 
@@ -55,7 +63,17 @@ public class HeraldShutdown
     if (event.getApplicationContext() != context) {
       return; // a child context closing
     }
-    MessageBus bus = registrar.bus();
+    shutDown();
+  }
+
+  /** Shuts the bus down if the context failed to start: the event never came. */
+  @Override
+  public void destroy() {
+    shutDown();
+  }
+
+  private void shutDown() {
+    MessageBus bus = registrar.ownBus();
     if (bus == null || bus.isClosed()) {
       return;
     }

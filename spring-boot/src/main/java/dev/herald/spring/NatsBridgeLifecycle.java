@@ -2,6 +2,8 @@ package dev.herald.spring;
 
 import dev.herald.nats.NatsBridge;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.ApplicationContextAware;
 import org.springframework.context.ApplicationEvent;
 import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.context.event.SmartApplicationListener;
@@ -9,12 +11,15 @@ import org.springframework.context.event.SmartApplicationListener;
 /**
  * Starts the NATS bridge when the application is ready, so that no import reaches a handler before
  * every bean is made, and closes it when the context starts closing, just before {@link
- * HeraldShutdown} closes the bus, so that no import arrives into a closed bus.
+ * HeraldShutdown} closes the bus, so that no import arrives into a closed bus. The events of a
+ * child context, which reach its parent's listeners too, are not its own: a child closing leaves
+ * the parent's bridge open.
  *
  * @since 0.1
  */
-public class NatsBridgeLifecycle implements SmartApplicationListener {
+public class NatsBridgeLifecycle implements SmartApplicationListener, ApplicationContextAware {
   private final NatsBridge bridge;
+  private ApplicationContext context;
 
   /**
    * Creates the lifecycle of {@code bridge}.
@@ -26,6 +31,11 @@ public class NatsBridgeLifecycle implements SmartApplicationListener {
   }
 
   @Override
+  public void setApplicationContext(ApplicationContext context) {
+    this.context = context;
+  }
+
+  @Override
   public boolean supportsEventType(Class<? extends ApplicationEvent> eventType) {
     return ApplicationReadyEvent.class.isAssignableFrom(eventType)
         || ContextClosedEvent.class.isAssignableFrom(eventType);
@@ -34,8 +44,10 @@ public class NatsBridgeLifecycle implements SmartApplicationListener {
   @Override
   public void onApplicationEvent(ApplicationEvent event) {
     if (event instanceof ApplicationReadyEvent) {
-      bridge.start();
-    } else {
+      if (((ApplicationReadyEvent) event).getApplicationContext() == context) {
+        bridge.start();
+      }
+    } else if (((ContextClosedEvent) event).getApplicationContext() == context) {
       try {
         bridge.close();
       } catch (InterruptedException interrupted) {

@@ -77,6 +77,20 @@ class BusPropertiesTest {
             });
   }
 
+  @Test
+  void aNegativeShutdownTimeoutFailsTheStartNamingTheProperty() {
+    // else the bus would refuse it only when the context closes, and stay open
+    contexts
+        .withPropertyValues("herald.shutdown.timeout=-1s")
+        .run(
+            context -> {
+              assertNotNull(context.getStartupFailure());
+              String message = ListenerBeansTest.messages(context.getStartupFailure());
+              assertTrue(message.contains("herald.shutdown.timeout"), message);
+              assertTrue(message.contains("must not be negative"), message);
+            });
+  }
+
   /** Posts a nested message from its handler, and records the order. */
   static class Commentator {
     final List<String> said = new CopyOnWriteArrayList<>();

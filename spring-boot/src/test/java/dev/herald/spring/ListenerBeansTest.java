@@ -18,12 +18,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.junit.jupiter.api.Test;
 import org.springframework.aop.framework.ProxyFactory;
+import org.springframework.beans.factory.FactoryBean;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.CustomScopeConfigurer;
-import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -73,21 +72,6 @@ class ListenerBeansTest {
     assertEquals(0, kept.get().describe().registrations());
   }
 
-  @Test
-  void underLazyInitializationAListenerNothingInjectsIsStillMadeAndRegistered() {
-    try (ConfigurableApplicationContext context =
-        new SpringApplicationBuilder(LazyApplication.class, OneScoreboard.class)
-            .web(WebApplicationType.NONE)
-            .properties("spring.main.lazy-initialization=true")
-            .run()) {
-      assertEquals(1, context.getBean(MessageBus.class).post(new Goal("lazy")));
-    }
-  }
-
-  @SpringBootConfiguration
-  @ImportAutoConfiguration(HeraldAutoConfiguration.class)
-  static class LazyApplication {}
-
   @Configuration(proxyBeanMethods = false)
   static class PrototypeScoreboards {
     @Bean
@@ -133,6 +117,37 @@ class ListenerBeansTest {
 
               assertNull(dropped.get(), "the context and the bus let the prototype go");
               assertEquals(0, bus.post(new Goal("nobody")));
+            });
+  }
+
+  @Test
+  void prototypesMadeOnManyThreadsAtOnceAreEachRegisteredOnce() {
+    contexts
+        .withUserConfiguration(PrototypeScoreboards.class)
+        .run(
+            context -> {
+              MessageBus bus = context.getBean(MessageBus.class);
+              List<Scoreboard> made = new CopyOnWriteArrayList<>();
+              List<Thread> threads = new java.util.ArrayList<>();
+              for (int t = 0; t < 8; t++) {
+                Thread thread =
+                    new Thread(
+                        () -> {
+                          for (int i = 0; i < 200; i++) {
+                            made.add(context.getBean(Scoreboard.class));
+                          }
+                        });
+                thread.start();
+                threads.add(thread);
+              }
+              for (Thread thread : threads) {
+                thread.join();
+              }
+
+              assertEquals(1600, bus.post(new Goal("all")));
+              for (Scoreboard scoreboard : made) {
+                assertEquals(List.of("all"), scoreboard.goals());
+              }
             });
   }
 
@@ -266,6 +281,111 @@ class ListenerBeansTest {
               assertEquals(1, context.getBean("main", MessageBus.class).post(new Goal("g")));
               assertEquals(0, context.getBean("audit", MessageBus.class).post(new Goal("g")));
             });
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class TwoBusesNonePrimary {
+    @Bean
+    MessageBus main() {
+      return MessageBus.create();
+    }
+
+    @Bean
+    MessageBus audit() {
+      return MessageBus.create();
+    }
+
+    @Bean
+    @Scope(BeanDefinition.SCOPE_PROTOTYPE)
+    StringBuilder draft() {
+      return new StringBuilder();
+    }
+  }
+
+  @Test
+  void withSeveralBusesAndNonePrimaryTheBeansMadeLaterAreNotKept() {
+    contexts
+        .withUserConfiguration(TwoBusesNonePrimary.class)
+        .run(
+            context -> {
+              assertNull(context.getStartupFailure());
+              WeakReference<Object> draft = new WeakReference<>(context.getBean("draft"));
+
+              for (int i = 0; i < 100 && draft.get() != null; i++) {
+                System.gc();
+              }
+
+              assertNull(draft.get(), "a bean made after the start is kept for no bus");
+            });
+  }
+
+  /** Makes a new scoreboard each time it is asked: its products are not singletons. */
+  static class ScoreboardFactory implements FactoryBean<Scoreboard> {
+    @Override
+    public Scoreboard getObject() {
+      return new Scoreboard();
+    }
+
+    @Override
+    public Class<?> getObjectType() {
+      return Scoreboard.class;
+    }
+
+    @Override
+    public boolean isSingleton() {
+      return false;
+    }
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class ScoreboardsFromAFactory {
+    @Bean
+    ScoreboardFactory scoreboards() {
+      return new ScoreboardFactory();
+    }
+  }
+
+  @Test
+  void theProductsOfAFactoryBeanThatIsNoSingletonAreHeldWeaklyAsPrototypesAre() {
+    contexts
+        .withUserConfiguration(ScoreboardsFromAFactory.class)
+        .run(
+            context -> {
+              MessageBus bus = context.getBean(MessageBus.class);
+              Scoreboard kept = context.getBean(Scoreboard.class);
+              WeakReference<Scoreboard> dropped =
+                  new WeakReference<>(context.getBean(Scoreboard.class));
+
+              for (int i = 0; i < 100 && dropped.get() != null; i++) {
+                System.gc();
+              }
+
+              assertNull(dropped.get(), "the bus keeps every product of the factory");
+              assertEquals(1, bus.post(new Goal("kept")));
+              assertEquals(List.of("kept"), kept.goals());
+            });
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class LazyEverything {
+    @Bean
+    Scoreboard scoreboard() {
+      return new Scoreboard();
+    }
+  }
+
+  @Test
+  void withLazyInitializationAListenerNobodyAsksForIsMadeAndReceives() {
+    try (ConfigurableApplicationContext context =
+        new SpringApplicationBuilder(LazyEverything.class, HeraldAutoConfiguration.class)
+            .web(WebApplicationType.NONE)
+            .lazyInitialization(true)
+            .run()) {
+      MessageBus bus = context.getBean(MessageBus.class);
+
+      assertEquals(1, bus.post(new Goal("lazy")), "the lazy listener was never made");
+      assertEquals(List.of("lazy"), context.getBean(Scoreboard.class).goals());
+    }
   }
 
   /**
