@@ -277,9 +277,10 @@ public final class MessageBus implements AutoCloseable {
    * handlers run on that thread, and the bus does not count posts in flight (that would cost every
    * post). Its asynchronous calls are taken, and waited for, until the queued messages are
    * delivered; from then on that post is refused with a {@link BusClosedException} at its first
-   * asynchronous handler. When this method returns, no asynchronous handler call of this bus starts
-   * any more: a call taken but not started by the end of the wait never runs, and is counted in
-   * {@link ShutdownReport#unfinishedAsync()} with those still running.
+   * asynchronous handler. When the wait ends, no asynchronous or lane handler call of this bus
+   * starts any more: a call taken but not started by then never runs, and is counted in {@link
+   * ShutdownReport#unfinishedAsync()} with those still running (one starting at that very instant
+   * may enter its handler as this method returns, and is counted as running).
    *
    * <p>Every queued message is accounted for in the {@link ShutdownReport}, which says what is
    * thrown from here when the delivery of one failed; {@code shutdown} again returns the report.
