@@ -28,6 +28,9 @@ final class FlightEvents {
   /** Whether {@link PostChainTooDeepEvent} was loaded, on a stack with room (see below). */
   private static volatile boolean overflowEventLoaded;
 
+  /** Whether the JDK's exception tracing was initialised here, on a stack with room (see below). */
+  private static volatile boolean exceptionTracingReadied;
+
   private FlightEvents() {}
 
   /**
@@ -51,7 +54,38 @@ final class FlightEvents {
       new PostChainTooDeepEvent();
       overflowEventLoaded = true;
     }
+    readyExceptionTracing();
     return true;
+  }
+
+  /**
+   * Whether an exception may be made on this stack without the risk below: the recorder never
+   * started, the tracing is ready, or this stack has room to ready it, which is then done.
+   * Allocates nothing unless it readies the tracing.
+   */
+  static boolean exceptionTracingReadyHere() {
+    if (exceptionTracingReadied || !FlightRecorder.isInitialized()) {
+      return true;
+    }
+    if (!StackRoom.isEnoughForClassLoading()) {
+      return false;
+    }
+    readyExceptionTracing();
+    return true;
+  }
+
+  /**
+   * Once the recorder has started, every {@code Throwable}'s constructor calls the JDK's exception
+   * tracer (since JDK 22), and the first call initialises the tracer and its event classes. Made
+   * where the stack is nearly spent (the report of an overflow), that initialisation fails, and
+   * from then on every exception created anywhere in the JVM fails in turn, endlessly. So an error
+   * is made here, once, where the stack has room, and never thrown.
+   */
+  private static void readyExceptionTracing() {
+    if (!exceptionTracingReadied) {
+      new Error("Made, not thrown, by Herald: readies the recorder's exception tracing");
+      exceptionTracingReadied = true;
+    }
   }
 
   static void handlerFailure(Throwable failure, String handler, Object message) {

@@ -62,7 +62,7 @@ final class StackRoom {
       skipped++;
       return false;
     }
-    if (isEnough()) {
+    if (isEnough() && FlightEvents.exceptionTracingReadyHere()) {
       unwinding = null; // keeps no error, nor the classes of its stack trace
       return true;
     }
@@ -70,6 +70,22 @@ final class StackRoom {
     skipped = 0;
     unwinding = overflow;
     return false;
+  }
+
+  /**
+   * Calls {@link #isEnoughForClassLoading} descends: at least 70 KiB compiled, room for the
+   * initialisation of a few JDK classes, asked only before the first exception made after the
+   * Flight Recorder started ({@link FlightEvents#exceptionTracingReadyHere}).
+   */
+  private static final int CLASS_LOADING_FRAMES = 512;
+
+  /** True if the calls that initialising a few JDK classes takes fit on the stack from here. */
+  static boolean isEnoughForClassLoading() {
+    try {
+      return descend(CLASS_LOADING_FRAMES) != 0;
+    } catch (StackOverflowError notHere) {
+      return false;
+    }
   }
 
   /** The most levels skipped between two probes. */
