@@ -118,20 +118,6 @@ final class AsyncCalls {
     notifyIfNearlyIdle();
   }
 
-  /**
-   * Runs one lane call as this bus's, so that a shutdown called from inside it does not wait for
-   * the call itself.
-   */
-  void runLaneCall(Subscriber subscriber, Object listener, Object message, Envelope envelope) {
-    AsyncCalls outer = RUNNING.get();
-    RUNNING.set(this);
-    try {
-      failures.invokeOffThread(subscriber, listener, message, envelope);
-    } finally {
-      RUNNING.set(outer);
-    }
-  }
-
   /** Whether shutdown has returned: a call taken but not started must not run any more. */
   boolean isStopped() {
     return stopped;
@@ -150,12 +136,14 @@ final class AsyncCalls {
    * behind it on that lane, which only its own thread could run.
    */
   int awaitIdleThenStop(long timeoutNanos) {
-    int own = RUNNING.get() == this ? 1 : 0;
+    Lane runningLane = Lane.runningOn(this);
+    int own = RUNNING.get() == this || runningLane != null ? 1 : 0;
     long deadline = System.nanoTime() + timeoutNanos;
     awaiting = true;
     try {
       synchronized (idle) {
-        while (unfinishedCalls() > own + Lane.callsStuckBehindTheRunningOne(this)) {
+        while (unfinishedCalls()
+            > (runningLane == null ? own : own + runningLane.unfinishedCalls() - 1)) {
           long left = deadline - System.nanoTime();
           if (left <= 0) {
             break;

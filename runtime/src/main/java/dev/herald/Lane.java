@@ -147,7 +147,7 @@ final class Lane implements Runnable {
           Lane outer = RUNNING.get();
           RUNNING.set(this);
           try {
-            calls.runLaneCall(
+            failures.invokeOffThread(
                 subscriber, batch.listeners.get(i), batch.message, batch.envelopes.get(i));
           } finally {
             RUNNING.set(outer);
@@ -190,13 +190,18 @@ final class Lane implements Runnable {
   }
 
   /**
-   * If the current thread is running a call of one of {@code calls}'s lanes: how many calls that
-   * lane has taken besides it, which no thread can run before it returns; otherwise 0. A shutdown
-   * called from a lane handler does not wait for them.
+   * The lane of {@code calls}'s bus whose call the current thread is running, or null: a shutdown
+   * called from that call does not wait for it, nor for the calls queued behind it, which no thread
+   * can run before it returns.
    */
-  static int callsStuckBehindTheRunningOne(AsyncCalls calls) {
+  static Lane runningOn(AsyncCalls calls) {
     Lane lane = RUNNING.get();
-    return lane != null && lane.calls == calls ? lane.unfinished.get() - 1 : 0;
+    return lane != null && lane.calls == calls ? lane : null;
+  }
+
+  /** The calls this lane has taken and not finished, the running one included. */
+  int unfinishedCalls() {
+    return unfinished.get();
   }
 
   /** How many messages wait in the queue, besides the one being delivered. */
