@@ -6,15 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.TestMessages.Event;
-import java.io.File;
-import java.net.URL;
-import java.net.URLClassLoader;
-import java.nio.file.Files;
+import dev.herald.testing.WithoutProcessor;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -81,10 +76,10 @@ public class MisbuiltListenersTest {
     Object listener =
         compileWithoutProcessor(
             "Ported",
-            annotation("com.google.common.eventbus", "Subscribe"),
             "public class Ported {\n"
                 + "  @com.google.common.eventbus.Subscribe public void onEvent(Object e) {}\n"
-                + "}\n");
+                + "}\n",
+            "com.google.common.eventbus.Subscribe");
 
     IllegalArgumentException register =
         assertThrows(IllegalArgumentException.class, () -> bus.register(listener));
@@ -107,10 +102,10 @@ public class MisbuiltListenersTest {
     Object stillOnGuava =
         compileWithoutProcessor(
             "StillOnGuava",
-            annotation("com.google.common.eventbus", "Subscribe"),
             "public class StillOnGuava {\n"
                 + "  @com.google.common.eventbus.Subscribe public void onEvent(Object e) {}\n"
-                + "}\n");
+                + "}\n",
+            "com.google.common.eventbus.Subscribe");
 
     assertTrue(tolerant.registerIfListener(stillOnGuava).isEmpty());
     assertFalse(tolerant.hasHandlers(stillOnGuava.getClass()));
@@ -139,10 +134,10 @@ public class MisbuiltListenersTest {
     Object listener =
         compileWithoutProcessor(
             "Screen",
-            annotation("org.greenrobot.eventbus", "Subscribe"),
             "public class Screen {\n"
                 + "  @org.greenrobot.eventbus.Subscribe public void onEvent(Object e) {}\n"
-                + "}\n");
+                + "}\n",
+            "org.greenrobot.eventbus.Subscribe");
 
     IllegalArgumentException error =
         assertThrows(IllegalArgumentException.class, () -> bus.registerIfListener(listener));
@@ -157,9 +152,8 @@ public class MisbuiltListenersTest {
     Object plain =
         compileWithoutProcessor(
             "Plain",
-            null,
-            "public class Plain { public void onEvent(Object e) {} }",
-            ClassLoader.getPlatformClassLoader());
+            ClassLoader.getPlatformClassLoader(),
+            "public class Plain { public void onEvent(Object e) {} }");
 
     assertTrue(bus.registerIfListener(plain).isEmpty());
     assertFalse(bus.hasHandlers(plain.getClass()));
@@ -209,45 +203,15 @@ public class MisbuiltListenersTest {
     }
   }
 
-  private static String[] annotation(String pkg, String name) {
-    return new String[] {
-      pkg.replace('.', '/') + "/" + name + ".java",
-      "package "
-          + pkg
-          + ";\n"
-          + "@java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)\n"
-          + "public @interface "
-          + name
-          + " {}\n"
-    };
-  }
-
-  private Object compileWithoutProcessor(String className, String source) throws Exception {
-    return compileWithoutProcessor(className, null, source, getClass().getClassLoader());
-  }
-
-  private Object compileWithoutProcessor(String className, String[] annotation, String source)
+  private Object compileWithoutProcessor(String className, String source, String... stubs)
       throws Exception {
-    return compileWithoutProcessor(className, annotation, source, getClass().getClassLoader());
+    return compileWithoutProcessor(className, getClass().getClassLoader(), source, stubs);
   }
 
-  /** Compiles {@code source} with {@code -proc:none} and instantiates it in a loader of its own. */
   private Object compileWithoutProcessor(
-      String className, String[] annotation, String source, ClassLoader parent) throws Exception {
-    List<String> arguments =
-        new ArrayList<>(
-            List.of(
-                "-proc:none", "-d", dir.toString(), "-cp", System.getProperty("java.class.path")));
-    arguments.add(Files.writeString(dir.resolve(className + ".java"), source).toString());
-    if (annotation != null) {
-      Path file = dir.resolve(annotation[0]);
-      Files.createDirectories(file.getParent());
-      arguments.add(Files.writeString(file, annotation[1]).toString());
-    }
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    assertEquals(0, javac.run(null, null, null, arguments.toArray(new String[0])));
-    URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, parent);
-    assertTrue(new File(dir.toFile(), className + ".class").isFile());
-    return loader.loadClass(className).getConstructor().newInstance();
+      String className, ClassLoader parent, String source, String... stubs) throws Exception {
+    return WithoutProcessor.compile(dir, parent, className, source, stubs)
+        .getConstructor()
+        .newInstance();
   }
 }

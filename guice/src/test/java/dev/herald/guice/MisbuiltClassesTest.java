@@ -17,6 +17,7 @@ import com.google.inject.Singleton;
 import com.google.inject.Stage;
 import com.google.inject.spi.Message;
 import dev.herald.MessageBus;
+import dev.herald.testing.WithoutProcessor;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -76,6 +77,7 @@ class MisbuiltClassesTest {
     Class<?> ported =
         WithoutProcessor.compile(
             dir,
+            MisbuiltClassesTest.class.getClassLoader(),
             "PortedRadar",
             "public class PortedRadar {\n"
                 + "  @com.google.common.eventbus.Subscribe\n"
@@ -102,6 +104,7 @@ class MisbuiltClassesTest {
     Class<?> stillOnGuava =
         WithoutProcessor.compile(
             dir,
+            MisbuiltClassesTest.class.getClassLoader(),
             "StillOnGuava",
             "public class StillOnGuava {\n"
                 + "  @com.google.common.eventbus.Subscribe\n"
@@ -142,6 +145,7 @@ class MisbuiltClassesTest {
     Class<?> other =
         WithoutProcessor.compile(
             dir,
+            MisbuiltClassesTest.class.getClassLoader(),
             "UnprocessedTower",
             "public class UnprocessedTower {\n"
                 + "  @dev.herald.annotation.Subscribe public void onAlarm(Object alarm) {}\n"
@@ -274,6 +278,7 @@ class MisbuiltClassesTest {
   private Class<?> unprocessedRadar() throws Exception {
     return WithoutProcessor.compile(
         dir,
+        MisbuiltClassesTest.class.getClassLoader(),
         "UnprocessedRadar",
         "public class UnprocessedRadar {\n"
             + "  @dev.herald.annotation.Subscribe public void onAlarm(Object alarm) {}\n"

@@ -5,13 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URL;
-import java.net.URLClassLoader;
-import java.nio.file.Files;
+import dev.herald.testing.WithoutProcessor;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -120,31 +117,11 @@ class MisbuiltBeansTest {
     return (Class<Object>) beanClass;
   }
 
-  /** Compiles {@code source} with {@code -proc:none}, beside a stub annotation if asked. */
+  /** Compiles {@code source} with {@code -proc:none}, beside a stub {@code Subscribe} if asked. */
   private Class<?> compileWithoutProcessor(String name, String annotationPackage, String source)
       throws Exception {
-    List<String> arguments =
-        new ArrayList<>(
-            List.of(
-                "-proc:none", "-d", dir.toString(), "-cp", System.getProperty("java.class.path")));
-    arguments.add(Files.writeString(dir.resolve(name + ".java"), source).toString());
-    if (annotationPackage != null) {
-      Path stub = dir.resolve(annotationPackage.replace('.', '/')).resolve("Subscribe.java");
-      Files.createDirectories(stub.getParent());
-      Files.writeString(
-          stub,
-          "package "
-              + annotationPackage
-              + ";\n@java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)"
-              + "\npublic @interface Subscribe {}\n");
-      arguments.add(stub.toString());
-    }
-    assertEquals(
-        0,
-        ToolProvider.getSystemJavaCompiler()
-            .run(null, null, null, arguments.toArray(new String[0])));
-    URLClassLoader loader =
-        new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader());
-    return loader.loadClass(name);
+    String[] stubs =
+        annotationPackage == null ? new String[0] : new String[] {annotationPackage + ".Subscribe"};
+    return WithoutProcessor.compile(dir, getClass().getClassLoader(), name, source, stubs);
   }
 }
