@@ -139,13 +139,13 @@ public class HeraldListenerRegistrar
   }
 
   private static void refuseListenerWithoutBus(Object bean, String beanName) {
-    if (isListener(bean, MessageBus.create())) {
+    if (IndexProbe.isListenerOrMisbuilt(bean.getClass())) {
       throw new BeanInitializationException(
           "Bean '"
               + beanName
               + "' ("
               + bean.getClass().getName()
-              + ") has Herald handlers, but the context has no MessageBus bean, or several and"
+              + ") has @Subscribe methods, but the context has no MessageBus bean, or several and"
               + " none @Primary: declare one, or let herald-spring-boot's auto-configuration"
               + " make it");
     }

@@ -13,9 +13,6 @@ import org.springframework.boot.LazyInitializationExcludeFilter;
  * @since 0.1
  */
 public class ListenerBeansAreEager implements LazyInitializationExcludeFilter {
-  /** A bus only asked which classes have handlers: it holds no listener and runs nothing. */
-  private final MessageBus index = MessageBus.create();
-
   /** Creates the filter; Spring Boot applies it to every bean definition. */
   public ListenerBeansAreEager() {}
 
@@ -24,10 +21,6 @@ public class ListenerBeansAreEager implements LazyInitializationExcludeFilter {
     if (beanType == null || MessageBus.class.isAssignableFrom(beanType)) {
       return false;
     }
-    try {
-      return index.hasHandlers(beanType);
-    } catch (IllegalArgumentException misbuilt) {
-      return true;
-    }
+    return IndexProbe.isListenerOrMisbuilt(beanType);
   }
 }
