@@ -1,0 +1,74 @@
+package dev.herald;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The first exception made after the Flight Recorder starts readies the JDK's exception tracing
+ * (JDK 22 and later) once per JVM, so each case runs {@link OverflowUnderRecordingProgram} in a JVM
+ * of its own, where no recording ran before the bus was built.
+ */
+class OverflowUnderRecordingTest {
+
+  private static List<String> run(String... stackKib) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(OverflowUnderRecordingProgram.class.getName());
+    command.addAll(List.of(stackKib));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    byte[] output = process.getInputStream().readAllBytes();
+    assertTrue(process.waitFor(120, TimeUnit.SECONDS), "the program did not end");
+    String text = new String(output, StandardCharsets.UTF_8);
+    assertEquals(0, process.exitValue(), text);
+    return List.of(text.split("\\R"));
+  }
+
+  private static void assertAllTooDeepAndJvmWell(List<String> lines, String... stackKib) {
+    for (String size : stackKib) {
+      assertTrue(
+          lines.contains("POSTER " + size + " PostChainTooDeepException"),
+          String.join("\n", lines));
+    }
+    assertTrue(lines.contains("AFTER made fresh"), String.join("\n", lines));
+    assertTrue(lines.contains("BUS 1"), String.join("\n", lines));
+  }
+
+  /**
+   * Fails: on a 256 KiB stack the chain is only a few hundred levels deep, and after the first
+   * failed probes {@code StackRoom.isEnoughFor} skips up to 256 levels between probes, past the
+   * outermost level, so the poster gets the raw StackOverflowError. It does so with no recording
+   * too (run the program with -DnoRecording=true); with the skipping removed it gets the exception.
+   */
+  @Test
+  void aRecordingStartedAfterTheBusThenAnOverflowOnA256KibStack() throws Exception {
+    assertAllTooDeepAndJvmWell(run("256"), "256");
+  }
+
+  @Test
+  void aRecordingStartedAfterTheBusThenAnOverflowOnA512KibStack() throws Exception {
+    assertAllTooDeepAndJvmWell(run("512"), "512");
+  }
+
+  @Test
+  void manyThreadsOverflowingAtOnceUnderARecording() throws Exception {
+    String[] sizes = {"256", "320", "384", "448", "512", "576", "640", "704"};
+    assertAllTooDeepAndJvmWell(run(sizes), sizes);
+  }
+
+  @Test
+  void aStackTooSmallForTheClassLoadingProbeStillLeavesTheJvmAndBusWell() throws Exception {
+    List<String> lines = run("1", "136", "160");
+    assertTrue(lines.contains("AFTER made fresh"), String.join("\n", lines));
+    assertTrue(lines.contains("BUS 1"), String.join("\n", lines));
+  }
+}
