@@ -10,8 +10,10 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.task.TaskExecutionAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.DependsOn;
+import org.springframework.core.env.Environment;
 
 /**
  * The context's {@link MessageBus}, built from the {@code herald.*} properties ({@link
@@ -41,13 +43,18 @@ public class HeraldAutoConfiguration {
   }
 
   /**
-   * Listener beans stay eager under lazy initialization, or nothing would make them.
+   * Listener beans stay eager under lazy initialization, or nothing would make them. Read from the
+   * environment, not from {@link HeraldProperties}, since this filter is made before other beans.
    *
+   * @param environment where {@code herald.ignore-foreign-subscribe} is read
    * @return the filter
    */
   @Bean
-  public static ListenerBeansAreEager heraldListenerBeansAreEager() {
-    return new ListenerBeansAreEager();
+  public static ListenerBeansAreEager heraldListenerBeansAreEager(Environment environment) {
+    return new ListenerBeansAreEager(
+        Binder.get(environment)
+            .bind("herald.ignore-foreign-subscribe", Boolean.class)
+            .orElse(Boolean.FALSE));
   }
 
   /**

@@ -10,6 +10,10 @@ import dev.herald.MessageBus;
 final class IndexProbe {
   private static final MessageBus INDEX = MessageBus.create();
 
+  /** The same, for a context whose bus skips classes marked only for another bus. */
+  private static final MessageBus TOLERANT_INDEX =
+      MessageBus.builder().ignoreForeignSubscribe().build();
+
   private IndexProbe() {}
 
   /**
@@ -17,8 +21,13 @@ final class IndexProbe {
    * registering them would report).
    */
   static boolean isListenerOrMisbuilt(Class<?> type) {
+    return isListenerOrMisbuilt(type, false);
+  }
+
+  /** The same, judged as a bus built with {@code ignoreForeignSubscribe()} if asked. */
+  static boolean isListenerOrMisbuilt(Class<?> type, boolean ignoreForeignSubscribe) {
     try {
-      return INDEX.hasHandlers(type);
+      return (ignoreForeignSubscribe ? TOLERANT_INDEX : INDEX).hasHandlers(type);
     } catch (IllegalArgumentException misbuilt) {
       return true;
     }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.LazyInitializationBeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -78,6 +79,33 @@ class MisbuiltBeansTest {
               assertEquals(null, context.getStartupFailure());
               assertEquals(
                   0, context.getBean(dev.herald.MessageBus.class).describe().registrations());
+            });
+  }
+
+  @Test
+  void aBeanKeptOnGuavaOnPurposeStaysLazyUnderLazyInitializationWhenThePropertySaysSo()
+      throws Exception {
+    Class<?> stillOnGuava =
+        compileWithoutProcessor(
+            "LazyOnGuava",
+            "com.google.common.eventbus",
+            "public class LazyOnGuava {\n"
+                + "  public static int made;\n"
+                + "  public LazyOnGuava() { made++; }\n"
+                + "  @com.google.common.eventbus.Subscribe public void onGoal(Object g) {}\n"
+                + "}\n");
+
+    new ApplicationContextRunner()
+        .withClassLoader(stillOnGuava.getClassLoader())
+        .withConfiguration(AutoConfigurations.of(HeraldAutoConfiguration.class))
+        .withPropertyValues("herald.ignore-foreign-subscribe=true")
+        .withBean(LazyInitializationBeanFactoryPostProcessor.class)
+        .withBean("guavaListener", type(stillOnGuava))
+        .run(
+            context -> {
+              assertEquals(null, context.getStartupFailure());
+              // the bus skips it, so nothing needs it made at start: it stays lazy as asked
+              assertEquals(0, stillOnGuava.getField("made").getInt(null));
             });
   }
 
