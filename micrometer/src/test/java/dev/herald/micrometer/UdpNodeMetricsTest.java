@@ -11,11 +11,11 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.herald.net.testkit.LinkConditions;
 import dev.herald.net.testkit.LossyRelay;
-import dev.herald.net.testkit.ManualTicker;
 import dev.herald.net.udp.DisconnectReason;
 import dev.herald.net.udp.NodeConfig;
 import dev.herald.net.udp.Peer;
 import dev.herald.net.udp.UdpNode;
+import dev.herald.time.ManualTicker;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Tags;

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.herald.net.testkit.ManualTicker;
+import dev.herald.time.ManualTicker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

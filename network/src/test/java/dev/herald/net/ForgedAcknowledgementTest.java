@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.net.testkit.LinkConditions;
-import dev.herald.net.testkit.ManualTicker;
 import dev.herald.net.testkit.NetworkSimulator;
+import dev.herald.time.ManualTicker;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

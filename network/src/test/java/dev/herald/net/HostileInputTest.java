@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.herald.net.testkit.ManualTicker;
+import dev.herald.time.ManualTicker;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 

@@ -5,7 +5,7 @@ import static dev.herald.net.TestPackets.drain;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.herald.net.testkit.ManualTicker;
+import dev.herald.time.ManualTicker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.herald.net.testkit.ManualTicker;
 import dev.herald.net.udp.DisconnectReason;
 import dev.herald.net.udp.Drive;
 import dev.herald.net.udp.NodeConfig;
@@ -15,6 +14,7 @@ import dev.herald.net.udp.RawClient;
 import dev.herald.net.udp.Recorder;
 import dev.herald.net.udp.UdpNode;
 import dev.herald.testing.FlightRecording;
+import dev.herald.time.ManualTicker;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -1,7 +1,7 @@
 package dev.herald.net;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.herald.net.testkit.ManualTicker;
+import dev.herald.time.ManualTicker;
 
 /**
  * Fuzzes the packet decoder and the receive path behind it: whatever the bytes, a packet is either

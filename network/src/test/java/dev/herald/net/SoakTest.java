@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.herald.net.testkit.LinkConditions;
-import dev.herald.net.testkit.ManualTicker;
 import dev.herald.net.testkit.NetworkSimulator;
 import dev.herald.net.testkit.SimulatedLink;
+import dev.herald.time.ManualTicker;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Arrays;

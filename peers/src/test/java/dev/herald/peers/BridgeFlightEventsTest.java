@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.MessageBus;
-import dev.herald.net.testkit.ManualTicker;
 import dev.herald.net.udp.DisconnectReason;
 import dev.herald.net.udp.NodeConfig;
 import dev.herald.net.udp.UdpNode;
 import dev.herald.testing.FlightRecording;
+import dev.herald.time.ManualTicker;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;

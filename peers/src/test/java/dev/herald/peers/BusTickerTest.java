@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.herald.MessageBus;
-import dev.herald.net.testkit.ManualTicker;
 import dev.herald.net.udp.DisconnectReason;
 import dev.herald.net.udp.NodeConfig;
+import dev.herald.time.ManualTicker;
 import java.io.IOException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -8,12 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.herald.MessageBus;
-import dev.herald.net.testkit.ManualTicker;
 import dev.herald.net.udp.DisconnectReason;
 import dev.herald.net.udp.NodeConfig;
 import dev.herald.net.udp.Peer;
 import dev.herald.net.udp.PeerListener;
 import dev.herald.net.udp.UdpNode;
+import dev.herald.time.ManualTicker;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

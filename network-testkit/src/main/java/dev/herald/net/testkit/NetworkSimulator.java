@@ -6,8 +6,8 @@ import dev.herald.time.Ticker;
 
 /**
  * Two {@link Connection}s joined by a pair of {@link SimulatedLink}s, for testing a game (or this
- * library) against a bad network. Drive it with a {@link ManualTicker}: advance the clock, then
- * call {@link #step()}. The same seed, conditions and calls give the same run.
+ * library) against a bad network. Drive it with a {@link dev.herald.time.ManualTicker}: advance the
+ * clock, then call {@link #step()}. The same seed, conditions and calls give the same run.
  *
  * <pre>{@code
  * ManualTicker clock = new ManualTicker();

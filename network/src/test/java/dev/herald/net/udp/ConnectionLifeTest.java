@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.herald.net.testkit.ManualTicker;
+import dev.herald.time.ManualTicker;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

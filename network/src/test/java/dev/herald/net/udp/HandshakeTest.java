@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.herald.net.testkit.ManualTicker;
+import dev.herald.time.ManualTicker;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

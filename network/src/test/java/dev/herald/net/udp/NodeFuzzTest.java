@@ -2,7 +2,7 @@ package dev.herald.net.udp;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.herald.net.ConnectionConfig;
-import dev.herald.net.testkit.ManualTicker;
+import dev.herald.time.ManualTicker;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;

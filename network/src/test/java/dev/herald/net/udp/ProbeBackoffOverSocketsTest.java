@@ -3,7 +3,7 @@ package dev.herald.net.udp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.herald.net.testkit.ManualTicker;
+import dev.herald.time.ManualTicker;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.HashSet;
