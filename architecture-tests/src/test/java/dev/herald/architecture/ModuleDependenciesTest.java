@@ -64,8 +64,8 @@ class ModuleDependenciesTest {
   }
 
   @Test
-  void theTimeSourceUsesNothingButTheLanguage() {
-    assertUses(Ticker.class, List.of("java/lang", "dev/herald/time"));
+  void theTimeSourceUsesNothingButTheLanguageAndItsDurations() {
+    assertUses(Ticker.class, List.of("java/lang", "java/time", "dev/herald/time"));
   }
 
   @Test
