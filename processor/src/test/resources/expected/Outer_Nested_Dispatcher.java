@@ -57,5 +57,24 @@ public final class Outer_Nested_Dispatcher extends Dispatcher<Outer.Nested> {
     public void call(Object message) {
       callHandler(handler(), listener, message);
     }
+
+    @Override
+    public int callAll(HandlerCall[] calls, int from, int to, Object message,
+        HandlerCall.FailedCalls failures) {
+      int notRan = 0;
+      int i = from;
+      while (i < to) {
+        try {
+          for (; i < to; i++) {
+            Call call = (Call) calls[i];
+            callHandler(call.handler(), call.listener, message);
+          }
+        } catch (Throwable failure) {
+          notRan += 1 - failures.failed(failure, i, message);
+          i++;
+        }
+      }
+      return to - from - notRan;
+    }
   }
 }

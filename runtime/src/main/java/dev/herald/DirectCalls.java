@@ -52,6 +52,21 @@ final class DirectCalls {
   /** There are handlers, and all of them are hidden. */
   final boolean onlyHidden;
 
+  /**
+   * Where each run of neighbouring calls of one class ends, in order: a plain post makes each run
+   * with one {@link HandlerCall#callAll}, a loop compiled for that class. Null where a post makes
+   * each call itself: when no two neighbours share a class, so that there is no run to gain by, or
+   * when some handler is hidden, since a run counts every handler that ran as a receiver.
+   */
+  final int[] runEnds;
+
+  /**
+   * Where this bus's runs report a call that threw: made by the first post that needs it. Its
+   * fields are final, so a post that reads it through this racy field sees it whole, or null and
+   * makes another.
+   */
+  RunFailures runFailures;
+
   /** {@code calls[i]} is the call of {@code subscribers[i]}; neither array is changed after. */
   DirectCalls(
       HandlersForClass handlers,
@@ -66,6 +81,29 @@ final class DirectCalls {
     this.messageClass = handlers == null ? NO_MESSAGE : handlers.messageClass;
     this.subscribers = subscribers;
     this.calls = calls;
+    this.runEnds = direct && receivers == calls.length ? runEnds(calls) : null;
+  }
+
+  /** Where each run of neighbouring calls of one class ends, or null if every run is of one. */
+  private static int[] runEnds(HandlerCall[] calls) {
+    int runs = calls.length == 0 ? 0 : 1;
+    for (int i = 1; i < calls.length; i++) {
+      if (calls[i].getClass() != calls[i - 1].getClass()) {
+        runs++;
+      }
+    }
+    if (runs == calls.length) {
+      return null;
+    }
+    int[] ends = new int[runs];
+    int run = 0;
+    for (int i = 1; i < calls.length; i++) {
+      if (calls[i].getClass() != calls[i - 1].getClass()) {
+        ends[run++] = i;
+      }
+    }
+    ends[run] = calls.length;
+    return ends;
   }
 
   /** Called when these calls are replaced, or their class dropped: they match no message. */

@@ -102,6 +102,9 @@ class PlainPosts {
       postDeadBroadcast(from, message);
       return 0;
     }
+    if (direct.runEnds != null) {
+      return broadcastRuns(direct, from, message);
+    }
     for (int i = 0; i < calls.length; i++) {
       try {
         calls[i].call(message); // a call closed meanwhile throws, and this loop asks nothing
@@ -113,6 +116,31 @@ class PlainPosts {
       return calls.length + finishChanged(direct, calls.length, from, message, direct.receivers);
     }
     return calls.length;
+  }
+
+  /**
+   * A broadcast whose calls fall in runs of one class: one {@link HandlerCall#callAll} per run,
+   * which reports each call that threw to the {@link RunFailures} and goes on; then, if the
+   * handlers changed meanwhile or some did not run, the handlers added meanwhile and rule 8, as
+   * {@link #finishChanged} does for any broadcast.
+   */
+  private int broadcastRuns(DirectCalls direct, Address from, Object message) {
+    RunFailures failures = direct.runFailures;
+    if (failures == null) {
+      failures = new RunFailures(this, direct);
+      direct.runFailures = failures;
+    }
+    HandlerCall[] calls = direct.calls;
+    int ran = 0;
+    int start = 0;
+    for (int end : direct.runEnds) {
+      ran += calls[start].callAll(calls, start, end, message, failures);
+      start = end;
+    }
+    if (direct.messageClass != message.getClass() || ran < calls.length) {
+      return ran + finishChanged(direct, calls.length, from, message, ran);
+    }
+    return ran;
   }
 
   /**
@@ -131,7 +159,7 @@ class PlainPosts {
    * {@link Failures#failed}, for direct call {@code i}: 1 if the handler ran (and its failure was
    * reported), 0 if its call was closed or its listener collected.
    */
-  private int failedCall(Throwable failure, DirectCalls direct, int i, Object message) {
+  int failedCall(Throwable failure, DirectCalls direct, int i, Object message) {
     if (failures.failed(failure, direct.subscriber(i), message)) {
       return 1;
     }

@@ -71,20 +71,29 @@ class NestedPostDepthTest {
 
   @Test
   void anEndlessChainOfPlainPostsStopsWithHeraldsExceptionNamingItsTypes() throws Exception {
-    anEndlessChainStopsWithHeraldsExceptionAndTheBusGoesOn(Header.BROADCAST);
+    anEndlessChainStopsWithHeraldsExceptionAndTheBusGoesOn(Header.BROADCAST, 1);
+  }
+
+  /** Two listeners of one class: each post of the chain reaches them as one run. */
+  @Test
+  void anEndlessChainThroughListenersOfOneClassStopsTheSameWay() throws Exception {
+    anEndlessChainStopsWithHeraldsExceptionAndTheBusGoesOn(Header.BROADCAST, 2);
   }
 
   @Test
   void anEndlessChainSentWithHeadersStopsTheSameWay() throws Exception {
-    anEndlessChainStopsWithHeraldsExceptionAndTheBusGoesOn(Header.builder().tags("rally").build());
+    anEndlessChainStopsWithHeraldsExceptionAndTheBusGoesOn(
+        Header.builder().tags("rally").build(), 1);
   }
 
-  private void anEndlessChainStopsWithHeraldsExceptionAndTheBusGoesOn(Header header)
+  private void anEndlessChainStopsWithHeraldsExceptionAndTheBusGoesOn(Header header, int rallies)
       throws Exception {
     List<Throwable> reported = new CopyOnWriteArrayList<>();
     MessageBus bus =
         MessageBus.builder().errorHandler((error, context) -> reported.add(error)).build();
-    bus.register(new Rally(bus, header));
+    for (int i = 0; i < rallies; i++) {
+      bus.register(new Rally(bus, header));
+    }
     Countdown countdown = new Countdown(bus);
     bus.register(countdown);
 

@@ -120,20 +120,25 @@ public final class Peers {
 
   /**
    * Runs {@code post} (the benchmark method itself) many times while {@code bus} has one listener
-   * of each of the three classes, then unregisters them: every call site on the way to a handler
-   * has then seen three receiver classes, as in a program with many listeners, even when the
-   * measured configuration has a single subscriber.
+   * of each of the three classes, then again with two of each, one pair after another, and
+   * unregisters them: every call site on the way to a handler, including those a bus keeps for
+   * neighbouring listeners of one class, has then seen three receiver classes, as in a program with
+   * many listeners, even when the measured configuration has a single subscriber.
    */
   public static void warmUpMegamorphic(Object bus, Runnable post) {
-    PingListener[] three = Listeners.mixed(3);
-    registerAll(bus, three);
+    warmUp(bus, post, Listeners.mixed(3));
+    warmUp(bus, post, Listeners.inPairs(6));
+    letCompilerFinish();
+  }
+
+  private static void warmUp(Object bus, Runnable post, PingListener[] listeners) {
+    registerAll(bus, listeners);
     for (int i = 0; i < WARM_UP_POSTS; i++) {
       post.run();
     }
-    for (PingListener listener : three) {
+    for (PingListener listener : listeners) {
       unregister(bus, listener);
     }
-    letCompilerFinish();
   }
 
   /** Gives the JIT's background threads time to install what the warm-up queued. */

@@ -1,6 +1,7 @@
 package dev.herald.processor.writing;
 
 import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.JavaFile;
@@ -47,6 +48,7 @@ public final class DispatcherWriter {
       ClassName.get(GeneratedNames.CONTRACT_PACKAGE, GeneratedNames.HANDLER_INFO);
   static final ClassName HANDLER_CALL =
       ClassName.get(GeneratedNames.CONTRACT_PACKAGE, GeneratedNames.HANDLER_CALL);
+  static final ClassName FAILED_CALLS = HANDLER_CALL.nestedClass("FailedCalls");
   static final ClassName ENVELOPE =
       ClassName.get(GeneratedNames.RUNTIME_PACKAGE, GeneratedNames.ENVELOPE);
   static final ClassName GENERATED =
@@ -331,6 +333,59 @@ public final class DispatcherWriter {
                 .addStatement("this.$N = $N", parameters.listener(), parameters.listener())
                 .build())
         .addMethod(callMethod.build())
+        .addMethod(callAll(parameters, call))
+        .build();
+  }
+
+  /**
+   * {@code Call.callAll}: the calls of a run, all of this class, made by a loop of its own, so that
+   * a post to many listeners of one class runs code compiled for that class alone, as a
+   * hand-written loop would, where one call per listener through the bus could not be inlined. The
+   * {@code try} is around the loop, not in it, so that the loop stays a plain counted loop that the
+   * JIT unrolls; after a failure, the loop goes on from the next call.
+   */
+  private static MethodSpec callAll(Parameters parameters, ClassName call) {
+    return MethodSpec.methodBuilder("callAll")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .returns(TypeName.INT)
+        .addParameter(ArrayTypeName.of(HANDLER_CALL), parameters.calls())
+        .addParameter(TypeName.INT, parameters.from())
+        .addParameter(TypeName.INT, parameters.to())
+        .addParameter(Object.class, parameters.message())
+        .addParameter(FAILED_CALLS, parameters.failures())
+        .addStatement("int $N = 0", parameters.notRan())
+        .addStatement("int $N = $N", parameters.index(), parameters.from())
+        .beginControlFlow("while ($N < $N)", parameters.index(), parameters.to())
+        .beginControlFlow("try")
+        .beginControlFlow("for (; $1N < $2N; $1N++)", parameters.index(), parameters.to())
+        .addStatement(
+            "$1T $2N = ($1T) $3N[$4N]",
+            call,
+            parameters.call(),
+            parameters.calls(),
+            parameters.index())
+        .addStatement(
+            "$N($N.handler(), $N.$N, $N)",
+            CALL_HANDLER,
+            parameters.call(),
+            parameters.call(),
+            parameters.listener(),
+            parameters.message())
+        .endControlFlow()
+        .nextControlFlow("catch ($T $N)", Throwable.class, parameters.failure())
+        .addStatement(
+            "$N += 1 - $N.failed($N, $N, $N)",
+            parameters.notRan(),
+            parameters.failures(),
+            parameters.failure(),
+            parameters.index(),
+            parameters.message())
+        .addStatement("$N++", parameters.index())
+        .endControlFlow()
+        .endControlFlow()
+        .addStatement(
+            "return $N - $N - $N", parameters.to(), parameters.from(), parameters.notRan())
         .build();
   }
 
@@ -405,7 +460,23 @@ public final class DispatcherWriter {
    * The parameter names, which are the generated methods' only locals: clear of the simple names of
    * the types the bodies mention (a class named "message" would otherwise be obscured).
    */
-  private record Parameters(String handler, String listener, String message, String envelope) {
+  /**
+   * The names of the generated methods' parameters and locals, none of them a simple name of a type
+   * the code mentions.
+   */
+  private record Parameters(
+      String handler,
+      String listener,
+      String message,
+      String envelope,
+      String calls,
+      String from,
+      String to,
+      String failures,
+      String index,
+      String notRan,
+      String call,
+      String failure) {
     static Parameters of(ListenerClass listener) {
       NameAllocator names = new NameAllocator();
       TypeNames.reserveSimpleNames(listener.element().asType(), names);
@@ -416,7 +487,15 @@ public final class DispatcherWriter {
           names.newName("handler"),
           names.newName("listener"),
           names.newName("message"),
-          names.newName("envelope"));
+          names.newName("envelope"),
+          names.newName("calls"),
+          names.newName("from"),
+          names.newName("to"),
+          names.newName("failures"),
+          names.newName("i"),
+          names.newName("notRan"),
+          names.newName("call"),
+          names.newName("failure"));
     }
   }
 
