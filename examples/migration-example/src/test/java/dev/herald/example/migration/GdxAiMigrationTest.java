@@ -68,6 +68,20 @@ class GdxAiMigrationTest {
     }
   }
 
+  /** Listens to the north gate's alarms only, where gdx-ai had a code per gate. */
+  static final class NorthWatch {
+    final List<String> heard;
+
+    NorthWatch(List<String> heard) {
+      this.heard = heard;
+    }
+
+    @Subscribe(tags = "north")
+    void on(Alarm alarm) {
+      heard.add("north watch " + alarm.zone());
+    }
+  }
+
   /** A scoreboard that shows the last score as soon as it exists, like a TelegramProvider's. */
   static final class Scoreboard {
     final List<Integer> shown = new ArrayList<>();
@@ -182,6 +196,21 @@ class GdxAiMigrationTest {
 
     assertEquals(2, ran, "post returns how many handlers ran, where handleMessage said true");
     assertEquals(List.of("north gate", "south gate"), heard);
+  }
+
+  @Test
+  void codesThatShareOneKindOfDataBecomeTagsOfOneMessageClass() {
+    bus.register(new NorthWatch(heard));
+    bus.register(new Guard("guard", heard));
+
+    bus.post(new Alarm("gate"), Header.builder().tags("north").build());
+    bus.post(new Alarm("wall"), Header.builder().tags("south").build());
+    bus.post(new Alarm("yard"));
+
+    assertEquals(
+        List.of("north watch gate", "guard gate", "guard wall", "guard yard"),
+        heard,
+        "a tagged handler hears its tags only; one without tags hears them all");
   }
 
   @Test
