@@ -50,8 +50,8 @@ public abstract class DuelGame extends ApplicationAdapter {
   public abstract boolean isOver();
 
   /**
-   * Pauses game time: delays in seconds wait until {@link #resume()}. libGDX calls it when the
-   * application loses focus; a pause menu calls it too.
+   * Pauses game time: delays in seconds wait until {@link #resume()}. libGDX calls it when the game
+   * goes to the background; a pause menu calls it too.
    */
   @Override
   public void pause() {

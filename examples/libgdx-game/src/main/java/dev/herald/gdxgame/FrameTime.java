@@ -11,7 +11,7 @@ public interface FrameTime {
 
   /**
    * The longest frame counted: a frame that took longer (a stall, a debugger) adds only this much,
-   * so that game time never leaps past a countdown or a connection's timeout in one step.
+   * so that the stall is not played as game time, which also runs the connection's timers.
    */
   Duration LONGEST_FRAME = Duration.ofMillis(250);
 
