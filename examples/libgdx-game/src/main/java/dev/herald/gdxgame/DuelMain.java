@@ -10,7 +10,7 @@ import java.time.Duration;
  */
 public final class DuelMain {
   static final int FRAMES_PER_SECOND = 60;
-  static final Duration LIMIT = Duration.ofSeconds(60);
+  static final Duration LIMIT = Duration.ofSeconds(30);
 
   private DuelMain() {}
 
