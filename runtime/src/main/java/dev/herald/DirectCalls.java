@@ -55,7 +55,7 @@ final class DirectCalls {
   /**
    * Where each run of neighbouring calls of one class ends, in order: a plain post makes each run
    * with one {@link HandlerCall#callAll}, a loop compiled for that class. Null where a post makes
-   * each call itself: when no two neighbours share a class, so that there is no run to gain by, or
+   * each call itself: when the runs are too short to gain by ({@link #SHORTEST_AVERAGE_RUN}), or
    * when some handler is hidden, since a run counts every handler that ran as a receiver.
    */
   final int[] runEnds;
@@ -84,15 +84,24 @@ final class DirectCalls {
     this.runEnds = direct && receivers == calls.length ? runEnds(calls) : null;
   }
 
-  /** Where each run of neighbouring calls of one class ends, or null if every run is of one. */
+  /**
+   * How long the runs must be on average for a post to make them as runs: a run costs a post more
+   * to start than a single call, and saves on each call after the first.
+   */
+  static final int SHORTEST_AVERAGE_RUN = 4;
+
+  /** Where each run of neighbouring calls of one class ends, or null if the runs are short. */
   private static int[] runEnds(HandlerCall[] calls) {
-    int runs = calls.length == 0 ? 0 : 1;
+    if (calls.length == 0) {
+      return null;
+    }
+    int runs = 1;
     for (int i = 1; i < calls.length; i++) {
       if (calls[i].getClass() != calls[i - 1].getClass()) {
         runs++;
       }
     }
-    if (runs == calls.length) {
+    if (runs * SHORTEST_AVERAGE_RUN > calls.length) {
       return null;
     }
     int[] ends = new int[runs];

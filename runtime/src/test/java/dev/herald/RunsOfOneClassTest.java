@@ -1,6 +1,8 @@
 package dev.herald;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -66,9 +68,17 @@ class RunsOfOneClassTest {
     return members;
   }
 
+  /** Fails unless a plain post of an {@link Event} on {@code on} makes its calls as runs. */
+  private static void assertPostedAsRuns(MessageBus on) {
+    DirectCalls direct = on.registry.handlersFor(on.registry.everyone(), Event.class).directCalls();
+    assertNotNull(direct, "every handler of Event may simply be called");
+    assertNotNull(direct.runEnds, "the calls of Event are made as runs");
+  }
+
   @Test
   void everyListenerOfARunReceivesOnceInOrder() {
     members(10);
+    assertPostedAsRuns(bus);
 
     int ran = bus.post(new Event("e"));
 
@@ -83,6 +93,7 @@ class RunsOfOneClassTest {
   @Test
   void aFailureInTheMiddleOfARunIsReportedAndTheRestStillReceive() {
     List<Member> members = members(5);
+    assertPostedAsRuns(bus);
     IllegalStateException boom = new IllegalStateException("boom");
     members.get(2).toThrow = boom;
 
@@ -97,6 +108,7 @@ class RunsOfOneClassTest {
   @Test
   void everyFailureOfARunIsReportedOnceAndCountedAsRun() {
     List<Member> members = members(4);
+    assertPostedAsRuns(bus);
     for (Member member : members) {
       member.toThrow = new IllegalStateException(member.name);
     }
@@ -113,11 +125,12 @@ class RunsOfOneClassTest {
   void aRethrowingErrorHandlerStopsTheRunAtTheFailureAsItStopsAnyPost() {
     MessageBus strict = TestBuses.rethrowing();
     List<Member> members = new ArrayList<>();
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) {
       Member member = new Member(log, "m" + i);
       members.add(member);
       strict.register(member);
     }
+    assertPostedAsRuns(strict);
     IllegalStateException stop = new IllegalStateException("stop");
     members.get(1).toThrow = stop;
 
@@ -131,6 +144,7 @@ class RunsOfOneClassTest {
   @Test
   void aListenerClosedByAnEarlierOneOfItsRunIsNotCalled() {
     List<Member> members = members(4);
+    assertPostedAsRuns(bus);
     members.get(0).action = () -> bus.unregister(members.get(2));
 
     int ran = bus.post(new Event("e"));
@@ -141,11 +155,13 @@ class RunsOfOneClassTest {
 
   @Test
   void aRunWhoseOthersAllLeftMidDispatchIsNotADeadMessage() {
-    List<Member> members = members(3);
+    List<Member> members = members(4);
+    assertPostedAsRuns(bus);
     members.get(0).action =
         () -> {
-          bus.unregister(members.get(1));
-          bus.unregister(members.get(2));
+          for (Member other : members.subList(1, 4)) {
+            bus.unregister(other);
+          }
         };
 
     int ran = bus.post(new Event("e"));
@@ -157,59 +173,78 @@ class RunsOfOneClassTest {
 
   @Test
   void aListenerAddedByARunIsCalledForThatMessageAfterTheOthers() {
-    List<Member> members = members(3);
+    List<Member> members = members(4);
+    assertPostedAsRuns(bus);
     Member late = new Member(log, "late");
     members.get(1).action = () -> bus.register(late);
 
     int ran = bus.post(new Event("e"));
 
-    assertEquals(4, ran);
-    assertEquals(List.of("m0:e", "m1:e", "m2:e", "late:e"), log);
+    assertEquals(5, ran);
+    assertEquals(List.of("m0:e", "m1:e", "m2:e", "m3:e", "late:e"), log);
   }
 
   @Test
   void runsOfDifferentClassesFollowTheOrderOfRegistration() {
-    members(2);
+    members(10);
     bus.register(new Outsider(log));
     Member last = new Member(log, "last");
     bus.register(last);
     last.toThrow = new IllegalStateException("last");
+    assertPostedAsRuns(bus);
 
     int ran = bus.post(new Event("e"));
 
-    assertEquals(4, ran);
-    assertEquals(List.of("m0:e", "m1:e", "outsider:e", "last:e"), log);
+    assertEquals(12, ran);
+    assertEquals(List.of("m9:e", "outsider:e", "last:e"), log.subList(9, 12));
+    assertEquals("m0:e", log.get(0));
     assertEquals(1, errors.size());
   }
 
   @Test
   void aPostFromInsideARunIsDeliveredDepthFirst() {
-    List<Member> members = members(2);
+    List<Member> members = members(4);
+    assertPostedAsRuns(bus);
     members.get(0).action =
         () -> {
           if (log.size() == 1) {
-            bus.post(new Event("nested"));
+            bus.post(new Event("n"));
           }
         };
 
     bus.post(new Event("e"));
 
-    assertEquals(List.of("m0:e", "m0:nested", "m1:nested", "m1:e"), log);
+    assertEquals(List.of("m0:e", "m0:n", "m1:n", "m2:n", "m3:n", "m1:e", "m2:e", "m3:e"), log);
   }
 
   @Test
   void weakListenersOfOneClassReceiveAsARun() {
     List<Member> kept = new ArrayList<>();
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) {
       Member member = new Member(log, "w" + i);
       kept.add(member);
       bus.registerWeakly(member);
     }
+    assertPostedAsRuns(bus);
 
     int ran = bus.post(new Event("e"));
 
-    assertEquals(3, ran);
-    assertEquals(List.of("w0:e", "w1:e", "w2:e"), log);
-    assertEquals(3, kept.size());
+    assertEquals(4, ran);
+    assertEquals(List.of("w0:e", "w1:e", "w2:e", "w3:e"), log);
+    assertEquals(4, kept.size());
+  }
+
+  @Test
+  void shortRunsAreMadeAsSingleCallsAndDeliverAlike() {
+    members(2);
+    bus.register(new Outsider(log));
+    members(1);
+
+    int ran = bus.post(new Event("e"));
+
+    assertNull(
+        bus.registry.handlersFor(bus.registry.everyone(), Event.class).directCalls().runEnds);
+    assertEquals(4, ran);
+    assertEquals(List.of("m0:e", "m1:e", "outsider:e", "m0:e"), log);
   }
 }

@@ -5,13 +5,13 @@ public final class Listeners {
   private Listeners() {}
 
   /**
-   * {@code count} listeners of classes A, B and C in turn, two of each class at a time: a bus that
+   * {@code count} listeners of classes A, B and C in turn, four of each class at a time: a bus that
    * calls neighbouring listeners of one class together sees every class there as well.
    */
-  public static PingListener[] inPairs(int count) {
+  public static PingListener[] inFours(int count) {
     PingListener[] listeners = new PingListener[count];
     for (int i = 0; i < count; i++) {
-      listeners[i] = ofClass(i / 2);
+      listeners[i] = ofClass(i / 4);
     }
     return listeners;
   }

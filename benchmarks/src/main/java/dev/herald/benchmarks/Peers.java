@@ -120,14 +120,14 @@ public final class Peers {
 
   /**
    * Runs {@code post} (the benchmark method itself) many times while {@code bus} has one listener
-   * of each of the three classes, then again with two of each, one pair after another, and
+   * of each of the three classes, then again with four of each, one class after another, and
    * unregisters them: every call site on the way to a handler, including those a bus keeps for
    * neighbouring listeners of one class, has then seen three receiver classes, as in a program with
    * many listeners, even when the measured configuration has a single subscriber.
    */
   public static void warmUpMegamorphic(Object bus, Runnable post) {
     warmUp(bus, post, Listeners.mixed(3));
-    warmUp(bus, post, Listeners.inPairs(6));
+    warmUp(bus, post, Listeners.inFours(12));
     letCompilerFinish();
   }
 

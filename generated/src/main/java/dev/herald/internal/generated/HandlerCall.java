@@ -4,7 +4,8 @@ package dev.herald.internal.generated;
  * One handler method bound to one listener: calling {@link #call} calls that method on that
  * listener with the message alone. The bus makes one per handler when a listener is registered
  * ({@link Dispatcher#bind}) and keeps them in an array per message class, so that a plain post is a
- * loop of {@code call} calls, the shape of a hand-written loop over listeners.
+ * loop of {@code call} calls, the shape of a hand-written loop over listeners; neighbouring calls
+ * of one class it makes together, with {@link #callAll}.
  *
  * <p>The processor writes one subclass per dispatcher, so that each such call lands directly in
  * code compiled for one listener class. It calls the handler by its number, {@link #handler()},
