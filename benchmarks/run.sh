@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every benchmark scenario and writes what docs/performance.md is made from:
 #
-#   benchmarks/run.sh           the full run (about 15 minutes)
-#   benchmarks/run.sh --short   a short run (about 7 minutes): noisier, for a quick look
+#   benchmarks/run.sh           the full run (about 25 minutes)
+#   benchmarks/run.sh --short   a short run (about 11 minutes): noisier, for a quick look
 #   JAVA=/path/to/jdk-25/bin/java benchmarks/run.sh
 #                               the same on another JVM (the jar is built by the JDK that
 #                               runs Maven; the benchmarks and cold starts run on $JAVA)

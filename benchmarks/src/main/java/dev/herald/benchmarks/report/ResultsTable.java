@@ -11,7 +11,8 @@ import java.util.Map;
 /**
  * Prints JMH's JSON results as Markdown tables, from which {@code docs/performance.md} quotes: per
  * scenario and parameter set, every bus with ns/op, its error, B/op and its ratio to Herald's time;
- * then the targets Herald set itself, computed from the same figures.
+ * the game stack's tables ({@link GameStackTable}); then the targets Herald set itself, computed
+ * from the same figures.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar dev.herald.benchmarks.report.ResultsTable results.json
@@ -34,6 +35,8 @@ public final class ResultsTable {
 
   private static final List<String> SCENARIOS =
       List.of("FanOut", "TypeRouting", "Register", "Contention", "Signal");
+
+  private static final String HEAD = "| target | measured | met |\n|---|---:|:---:|\n";
 
   private final List<Result> results;
 
@@ -61,14 +64,21 @@ public final class ResultsTable {
       System.err.println("usage: ResultsTable results.json");
       System.exit(2);
     }
-    ResultsTable table = new ResultsTable(Result.read(Path.of(args[0])));
+    List<Result> results = Result.read(Path.of(args[0]));
+    ResultsTable table = new ResultsTable(results);
+    GameStackTable gameStack = new GameStackTable(results);
     System.out.print(table.tables());
-    System.out.print(table.targets());
+    System.out.print(gameStack.tables());
+    System.out.print(table.hasGeneralResults() ? table.targets() : "\n### Targets\n\n" + HEAD);
+    System.out.print(gameStack.targets());
   }
 
   private String tables() {
     Map<String, List<Result>> groups = new LinkedHashMap<>();
     for (Result result : results) {
+      if (GameStackTable.isGameStack(result)) {
+        continue; // in GameStackTable's tables, one row per parameter set
+      }
       groups
           .computeIfAbsent(
               result.scenario() + " " + result.params() + " " + result.role(),
@@ -102,9 +112,18 @@ public final class ResultsTable {
     return out.toString();
   }
 
+  /** Whether anything beside the game stack was measured: else its targets are left out. */
+  private boolean hasGeneralResults() {
+    for (Result result : results) {
+      if (!GameStackTable.isGameStack(result)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private String targets() {
-    StringBuilder out = new StringBuilder("\n### Targets\n\n");
-    out.append("| target | measured | met |\n|---|---:|:---:|\n");
+    StringBuilder out = new StringBuilder("\n### Targets\n\n").append(HEAD);
     Result herald1 = find("FanOut", "subscribers=1", "herald", "");
     Result direct = find("FanOut", "subscribers=1", "directCall", "");
     target(
@@ -196,7 +215,7 @@ public final class ResultsTable {
     }
   }
 
-  private static void target(
+  static void target(
       StringBuilder out, String name, Result a, Result b, double bound, boolean atMost) {
     if (a == null || b == null) {
       out.append("| ").append(name).append(" | not measured | |\n");
@@ -285,14 +304,14 @@ public final class ResultsTable {
     return String.format(Locale.ROOT, "%,.0f", value);
   }
 
-  private static String bytes(double value) {
+  static String bytes(double value) {
     if (Double.isNaN(value)) {
       return "–";
     }
     return value < 0.5 ? "0" : String.format(Locale.ROOT, "%,.0f", value);
   }
 
-  private static String ratio(double value) {
+  static String ratio(double value) {
     return String.format(Locale.ROOT, value < 10 ? "%.2f×" : "%.0f×", value);
   }
 }
