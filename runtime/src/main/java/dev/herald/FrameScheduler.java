@@ -64,7 +64,9 @@ final class FrameScheduler {
         throw failure;
       }
     }
-    return due.size();
+    int delivered = due.size();
+    schedule.delivered(due);
+    return delivered;
   }
 
   int pendingCount() {

@@ -7,16 +7,21 @@ final class Pending {
   static final Comparator<Pending> BY_DUE_FRAME = new ByDueFrame();
   static final Comparator<Pending> BY_DUE_TIME = new ByDueTime();
 
-  final Object message;
-  final Header header;
-  final Address from;
-  final long sentNanos;
-  final long sentFrame;
-  final long dueNanos;
-  final long dueFrame;
-  final long sequence;
+  // Not final: a Schedule reuses an entry once its message is delivered, so that a delayed message
+  // allocates nothing; an entry is only ever read by the thread that took it from the schedule.
+  Object message;
+  Header header;
+  Address from;
+  long sentNanos;
+  long sentFrame;
+  long dueNanos;
+  long dueFrame;
+  long sequence;
 
-  Pending(
+  Pending() {}
+
+  /** Fills this entry, new or reused. */
+  Pending set(
       Object message,
       Header header,
       Address from,
@@ -33,6 +38,20 @@ final class Pending {
     this.dueNanos = dueNanos;
     this.dueFrame = dueFrame;
     this.sequence = sequence;
+    return this;
+  }
+
+  /** Lets go of what this entry referred to, before it waits to be reused. */
+  void clear() {
+    message = null;
+    header = null;
+    from = null;
+  }
+
+  /** Whether it falls due at {@code frame} and {@code nowNanos}. */
+  boolean isDue(long frame, long nowNanos) {
+    // due times are compared by difference, as System.nanoTime values must be
+    return isTimed() ? nowNanos - dueNanos >= 0 : frame >= dueFrame;
   }
 
   /** Time-delayed messages fall due on the ticker; the others on the frame count. */

@@ -1,10 +1,10 @@
 package dev.herald;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
-import java.util.PriorityQueue;
 
 /**
  * The messages waiting for a stage run: per stage, one priority queue by due frame (frame delays,
@@ -15,26 +15,39 @@ import java.util.PriorityQueue;
  * <p>Thread-safe; the lock is held only to move entries in and out, never while delivering.
  */
 final class Schedule {
+  /**
+   * How many delivered entries are kept for reuse, at most: enough for the messages a game keeps
+   * waiting, not so many that a burst long past keeps its memory.
+   */
+  static final int MOST_SPARE_ENTRIES = 16_384;
+
   private final Object lock = new Object();
-  private final PriorityQueue<Pending>[] byFrame;
-  private final PriorityQueue<Pending>[] byTime;
+  private final DueQueue[] byFrame;
+  private final DueQueue[] byTime;
   private long sequence;
   private int size;
   private boolean closed;
+
+  /** Entries whose messages were delivered, for {@link #add} to reuse. */
+  private Pending[] spareEntries = new Pending[16];
+
+  private int spareCount;
+
+  /** The list of the last stage run, for the next to reuse; null while a run holds it. */
+  private List<Pending> spareList = new ArrayList<>();
 
   Schedule() {
     this(Pending.BY_DUE_FRAME, Pending.BY_DUE_TIME);
   }
 
   /** A schedule whose queues keep these orders; a test counts their comparisons. */
-  @SuppressWarnings("unchecked")
   Schedule(Comparator<Pending> byDueFrame, Comparator<Pending> byDueTime) {
     int stages = Stage.values().length;
-    byFrame = new PriorityQueue[stages];
-    byTime = new PriorityQueue[stages];
+    byFrame = new DueQueue[stages];
+    byTime = new DueQueue[stages];
     for (int i = 0; i < stages; i++) {
-      byFrame[i] = new PriorityQueue<>(byDueFrame);
-      byTime[i] = new PriorityQueue<>(byDueTime);
+      byFrame[i] = new DueQueue(byDueFrame);
+      byTime[i] = new DueQueue(byDueTime);
     }
   }
 
@@ -53,8 +66,9 @@ final class Schedule {
       // nanoTime arithmetic wraps, and due times are compared by difference
       long dueNanos = delayNanos < 0 ? nowNanos : nowNanos + delayNanos;
       long dueFrame = delayFrames < 0 ? frame : saturatedAdd(frame, delayFrames);
+      Pending entry = spareCount > 0 ? takeSpare() : new Pending();
       Pending pending =
-          new Pending(message, header, from, nowNanos, frame, dueNanos, dueFrame, sequence++);
+          entry.set(message, header, from, nowNanos, frame, dueNanos, dueFrame, sequence++);
       queueOf(pending).add(pending);
       size++;
       return true;
@@ -83,23 +97,43 @@ final class Schedule {
    * Takes what a run of {@code stage} delivers at {@code frame} and {@code nowNanos}, in delivery
    * order: the stage's own messages (frame-due by due frame, then time-due by due time, each then
    * by send order), then the due messages without a stage constraint, in the same order. Entries
-   * added after this returns wait for the next run.
+   * added after this returns wait for the next run. Give the list back with {@link #delivered} once
+   * every message in it was delivered.
    */
   List<Pending> takeDue(Stage stage, long frame, long nowNanos) {
     synchronized (lock) {
       if (size == 0) {
         return Collections.emptyList();
       }
-      List<Pending> due = null;
-      due = drain(byFrame[stage.ordinal()], frame, nowNanos, due);
-      due = drain(byTime[stage.ordinal()], frame, nowNanos, due);
-      due = drain(byFrame[Stage.IMMEDIATE.ordinal()], frame, nowNanos, due);
-      due = drain(byTime[Stage.IMMEDIATE.ordinal()], frame, nowNanos, due);
-      if (due == null) {
+      List<Pending> due = spareList != null ? spareList : new ArrayList<>();
+      spareList = null;
+      drain(byFrame[stage.ordinal()], frame, nowNanos, due);
+      drain(byTime[stage.ordinal()], frame, nowNanos, due);
+      drain(byFrame[Stage.IMMEDIATE.ordinal()], frame, nowNanos, due);
+      drain(byTime[Stage.IMMEDIATE.ordinal()], frame, nowNanos, due);
+      if (due.isEmpty()) {
+        spareList = due;
         return Collections.emptyList();
       }
       size -= due.size();
       return due;
+    }
+  }
+
+  /**
+   * Takes back a list {@link #takeDue} gave, every message in it delivered: its entries and the
+   * list itself are reused.
+   */
+  void delivered(List<Pending> due) {
+    if (due.isEmpty()) {
+      return; // the shared empty list: nothing was due
+    }
+    synchronized (lock) {
+      for (int i = 0; i < due.size() && spareCount < MOST_SPARE_ENTRIES; i++) {
+        keepSpare(due.get(i));
+      }
+      due.clear();
+      spareList = due;
     }
   }
 
@@ -116,6 +150,8 @@ final class Schedule {
         drainAll(byTime[stage.ordinal()], all);
       }
       size = 0;
+      spareEntries = new Pending[0];
+      spareCount = 0;
       return all;
     }
   }
@@ -126,32 +162,37 @@ final class Schedule {
     }
   }
 
-  private PriorityQueue<Pending> queueOf(Pending pending) {
+  private Pending takeSpare() {
+    Pending spare = spareEntries[--spareCount];
+    spareEntries[spareCount] = null;
+    return spare;
+  }
+
+  private void keepSpare(Pending delivered) {
+    delivered.clear();
+    if (spareCount == spareEntries.length) {
+      spareEntries = Arrays.copyOf(spareEntries, Math.max(16, spareCount * 2));
+    }
+    spareEntries[spareCount++] = delivered;
+  }
+
+  private DueQueue queueOf(Pending pending) {
     int stage = pending.header.stage().ordinal();
     return pending.isTimed() ? byTime[stage] : byFrame[stage];
   }
 
-  private static List<Pending> drain(
-      PriorityQueue<Pending> queue, long frame, long nowNanos, List<Pending> due) {
-    Pending head;
-    while ((head = queue.peek()) != null && isDue(head, frame, nowNanos)) {
-      if (due == null) {
-        due = new ArrayList<>();
-      }
-      due.add(queue.poll());
-    }
-    return due;
-  }
-
-  private static void drainAll(PriorityQueue<Pending> queue, List<Pending> into) {
-    Pending head;
-    while ((head = queue.poll()) != null) {
-      into.add(head);
+  private static void drain(DueQueue queue, long frame, long nowNanos, List<Pending> due) {
+    Pending next;
+    while ((next = queue.pollDue(frame, nowNanos)) != null) {
+      due.add(next);
     }
   }
 
-  private static boolean isDue(Pending pending, long frame, long nowNanos) {
-    return pending.isTimed() ? nowNanos - pending.dueNanos >= 0 : frame >= pending.dueFrame;
+  private static void drainAll(DueQueue queue, List<Pending> into) {
+    Pending next;
+    while ((next = queue.poll()) != null) {
+      into.add(next);
+    }
   }
 
   private static long saturatedAdd(long a, long b) {

@@ -108,6 +108,60 @@ class AllocationTest {
     }
   }
 
+  /**
+   * Messages delayed in time and in frames, with headers made once, and the stage runs that deliver
+   * them: the schedule reuses its entries and its list, so a game's delays allocate nothing once a
+   * frame's worth has been delivered.
+   */
+  @Test
+  void steadyStateDelayedMessagesAllocateNothing() {
+    com.sun.management.ThreadMXBean threads = allocationCounter();
+    dev.herald.time.ManualTicker ticker = new dev.herald.time.ManualTicker();
+    MessageBus bus = MessageBus.builder().ticker(ticker).build();
+    Tally tally = new Tally();
+    bus.register(tally);
+    Header inTime =
+        Header.builder().stage(Stage.UPDATE).delay(java.time.Duration.ofMillis(50)).build();
+    Header inFrames = Header.builder().stage(Stage.LATE_UPDATE).delayFrames(3).build();
+    Event event = new Event("e");
+    int batch = 1_000;
+    for (int i = 0; i < 20; i++) {
+      delayAndDeliver(bus, ticker, event, inTime, inFrames, batch);
+    }
+
+    long thread = Thread.currentThread().getId();
+    long before = threads.getThreadAllocatedBytes(thread);
+    for (int i = 0; i < 100; i++) {
+      delayAndDeliver(bus, ticker, event, inTime, inFrames, batch);
+    }
+    long allocated = threads.getThreadAllocatedBytes(thread) - before;
+
+    assertTrue(
+        allocated < SLACK_BYTES,
+        allocated + " bytes allocated by " + 100 * 2 * batch + " delayed messages");
+    assertEquals(120L * 2 * batch, tally.events);
+  }
+
+  /** Delays {@code batch} messages each way, then runs frames until all are delivered. */
+  private static void delayAndDeliver(
+      MessageBus bus,
+      dev.herald.time.ManualTicker ticker,
+      Event event,
+      Header inTime,
+      Header inFrames,
+      int batch) {
+    for (int i = 0; i < batch; i++) {
+      bus.post(event, inTime);
+      bus.post(event, inFrames);
+    }
+    for (int frame = 0; frame < 4; frame++) {
+      ticker.advanceNanos(20_000_000);
+      bus.runStage(Stage.UPDATE);
+      bus.runStage(Stage.LATE_UPDATE);
+      bus.endFrame();
+    }
+  }
+
   private static com.sun.management.ThreadMXBean allocationCounter() {
     java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
     assumeTrue(

@@ -286,6 +286,55 @@ class StagesTest {
         made + " comparisons to take " + due + " of " + (waiting + due) + ", more than " + bound);
   }
 
+  /**
+   * Delays given in any order: most fall due after the last one queued and wait in a ring, the rest
+   * in a heap; a run delivers from both in due order, and in send order where due together.
+   */
+  @Test
+  void messagesDelayedInAnyOrderAreDeliveredInDueOrderThenSendOrder() {
+    listen();
+    java.util.Random random = new java.util.Random(7);
+    List<String> expected = new ArrayList<>();
+    List<long[]> dueAndSent = new ArrayList<>();
+    for (int i = 0; i < 500; i++) {
+      long frames = random.nextInt(10) == 0 ? random.nextInt(5) : 5 + i / 50;
+      bus.post(new Event("m" + i), afterFrames(Stage.UPDATE, frames));
+      dueAndSent.add(new long[] {frames, i});
+    }
+    dueAndSent.sort(
+        Comparator.<long[]>comparingLong(entry -> entry[0]).thenComparingLong(entry -> entry[1]));
+    for (long[] entry : dueAndSent) {
+      expected.add("m" + entry[1]);
+    }
+
+    for (int frame = 0; frame < 20; frame++) {
+      bus.runStage(Stage.UPDATE);
+      bus.endFrame();
+    }
+
+    assertEquals(expected, log);
+  }
+
+  @Test
+  void aDeliveredDelayedMessageIsNotKeptByTheSchedule() {
+    GarbageCollection.assumeExplicitGcWorks();
+    listen();
+    java.lang.ref.WeakReference<Event> delivered = postDelayedOnce();
+    bus.runStage(Stage.UPDATE);
+    bus.endFrame();
+    log.clear();
+
+    assertTrue(
+        GarbageCollection.collectUntil(() -> delivered.get() == null),
+        "the schedule still holds a delivered message");
+  }
+
+  private java.lang.ref.WeakReference<Event> postDelayedOnce() {
+    Event event = new Event("once");
+    bus.post(event, afterFrames(Stage.UPDATE, 0));
+    return new java.lang.ref.WeakReference<>(event);
+  }
+
   @Test
   void whenTheErrorHandlerThrowsTheRestOfTheRunKeepsItsTurn() {
     listen();

@@ -30,10 +30,12 @@ public final class ForeignSubscribeProcessor extends AbstractProcessor {
 
   static final String GREENROBOT = "org.greenrobot.eventbus.Subscribe";
   static final String OTTO = "com.squareup.otto.Subscribe";
+  static final String MBASSADOR = "net.engio.mbassy.listener.Handler";
+  static final String ARTEMIS = "net.mostlyoriginal.api.event.common.Subscribe";
 
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(GUAVA, GREENROBOT, OTTO);
+    return Set.of(GUAVA, GREENROBOT, OTTO, MBASSADOR, ARTEMIS);
   }
 
   @Override
@@ -83,6 +85,10 @@ public final class ForeignSubscribeProcessor extends AbstractProcessor {
         return "Guava's EventBus";
       case GREENROBOT:
         return "greenrobot EventBus";
+      case MBASSADOR:
+        return "MBassador";
+      case ARTEMIS:
+        return "artemis-odb's event system";
       default:
         return "Otto";
     }

@@ -44,6 +44,30 @@ class ForeignSubscribeTest {
   }
 
   @Test
+  void aLeftoverArtemisSubscribeIsAWarningToo() {
+    JavaFileObject file = source("foreign/ArtemisLeftover.java");
+    Compilation compilation = herald().compile(file, source("foreign/artemis/Subscribe.java"));
+
+    assertThat(compilation)
+        .hadWarningContaining(Diagnostics.FOREIGN_SUBSCRIBE)
+        .inFile(file)
+        .onLineContaining("@net.mostlyoriginal.api.event.common.Subscribe");
+    assertThat(compilation).hadWarningContaining("artemis-odb's event system");
+  }
+
+  @Test
+  void aLeftoverMBassadorHandlerIsAWarningToo() {
+    JavaFileObject file = source("foreign/MBassadorLeftover.java");
+    Compilation compilation = herald().compile(file, source("foreign/mbassador/Handler.java"));
+
+    assertThat(compilation)
+        .hadWarningContaining(Diagnostics.FOREIGN_SUBSCRIBE)
+        .inFile(file)
+        .onLineContaining("@net.engio.mbassy.listener.Handler");
+    assertThat(compilation).hadWarningContaining("MBassador");
+  }
+
+  @Test
   void underWerrorTheLeftoverFailsTheBuild() {
     Compilation compilation = herald("-Werror").compile(source("foreign/GuavaLeftover.java"));
 

@@ -1,0 +1,6 @@
+package foreign;
+
+class MBassadorLeftover {
+  @net.engio.mbassy.listener.Handler
+  public void onMessage(String message) {}
+}
