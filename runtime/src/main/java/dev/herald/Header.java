@@ -33,6 +33,9 @@ import java.util.Set;
  * @since 0.1
  */
 public final class Header {
+  /** Longer delays are held to this, so that due times stay comparable by difference. */
+  private static final Duration MAX_DELAY = Duration.ofNanos(1L << 62);
+
   /** Broadcast, no tags, no receiver required: what a plain {@code post} uses. */
   public static final Header BROADCAST = builder().build();
 
@@ -43,12 +46,16 @@ public final class Header {
   private final Duration delay;
   private final long delayFrames;
 
+  /** {@link #delay} in nanoseconds, capped, or -1 without one: read for every delayed message. */
+  private final long delayNanos;
+
   private Header(Builder builder) {
     this.to = builder.to;
     this.tags = builder.tags;
     this.requireReceiver = builder.requireReceiver;
     this.stage = builder.stage;
     this.delay = builder.delay;
+    this.delayNanos = nanosOf(builder.delay);
     this.delayFrames = builder.delayFrames;
   }
 
@@ -109,6 +116,10 @@ public final class Header {
    * difference; -1 when none is set.
    */
   long delayNanos() {
+    return delayNanos;
+  }
+
+  private static long nanosOf(Duration delay) {
     if (delay == null) {
       return -1;
     }
@@ -118,8 +129,6 @@ public final class Header {
   long delayFramesOrMinusOne() {
     return delayFrames;
   }
-
-  private static final Duration MAX_DELAY = Duration.ofNanos(1L << 62);
 
   /** A builder that starts from this header. */
   public Builder toBuilder() {
