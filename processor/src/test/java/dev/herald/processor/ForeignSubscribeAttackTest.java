@@ -62,8 +62,7 @@ class ForeignSubscribeAttackTest {
                 + "  @AsyncHandler\n"
                 + "  public void onMessage(String message) {}\n"
                 + "}\n");
-    Compilation compilation =
-        herald().compile(REAL_HANDLER, leftover, suppressedOwnAnnotation());
+    Compilation compilation = herald().compile(REAL_HANDLER, leftover, suppressedOwnAnnotation());
 
     assertThat(compilation)
         .hadWarningContaining(Diagnostics.FOREIGN_SUBSCRIBE)
