@@ -266,13 +266,17 @@ class RunsAttackTest {
           w.bus.register(new DeadLog(w.log));
           AtomicInteger made = new AtomicInteger();
           List<java.lang.ref.WeakReference<Member>> refs = new ArrayList<>();
-          for (int i = 0; i < 4; i++) {
+          // every weak call is a WeakCall whatever its listener's class: four make one run,
+          // three are made as single calls
+          for (int i = 0; i < (runs ? 4 : 3); i++) {
             Member m = w.make("w" + made.getAndIncrement());
             w.members.add(m);
             refs.add(new java.lang.ref.WeakReference<>(m));
             w.bus.registerWeakly(m);
           }
-          w.assertShape();
+          if (runs) {
+            w.assertShape();
+          }
           w.members.clear();
           GarbageCollection.collectUntil(() -> refs.stream().allMatch(r -> r.get() == null));
           return w.post("e") + "/" + w.post("f");
