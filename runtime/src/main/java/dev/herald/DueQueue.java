@@ -11,9 +11,18 @@ import java.util.PriorityQueue;
  * earlier of the two heads. Not synchronized: {@link Schedule} holds its lock around every call.
  */
 final class DueQueue {
+  private static final int SMALL = 16;
+
+  /**
+   * Once empty, a ring or heap that grew past this is let go, so that a burst long past keeps no
+   * burst-sized array.
+   */
+  static final int LARGEST_KEPT = 1024;
+
   private final Comparator<Pending> order;
-  private final PriorityQueue<Pending> early;
-  private Pending[] ring = new Pending[16];
+  private PriorityQueue<Pending> early;
+  private int mostEarly;
+  private Pending[] ring = new Pending[SMALL];
   private int head;
   private int count;
 
@@ -22,9 +31,15 @@ final class DueQueue {
     this.early = new PriorityQueue<>(order);
   }
 
+  /** How many messages the ring can hold before it grows: for tests of what a burst leaves. */
+  int capacity() {
+    return ring.length;
+  }
+
   void add(Pending pending) {
     if (count > 0 && order.compare(pending, last()) < 0) {
       early.add(pending);
+      mostEarly = Math.max(mostEarly, early.size());
       return;
     }
     if (count == ring.length) {
@@ -46,7 +61,7 @@ final class DueQueue {
     if (inOrderDue && (!outOfOrderDue || order.compare(inOrder, outOfOrder) < 0)) {
       return takeHead();
     }
-    return outOfOrderDue ? early.poll() : null;
+    return outOfOrderDue ? pollEarly() : null;
   }
 
   /** Takes the earliest waiting message, due or not, or returns null if none waits. */
@@ -56,7 +71,16 @@ final class DueQueue {
     if (inOrder != null && (outOfOrder == null || order.compare(inOrder, outOfOrder) < 0)) {
       return takeHead();
     }
-    return early.poll();
+    return pollEarly();
+  }
+
+  private Pending pollEarly() {
+    Pending taken = early.poll();
+    if (early.isEmpty() && mostEarly > LARGEST_KEPT) {
+      early = new PriorityQueue<>(order);
+      mostEarly = 0;
+    }
+    return taken;
   }
 
   private Pending takeHead() {
@@ -64,6 +88,10 @@ final class DueQueue {
     ring[head] = null;
     head = (head + 1) & (ring.length - 1);
     count--;
+    if (count == 0 && ring.length > LARGEST_KEPT) {
+      ring = new Pending[SMALL];
+      head = 0;
+    }
     return taken;
   }
 

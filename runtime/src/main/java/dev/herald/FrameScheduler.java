@@ -46,26 +46,31 @@ final class FrameScheduler {
     if (!router.isAccepting()) {
       throw new BusClosedException("Cannot run " + stage + ": the bus is closed");
     }
-    List<Pending> due = schedule.takeDue(stage, frames.get(), ticker.nanoTime());
-    for (int i = 0; i < due.size(); i++) {
-      try {
-        router.deliver(due.get(i));
-      } catch (RuntimeException | Error failure) {
-        // the error handler threw (it may be the rethrowing one): the rest keep their turn
-        List<Pending> rest = due.subList(i + 1, due.size());
-        if (!rest.isEmpty() && !schedule.restore(rest)) {
-          Logging.logger()
-              .log(
-                  System.Logger.Level.WARNING,
-                  "Herald: the bus closed during a stage run; "
-                      + rest.size()
-                      + " due messages were not delivered");
+    StageRun run = schedule.takeDue(stage, frames.get(), ticker.nanoTime());
+    int delivered = 0;
+    try {
+      Pending next;
+      while ((next = run.claim()) != null) {
+        delivered++;
+        try {
+          router.deliver(next);
+        } catch (RuntimeException | Error failure) {
+          // the error handler threw (it may be the rethrowing one): the rest keep their turn
+          List<Pending> rest = run.takeRest();
+          if (!rest.isEmpty() && !schedule.restore(rest)) {
+            Logging.logger()
+                .log(
+                    System.Logger.Level.WARNING,
+                    "Herald: the bus closed during a stage run; "
+                        + rest.size()
+                        + " due messages were not delivered");
+          }
+          throw failure;
         }
-        throw failure;
       }
+    } finally {
+      schedule.finished(run);
     }
-    int delivered = due.size();
-    schedule.delivered(due);
     return delivered;
   }
 

@@ -2,7 +2,6 @@ package dev.herald;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 
@@ -33,8 +32,17 @@ final class Schedule {
 
   private int spareCount;
 
-  /** The list of the last stage run, for the next to reuse; null while a run holds it. */
-  private List<Pending> spareList = new ArrayList<>();
+  /** The runs under way, whose undelivered messages {@link #takeAll} takes too. */
+  private final List<StageRun> running = new ArrayList<>();
+
+  /** The last stage run, for the next to reuse; null while a run holds it. */
+  private StageRun spareRun = new StageRun();
+
+  /**
+   * A run that took more than this many messages is not kept for reuse, so that a burst long past
+   * keeps no burst-sized list.
+   */
+  private static final int LARGEST_KEPT_RUN = 1024;
 
   Schedule() {
     this(Pending.BY_DUE_FRAME, Pending.BY_DUE_TIME);
@@ -97,54 +105,64 @@ final class Schedule {
    * Takes what a run of {@code stage} delivers at {@code frame} and {@code nowNanos}, in delivery
    * order: the stage's own messages (frame-due by due frame, then time-due by due time, each then
    * by send order), then the due messages without a stage constraint, in the same order. Entries
-   * added after this returns wait for the next run. Give the list back with {@link #delivered} once
-   * every message in it was delivered.
+   * added after this returns wait for the next run. Until the run is {@link #finished}, a {@link
+   * #takeAll} takes what it has not claimed.
    */
-  List<Pending> takeDue(Stage stage, long frame, long nowNanos) {
+  StageRun takeDue(Stage stage, long frame, long nowNanos) {
     synchronized (lock) {
-      if (size == 0) {
-        return Collections.emptyList();
+      StageRun run = spareRun != null ? spareRun : new StageRun();
+      spareRun = null;
+      if (size > 0) {
+        drain(byFrame[stage.ordinal()], frame, nowNanos, run.due);
+        drain(byTime[stage.ordinal()], frame, nowNanos, run.due);
+        drain(byFrame[Stage.IMMEDIATE.ordinal()], frame, nowNanos, run.due);
+        drain(byTime[Stage.IMMEDIATE.ordinal()], frame, nowNanos, run.due);
+        size -= run.due.size();
       }
-      List<Pending> due = spareList != null ? spareList : new ArrayList<>();
-      spareList = null;
-      drain(byFrame[stage.ordinal()], frame, nowNanos, due);
-      drain(byTime[stage.ordinal()], frame, nowNanos, due);
-      drain(byFrame[Stage.IMMEDIATE.ordinal()], frame, nowNanos, due);
-      drain(byTime[Stage.IMMEDIATE.ordinal()], frame, nowNanos, due);
-      if (due.isEmpty()) {
-        spareList = due;
-        return Collections.emptyList();
-      }
-      size -= due.size();
-      return due;
+      running.add(run);
+      return run;
     }
   }
 
   /**
-   * Takes back a list {@link #takeDue} gave, every message in it delivered: its entries and the
-   * list itself are reused.
+   * Ends {@code run}: the entries it claimed, delivered or failed, and the run itself are reused;
+   * those a {@link #takeAll} or a restore took are not.
    */
-  void delivered(List<Pending> due) {
-    if (due.isEmpty()) {
-      return; // the shared empty list: nothing was due
-    }
+  void finished(StageRun run) {
     synchronized (lock) {
-      for (int i = 0; i < due.size() && spareCount < MOST_SPARE_ENTRIES; i++) {
-        keepSpare(due.get(i));
+      removeRunning(run);
+      int claimed = run.claimed();
+      for (int i = 0; i < claimed && spareCount < MOST_SPARE_ENTRIES; i++) {
+        keepSpare(run.due.get(i));
       }
-      due.clear();
-      spareList = due;
+      if (run.due.size() <= LARGEST_KEPT_RUN) {
+        run.reset();
+        spareRun = run;
+      }
+    }
+  }
+
+  private void removeRunning(StageRun run) {
+    for (int i = running.size() - 1; i >= 0; i--) {
+      if (running.get(i) == run) {
+        running.remove(i);
+        return;
+      }
     }
   }
 
   /**
-   * Takes everything, as {@link #takeDue} would order it if all of it were due, and closes the
-   * schedule: nothing can be added after.
+   * Takes everything: what the runs under way have not claimed, then what waits, as {@link
+   * #takeDue} would order it if all of it were due; and closes the schedule: nothing can be added
+   * after.
    */
   List<Pending> takeAll() {
     synchronized (lock) {
       closed = true;
       List<Pending> all = new ArrayList<>(size);
+      for (StageRun run : running) { // due before anything still queued
+        all.addAll(run.takeRest());
+      }
       for (Stage stage : Stage.values()) {
         drainAll(byFrame[stage.ordinal()], all);
         drainAll(byTime[stage.ordinal()], all);
@@ -159,6 +177,17 @@ final class Schedule {
   int size() {
     synchronized (lock) {
       return size;
+    }
+  }
+
+  /** The most messages any of its rings holds before growing: for tests of what a burst leaves. */
+  int largestCapacity() {
+    synchronized (lock) {
+      int largest = 0;
+      for (int i = 0; i < byFrame.length; i++) {
+        largest = Math.max(largest, Math.max(byFrame[i].capacity(), byTime[i].capacity()));
+      }
+      return largest;
     }
   }
 

@@ -271,12 +271,12 @@ class StagesTest {
     byFrame.comparisons = 0;
     byTime.comparisons = 0;
 
-    assertEquals(0, schedule.takeDue(Stage.UPDATE, 0, 0).size());
+    assertEquals(0, schedule.takeDue(Stage.UPDATE, 0, 0).due.size());
     assertEquals(
         0,
         byFrame.comparisons + byTime.comparisons,
         "a run with nothing due looks at the heads only");
-    assertEquals(due, schedule.takeDue(Stage.UPDATE, 1, 0).size());
+    assertEquals(due, schedule.takeDue(Stage.UPDATE, 1, 0).due.size());
     // a binary heap's removal compares at most twice per level; a scan would compare n times
     int levels = 32 - Integer.numberOfLeadingZeros(waiting + due);
     long bound = 2L * due * levels;

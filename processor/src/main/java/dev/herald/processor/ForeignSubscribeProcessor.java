@@ -8,6 +8,7 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
 
@@ -48,9 +49,15 @@ public final class ForeignSubscribeProcessor extends AbstractProcessor {
     try {
       for (TypeElement annotation : annotations) {
         String name = annotation.getQualifiedName().toString();
-        for (Element method : round.getElementsAnnotatedWith(annotation)) {
-          if (!isSuppressed(method)) {
-            warn(method, name);
+        for (Element marked : round.getElementsAnnotatedWith(annotation)) {
+          if (marked.getKind() == ElementKind.ANNOTATION_TYPE) {
+            // a program's own annotation that carries the bus's (as MBassador reads it): the
+            // methods it marks are the leftovers
+            for (Element method : round.getElementsAnnotatedWith((TypeElement) marked)) {
+              warnIfLeftover(method, ((TypeElement) marked).getQualifiedName().toString(), name);
+            }
+          } else {
+            warnIfLeftover(marked, name, name);
           }
         }
       }
@@ -66,8 +73,18 @@ public final class ForeignSubscribeProcessor extends AbstractProcessor {
     return false;
   }
 
-  private void warn(Element method, String annotationName) {
-    String message = Diagnostics.foreignSubscribe(annotationName, libraryOf(annotationName));
+  /**
+   * Warns on {@code method}, marked with {@code annotationName}, which is or carries the other
+   * bus's {@code busAnnotation}, unless it is no method or the warning is suppressed.
+   */
+  private void warnIfLeftover(Element method, String annotationName, String busAnnotation) {
+    if (method.getKind() == ElementKind.METHOD && !isSuppressed(method)) {
+      warn(method, annotationName, busAnnotation);
+    }
+  }
+
+  private void warn(Element method, String annotationName, String busAnnotation) {
+    String message = Diagnostics.foreignSubscribe(annotationName, libraryOf(busAnnotation));
     for (AnnotationMirror mirror : method.getAnnotationMirrors()) {
       if (((TypeElement) mirror.getAnnotationType().asElement())
           .getQualifiedName()
