@@ -14,17 +14,25 @@ final class DueQueue {
   private static final int SMALL = 16;
 
   /**
-   * Once empty, a ring or heap that grew past this is let go, so that a burst long past keeps no
-   * burst-sized array.
+   * A ring or heap past this size is let go when it empties after holding less than a quarter of
+   * it, so that a burst long past keeps no burst-sized array, while a game that fills it to the
+   * same size frame after frame keeps it.
    */
   static final int LARGEST_KEPT = 1024;
 
   private final Comparator<Pending> order;
   private PriorityQueue<Pending> early;
   private int mostEarly;
+
+  /** The most the heap held since it was made: about the length of its array. */
+  private int mostEarlyEver;
+
   private Pending[] ring = new Pending[SMALL];
   private int head;
   private int count;
+
+  /** The most the ring held since it was last empty. */
+  private int mostInRing;
 
   DueQueue(Comparator<Pending> order) {
     this.order = order;
@@ -40,6 +48,7 @@ final class DueQueue {
     if (count > 0 && order.compare(pending, last()) < 0) {
       early.add(pending);
       mostEarly = Math.max(mostEarly, early.size());
+      mostEarlyEver = Math.max(mostEarlyEver, mostEarly);
       return;
     }
     if (count == ring.length) {
@@ -47,6 +56,9 @@ final class DueQueue {
     }
     ring[(head + count) & (ring.length - 1)] = pending;
     count++;
+    if (count > mostInRing) {
+      mostInRing = count;
+    }
   }
 
   /**
@@ -76,8 +88,11 @@ final class DueQueue {
 
   private Pending pollEarly() {
     Pending taken = early.poll();
-    if (early.isEmpty() && mostEarly > LARGEST_KEPT) {
-      early = new PriorityQueue<>(order);
+    if (early.isEmpty()) {
+      if (mostEarlyEver > LARGEST_KEPT && mostEarly < mostEarlyEver / 4) {
+        early = new PriorityQueue<>(order); // PriorityQueue never gives back its array
+        mostEarlyEver = 0;
+      }
       mostEarly = 0;
     }
     return taken;
@@ -88,9 +103,12 @@ final class DueQueue {
     ring[head] = null;
     head = (head + 1) & (ring.length - 1);
     count--;
-    if (count == 0 && ring.length > LARGEST_KEPT) {
-      ring = new Pending[SMALL];
-      head = 0;
+    if (count == 0) {
+      if (ring.length > LARGEST_KEPT && mostInRing < ring.length / 4) {
+        ring = new Pending[SMALL];
+        head = 0;
+      }
+      mostInRing = 0;
     }
     return taken;
   }
