@@ -72,6 +72,12 @@ final class Router {
    * @return how many handlers ran; 0 for a queued message
    */
   int send(Address from, Object message, Header header) {
+    if (header != null && !header.isImmediate() && header.to().kind != Address.Kind.REMOTE) {
+      // waits for its stage run: no delivery to begin now
+      checkSend(from, message, header);
+      queue(from, message, header);
+      return 0;
+    }
     Delivery delivery = Delivery.begin();
     try {
       return sendNow(delivery, from, message, header, null) ? delivery.ran : 0;
@@ -96,6 +102,31 @@ final class Router {
   /** Checks a send, then delivers it into {@code delivery}, or queues it and returns false. */
   private boolean sendNow(
       Delivery delivery, Address from, Object message, Header header, Class<?> replyType) {
+    checkSend(from, message, header);
+    Address to = header.to();
+    if (to.kind == Address.Kind.REMOTE) {
+      delivery.ran = RemoteSending.send(registry, from, message, header, replyType != null);
+      return true;
+    }
+    if (header.isImmediate()) {
+      if (breadthFirst != null && replyType == null) {
+        return breadthFirst.send(delivery, from, message, header);
+      }
+      deliverNow(delivery, from, message, header, replyType);
+      return true;
+    }
+    if (replyType != null) {
+      throw new IllegalArgumentException(
+          "request() returns the replies, so it cannot wait for a stage or a delay: "
+              + header
+              + ". Send the message with send() or post(), and reply with another message");
+    }
+    queue(from, message, header);
+    return false;
+  }
+
+  /** What every send must be: a message, a header, an open bus, and a destination it may use. */
+  private void checkSend(Address from, Object message, Header header) {
     Objects.requireNonNull(message, "message");
     Objects.requireNonNull(header, "header");
     requireAccepting(message);
@@ -108,28 +139,13 @@ final class Router {
     if (to.kind == Address.Kind.ENTITY) {
       Address.requireOwn(registry, to, "send to");
     }
-    if (to.kind == Address.Kind.REMOTE) {
-      delivery.ran = RemoteSending.send(registry, from, message, header, replyType != null);
-      return true;
+  }
+
+  /** Queues a checked send for its stage run, sent now. */
+  private void queue(Address from, Object message, Header header) {
+    if (!scheduler.queue(message, header, from, ticker.nanoTime())) {
+      throw closedError(message); // closed between the check and now
     }
-    if (header.isImmediate()) {
-      if (breadthFirst != null && replyType == null) {
-        return breadthFirst.send(delivery, from, message, header);
-      }
-      deliverNow(delivery, from, message, header, replyType);
-      return true;
-    }
-    long now = ticker.nanoTime();
-    if (replyType != null) {
-      throw new IllegalArgumentException(
-          "request() returns the replies, so it cannot wait for a stage or a delay: "
-              + header
-              + ". Send the message with send() or post(), and reply with another message");
-    }
-    if (!scheduler.queue(message, header, from, now)) {
-      throw closedError(message); // closed between the check above and now
-    }
-    return false;
   }
 
   /** Delivers an immediate send into {@code delivery}, as {@link #deliver} describes. */
