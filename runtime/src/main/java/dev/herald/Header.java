@@ -115,6 +115,14 @@ public final class Header {
    * The delay in nanoseconds, at most 2^62 (about 146 years) so that due times stay comparable by
    * difference; -1 when none is set.
    */
+  /**
+   * To everyone, with no tags and no receiver required: a queued message with such a header is
+   * delivered as a plain post is, once its stage run comes.
+   */
+  boolean isPlainBroadcast() {
+    return to.kind == Address.Kind.BROADCAST && tags.isEmpty() && !requireReceiver;
+  }
+
   long delayNanos() {
     return delayNanos;
   }

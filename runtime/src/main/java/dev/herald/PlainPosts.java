@@ -93,27 +93,67 @@ class PlainPosts {
         return router.broadcastAsSent(from, message);
       }
       if (direct.onlyHidden) { // never kept as the last calls, so that no other post asks this
-        return finishChanged(direct, 0, from, message, 0); // each hidden call, then rule 8
+        return finishChanged(direct, 0, from, message, 0, null); // each hidden call, then rule 8
       }
       lastDirect = direct;
     }
     HandlerCall[] calls = direct.calls;
     if (calls.length == 0) { // before the loop: after it, one comparison is all a post pays
-      postDeadBroadcast(from, message);
+      postDeadBroadcast(from, message, null);
       return 0;
     }
     if (direct.runEnds != null) {
-      return broadcastRuns(direct, from, message);
+      return broadcastRuns(direct, from, message, null);
     }
     for (int i = 0; i < calls.length; i++) {
       try {
         calls[i].call(message); // a call closed meanwhile throws, and this loop asks nothing
       } catch (Throwable failure) {
-        return finishFailed(failure, direct, i, from, message);
+        return finishFailed(failure, direct, i, from, message, null);
       }
     }
     if (direct.messageClass != messageClass) { // a handler was added or closed meanwhile
-      return calls.length + finishChanged(direct, calls.length, from, message, direct.receivers);
+      return calls.length
+          + finishChanged(direct, calls.length, from, message, direct.receivers, null);
+    }
+    return calls.length;
+  }
+
+  /**
+   * A queued message whose stage run has come, sent to everyone without tags or a required receiver
+   * ({@link Header#isPlainBroadcast}): when every handler of its class takes the message as it is,
+   * each is called directly, as for a plain post; otherwise the full delivery delivers it ({@link
+   * Router#deliverQueued}). Either way it is delivered as it was sent: handlers added meanwhile,
+   * and a {@link DeadMessage}'s envelope, see the time and frame it was sent at.
+   */
+  int broadcastDue(Pending due) {
+    Object message = due.message;
+    Class<?> messageClass = message.getClass();
+    DirectCalls direct = registry.handlersFor(registry.everyone(), messageClass).directCalls();
+    if (direct == null) {
+      return router.deliverQueued(due);
+    }
+    if (direct.onlyHidden) {
+      return finishChanged(direct, 0, due.from, message, 0, due);
+    }
+    HandlerCall[] calls = direct.calls;
+    if (calls.length == 0) {
+      postDeadBroadcast(due.from, message, due);
+      return 0;
+    }
+    if (direct.runEnds != null) {
+      return broadcastRuns(direct, due.from, message, due);
+    }
+    for (int i = 0; i < calls.length; i++) {
+      try {
+        calls[i].call(message);
+      } catch (Throwable failure) {
+        return finishFailed(failure, direct, i, due.from, message, due);
+      }
+    }
+    if (direct.messageClass != messageClass) {
+      return calls.length
+          + finishChanged(direct, calls.length, due.from, message, direct.receivers, due);
     }
     return calls.length;
   }
@@ -124,7 +164,7 @@ class PlainPosts {
    * handlers changed meanwhile or some did not run, the handlers added meanwhile and rule 8, as
    * {@link #finishChanged} does for any broadcast.
    */
-  private int broadcastRuns(DirectCalls direct, Address from, Object message) {
+  private int broadcastRuns(DirectCalls direct, Address from, Object message, Pending due) {
     RunFailures failures = direct.runFailures;
     if (failures == null) {
       failures = new RunFailures(this, direct);
@@ -138,7 +178,7 @@ class PlainPosts {
       start = end;
     }
     if (direct.messageClass != message.getClass() || ran < calls.length) {
-      return ran + finishChanged(direct, calls.length, from, message, ran);
+      return ran + finishChanged(direct, calls.length, from, message, ran, due);
     }
     return ran;
   }
@@ -149,10 +189,10 @@ class PlainPosts {
    * @return how many handlers ran, from the first
    */
   private int finishFailed(
-      Throwable failure, DirectCalls direct, int i, Address from, Object message) {
+      Throwable failure, DirectCalls direct, int i, Address from, Object message, Pending due) {
     int ran = failedCall(failure, direct, i, message);
     int received = direct.receiversBefore(i) + ran * direct.subscriber(i).visible;
-    return i + ran + finishChanged(direct, i + 1, from, message, received);
+    return i + ran + finishChanged(direct, i + 1, from, message, received, due);
   }
 
   /**
@@ -176,10 +216,11 @@ class PlainPosts {
    * added meanwhile, then rule 8.
    *
    * @param receivedBefore how many handlers that count as receivers ran before {@code next}
+   * @param due the queued message being delivered, or null for a post or a peer's broadcast
    * @return how many handlers ran from {@code next} on
    */
   private int finishChanged(
-      DirectCalls direct, int next, Address from, Object message, int receivedBefore) {
+      DirectCalls direct, int next, Address from, Object message, int receivedBefore, Pending due) {
     int ran = 0;
     int received = receivedBefore;
     for (int i = next; i < direct.calls.length; i++) {
@@ -198,7 +239,8 @@ class PlainPosts {
     }
     long seen = HandlerList.highestStamp(direct.subscribers());
     if (HandlerList.addedSince(direct.handlers.nodes(), seen)) { // not only closed meanwhile
-      Delivery added = router.broadcastDelivery(from, message);
+      Delivery added =
+          due == null ? router.broadcastDelivery(from, message) : router.queuedDelivery(due);
       try {
         try {
           router.deliverTo(direct.handlers, seen, added);
@@ -212,17 +254,21 @@ class PlainPosts {
       }
     }
     if (received == 0) {
-      postDeadBroadcast(from, message);
+      postDeadBroadcast(from, message, due);
     }
     return ran;
   }
 
   /**
    * Rule 8 for a broadcast that reached nobody: a plain post's {@link DeadMessage} has no envelope;
-   * a peer's has the one a send's would have.
+   * a peer's has the one a send's would have, and a queued message's the one it was sent with.
    */
-  private void postDeadBroadcast(Address from, Object message) {
-    postDead(message, from == null ? null : deadEnvelope(from, message));
+  private void postDeadBroadcast(Address from, Object message, Pending due) {
+    if (due != null) {
+      postDead(message, router.queuedEnvelope(due));
+    } else {
+      postDead(message, from == null ? null : deadEnvelope(from, message));
+    }
   }
 
   private Envelope deadEnvelope(Address from, Object message) {

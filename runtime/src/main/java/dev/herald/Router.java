@@ -185,9 +185,44 @@ final class Router {
 
   /** Delivers a message that waited for its stage run, as it was sent. */
   void deliver(Pending pending) {
+    if (pending.header.isPlainBroadcast()) {
+      plainPosts.broadcastDue(pending);
+    } else {
+      deliverQueued(pending);
+    }
+  }
+
+  /** The delivery of a queued message whose stage run has come, at the time it was sent. */
+  Delivery queuedDelivery(Pending pending) {
+    return Delivery.begin()
+        .of(
+            pending.message,
+            pending.header,
+            pending.from,
+            pending.header.to(),
+            pending.sentNanos,
+            pending.sentFrame,
+            false,
+            null,
+            null);
+  }
+
+  /** The envelope a queued message that reached nobody shows in its {@link DeadMessage}. */
+  Envelope queuedEnvelope(Pending pending) {
+    Delivery delivery = queuedDelivery(pending);
+    try {
+      delivery.finish();
+      return delivery.envelope();
+    } finally {
+      delivery.end();
+    }
+  }
+
+  /** {@link #deliver(Pending)}, the full way: every kind of handler, every kind of header. */
+  int deliverQueued(Pending pending) {
     Delivery delivery = Delivery.begin();
     try {
-      deliver(
+      return deliver(
           delivery,
           pending.from,
           pending.message,

@@ -315,6 +315,91 @@ class StagesTest {
     assertEquals(expected, log);
   }
 
+  /** Receives every dead message, and the time and frame its envelope shows. */
+  static final class DeadLetters {
+    final List<DeadMessage> received = new ArrayList<>();
+
+    @Subscribe
+    void on(DeadMessage dead) {
+      received.add(dead);
+    }
+  }
+
+  /** Takes the envelope, so that the queued message goes the full way. */
+  static final class EnvelopeReader {
+    final List<Long> sentFrames = new ArrayList<>();
+    final List<Long> sentNanos = new ArrayList<>();
+
+    @Subscribe
+    void on(Event event, Envelope envelope) {
+      sentFrames.add(envelope.sentFrame());
+      sentNanos.add(envelope.sentNanos());
+    }
+  }
+
+  @Test
+  void aDelayedBroadcastThatReachesNobodyIsADeadMessageShowingWhenItWasSent() {
+    DeadLetters dead = new DeadLetters();
+    bus.register(dead);
+    ticker.advance(Duration.ofMillis(5));
+    bus.endFrame();
+    Header inTwoFrames = afterFrames(Stage.UPDATE, 2);
+    bus.post(new Event("lost"), inTwoFrames);
+    for (int frame = 0; frame < 3; frame++) {
+      ticker.advance(Duration.ofMillis(16));
+      bus.runStage(Stage.UPDATE);
+      bus.endFrame();
+    }
+
+    assertEquals(1, dead.received.size());
+    Envelope envelope = dead.received.get(0).envelope();
+    assertEquals(1, envelope.sentFrame());
+    assertEquals(5_000_000, envelope.sentNanos());
+    assertEquals(inTwoFrames, envelope.header());
+  }
+
+  @Test
+  void aHandlerAddedDuringADelayedBroadcastSeesWhenItWasSent() {
+    EventRecorder adder = new EventRecorder(log, "adder");
+    bus.register(adder);
+    EnvelopeReader late = new EnvelopeReader();
+    adder.action = () -> bus.register(late);
+    bus.post(new Event("e"), afterFrames(Stage.UPDATE, 1));
+    bus.endFrame();
+    ticker.advance(Duration.ofMillis(40));
+
+    int ran = bus.runStage(Stage.UPDATE);
+
+    assertEquals(1, ran);
+    assertEquals(List.of("adder:e"), log);
+    assertEquals(List.of(0L), late.sentFrames);
+    assertEquals(List.of(0L), late.sentNanos);
+  }
+
+  @Test
+  void aDelayedBroadcastWhoseHandlerFailsStillReachesTheOthers() {
+    List<Throwable> errors = new ArrayList<>();
+    MessageBus lenient =
+        MessageBus.builder()
+            .ticker(ticker)
+            .errorHandler((error, context) -> errors.add(error))
+            .build();
+    EventRecorder first = new EventRecorder(log, "first");
+    EventRecorder second = new EventRecorder(log, "second");
+    IllegalStateException boom = new IllegalStateException("boom");
+    first.action =
+        () -> {
+          throw boom;
+        };
+    lenient.register(first);
+    lenient.register(second);
+    lenient.post(new Event("e"), afterFrames(Stage.UPDATE, 0));
+
+    assertEquals(1, lenient.runStage(Stage.UPDATE));
+    assertEquals(List.of("first:e", "second:e"), log);
+    assertEquals(List.of(boom), errors);
+  }
+
   @Test
   void aDeliveredDelayedMessageIsNotKeptByTheSchedule() {
     GarbageCollection.assumeExplicitGcWorks();
