@@ -56,15 +56,7 @@ final class FrameScheduler {
           router.deliver(next);
         } catch (RuntimeException | Error failure) {
           // the error handler threw (it may be the rethrowing one): the rest keep their turn
-          List<Pending> rest = run.takeRest();
-          if (!rest.isEmpty() && !schedule.restore(rest)) {
-            Logging.logger()
-                .log(
-                    System.Logger.Level.WARNING,
-                    "Herald: the bus closed during a stage run; "
-                        + rest.size()
-                        + " due messages were not delivered");
-          }
+          schedule.restoreRest(run);
           throw failure;
         }
       }

@@ -84,6 +84,22 @@ final class Schedule {
   }
 
   /**
+   * Puts back what {@code run} has not claimed, keeping their place; in one step with taking it
+   * from the run, so that a {@link #takeAll} gets it either from the run or from the queues.
+   *
+   * @return how many entries went back
+   */
+  int restoreRest(StageRun run) {
+    synchronized (lock) {
+      List<Pending> rest = run.takeRest();
+      if (!restore(rest)) { // closed: takeAll took the rest from the run first, so none is left
+        return 0;
+      }
+      return rest.size();
+    }
+  }
+
+  /**
    * Puts back entries taken but not delivered, keeping their place.
    *
    * @return false, restoring nothing, once the schedule is closed

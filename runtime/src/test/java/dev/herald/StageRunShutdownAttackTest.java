@@ -147,9 +147,9 @@ class StageRunShutdownAttackTest {
   }
 
   /**
-   * A rethrowing error handler fails a run while another thread shuts down: the run puts back the
-   * rest after the failure, and a shutdown closing the schedule between the run's takeRest and its
-   * restore would leave those messages in neither the report nor a handler.
+   * A rethrowing error handler fails a run while another thread shuts down: the run takes back its
+   * rest and puts it back in one step, so the shutdown gets it from the run or from the queues,
+   * and every message is in the report or reached a handler.
    */
   @Test
   void aFailingRunRacingAShutdownLosesNoMessage() {
