@@ -148,8 +148,8 @@ class StageRunShutdownAttackTest {
 
   /**
    * A rethrowing error handler fails a run while another thread shuts down: the run takes back its
-   * rest and puts it back in one step, so the shutdown gets it from the run or from the queues,
-   * and every message is in the report or reached a handler.
+   * rest and puts it back in one step, so the shutdown gets it from the run or from the queues, and
+   * every message is in the report or reached a handler.
    */
   @Test
   void aFailingRunRacingAShutdownLosesNoMessage() {
