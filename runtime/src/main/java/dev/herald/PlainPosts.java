@@ -129,12 +129,16 @@ class PlainPosts {
   int broadcastDue(Pending due) {
     Object message = due.message;
     Class<?> messageClass = message.getClass();
-    DirectCalls direct = registry.handlersFor(registry.everyone(), messageClass).directCalls();
-    if (direct == null) {
-      return router.deliverQueued(due);
-    }
-    if (direct.onlyHidden) {
-      return finishChanged(direct, 0, due.from, message, 0, due);
+    DirectCalls direct = lastDirect; // a stage run delivers many of one class, as a loop posts
+    if (direct.messageClass != messageClass) {
+      direct = registry.handlersFor(registry.everyone(), messageClass).directCalls();
+      if (direct == null) {
+        return router.deliverQueued(due);
+      }
+      if (direct.onlyHidden) {
+        return finishChanged(direct, 0, due.from, message, 0, due);
+      }
+      lastDirect = direct;
     }
     HandlerCall[] calls = direct.calls;
     if (calls.length == 0) {
