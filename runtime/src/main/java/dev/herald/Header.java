@@ -49,6 +49,9 @@ public final class Header {
   /** {@link #delay} in nanoseconds, capped, or -1 without one: read for every delayed message. */
   private final long delayNanos;
 
+  /** See {@link #isPlainBroadcast}: asked for every queued message a stage run delivers. */
+  private final boolean plainBroadcast;
+
   private Header(Builder builder) {
     this.to = builder.to;
     this.tags = builder.tags;
@@ -57,6 +60,7 @@ public final class Header {
     this.delay = builder.delay;
     this.delayNanos = nanosOf(builder.delay);
     this.delayFrames = builder.delayFrames;
+    this.plainBroadcast = to.kind == Address.Kind.BROADCAST && tags.isEmpty() && !requireReceiver;
   }
 
   /** Starts a header: broadcast, no tags, no receiver required. */
@@ -120,7 +124,7 @@ public final class Header {
    * delivered as a plain post is, once its stage run comes.
    */
   boolean isPlainBroadcast() {
-    return to.kind == Address.Kind.BROADCAST && tags.isEmpty() && !requireReceiver;
+    return plainBroadcast;
   }
 
   long delayNanos() {

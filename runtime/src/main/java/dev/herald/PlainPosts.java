@@ -97,24 +97,34 @@ class PlainPosts {
       }
       lastDirect = direct;
     }
+    return makeCalls(direct, from, message, null);
+  }
+
+  /**
+   * The calls of a broadcast found direct: each handler's bound call, or its runs; then, if the
+   * handlers changed or a call failed, the careful rest ({@link #finishChanged}), and rule 8.
+   *
+   * @param due the queued message being delivered, or null for a post or a peer's broadcast
+   */
+  private int makeCalls(DirectCalls direct, Address from, Object message, Pending due) {
     HandlerCall[] calls = direct.calls;
     if (calls.length == 0) { // before the loop: after it, one comparison is all a post pays
-      postDeadBroadcast(from, message, null);
+      postDeadBroadcast(from, message, due);
       return 0;
     }
     if (direct.runEnds != null) {
-      return broadcastRuns(direct, from, message, null);
+      return broadcastRuns(direct, from, message, due);
     }
     for (int i = 0; i < calls.length; i++) {
       try {
         calls[i].call(message); // a call closed meanwhile throws, and this loop asks nothing
       } catch (Throwable failure) {
-        return finishFailed(failure, direct, i, from, message, null);
+        return finishFailed(failure, direct, i, from, message, due);
       }
     }
-    if (direct.messageClass != messageClass) { // a handler was added or closed meanwhile
+    if (direct.messageClass != message.getClass()) { // a handler was added or closed meanwhile
       return calls.length
-          + finishChanged(direct, calls.length, from, message, direct.receivers, null);
+          + finishChanged(direct, calls.length, from, message, direct.receivers, due);
     }
     return calls.length;
   }
@@ -140,26 +150,7 @@ class PlainPosts {
       }
       lastDirect = direct;
     }
-    HandlerCall[] calls = direct.calls;
-    if (calls.length == 0) {
-      postDeadBroadcast(due.from, message, due);
-      return 0;
-    }
-    if (direct.runEnds != null) {
-      return broadcastRuns(direct, due.from, message, due);
-    }
-    for (int i = 0; i < calls.length; i++) {
-      try {
-        calls[i].call(message);
-      } catch (Throwable failure) {
-        return finishFailed(failure, direct, i, due.from, message, due);
-      }
-    }
-    if (direct.messageClass != messageClass) {
-      return calls.length
-          + finishChanged(direct, calls.length, due.from, message, direct.receivers, due);
-    }
-    return calls.length;
+    return makeCalls(direct, due.from, message, due);
   }
 
   /**
