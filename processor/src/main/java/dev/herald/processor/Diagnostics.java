@@ -19,7 +19,8 @@ public final class Diagnostics {
   public static final String STATIC_HANDLER =
       "@Subscribe methods must not be static: a handler belongs to the listener instance that"
           + " is registered. Make it an instance method, or register a function with"
-          + " bus.subscribe(Type.class, lambda).";
+          + " bus.subscribe(Type.class, lambda). In Kotlin, drop @JvmStatic from a companion"
+          + " object's handler and register the companion.";
 
   public static final String ABSTRACT_HANDLER =
       "@Subscribe methods of a class must not be abstract: Herald calls the method a listener"
@@ -35,6 +36,12 @@ public final class Diagnostics {
       "@Subscribe methods may take only a dev.herald.Envelope as their second parameter:"
           + " Herald passes the message first and the envelope (sender, destination, tags, sent"
           + " time and frame) second, nothing else. Take an Envelope, or drop the parameter.";
+
+  public static final String SUSPEND_HANDLER =
+      "a Kotlin suspend function cannot be a @Subscribe handler: Herald calls handlers as plain"
+          + " methods, with no coroutine to suspend or resume them in (kapt shows it as a method"
+          + " with a last kotlin.coroutines.Continuation parameter). Make it a plain function and"
+          + " launch a coroutine from it, e.g. scope.launch { ... }.";
 
   public static final String PRIMITIVE_PARAMETER =
       "@Subscribe methods must not take a primitive parameter: messages are objects, routed by"

@@ -43,6 +43,16 @@ class SubscribeProcessorErrorsTest {
   }
 
   @Test
+  void kotlinSuspendFunction() {
+    assertOneKotlinError("SuspendHandler", Diagnostics.SUSPEND_HANDLER);
+  }
+
+  @Test
+  void kotlinSuspendFunctionIsOneMistakeWhateverItsContinuationAndReturnType() {
+    assertOneKotlinError("SuspendAsyncReply", Diagnostics.SUSPEND_HANDLER);
+  }
+
+  @Test
   void concurrentAndSerialized() {
     assertOneError("ConcurrentAndSerialized", Diagnostics.CONCURRENT_AND_SERIALIZED);
   }
@@ -300,6 +310,24 @@ class SubscribeProcessorErrorsTest {
   }
 
   /** Compiles {@code bad/<name>.java} and checks for exactly one error, on the annotation. */
+  /**
+   * As {@link #assertOneError}, for a source that mimics a kapt stub: stand-ins for the Kotlin
+   * types it names are compiled with it, as the processor itself knows nothing of Kotlin.
+   */
+  private static void assertOneKotlinError(String name, String message) {
+    JavaFileObject file = source("bad/" + name + ".java");
+    Compilation compilation =
+        herald()
+            .compile(
+                file,
+                source("kotlin/Metadata.java"),
+                source("kotlin/Unit.java"),
+                source("kotlin/coroutines/Continuation.java"),
+                source("stub/dev/herald/Envelope.java"));
+    assertThat(compilation).hadErrorContaining(message).inFile(file).onLineContaining("@Subscribe");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
   private static Compilation assertOneError(String name, String message) {
     JavaFileObject file = source("bad/" + name + ".java");
     Compilation compilation = herald().compile(file);

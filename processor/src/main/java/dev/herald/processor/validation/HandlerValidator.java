@@ -11,6 +11,7 @@ import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.PrimitiveType;
@@ -24,6 +25,9 @@ import javax.lang.model.util.Types;
  * dev.herald.annotation.Subscribe}, and returns every broken rule: one message per mistake.
  */
 final class HandlerValidator {
+  /** The last parameter of a Kotlin suspend function. */
+  private static final String KOTLIN_CONTINUATION = "kotlin.coroutines.Continuation";
+
   private final Types types;
   private final Access access;
   private final SubscribeAnnotation subscribe;
@@ -54,13 +58,19 @@ final class HandlerValidator {
         && method.getEnclosingElement().getKind() != ElementKind.INTERFACE) {
       problems.add(Diagnostics.ABSTRACT_HANDLER);
     }
-    int parameters = method.getParameters().size();
+    List<? extends VariableElement> declared = method.getParameters();
+    // a Kotlin suspend function, as kapt's stub shows it: the continuation is not the user's
+    boolean suspend = isSuspend(declared);
+    if (suspend) {
+      problems.add(Diagnostics.SUSPEND_HANDLER);
+      declared = declared.subList(0, declared.size() - 1);
+    }
+    int parameters = declared.size();
     if (parameters == 0 || parameters > 2) {
       problems.add(Diagnostics.PARAMETER_COUNT);
     } else {
-      parameterProblem(method.getParameters().get(0).asType(), listenerPackage)
-          .ifPresent(problems::add);
-      if (parameters == 2 && !isEnvelope(method.getParameters().get(1).asType())) {
+      parameterProblem(declared.get(0).asType(), listenerPackage).ifPresent(problems::add);
+      if (parameters == 2 && !isEnvelope(declared.get(1).asType())) {
         problems.add(Diagnostics.SECOND_PARAMETER);
       }
     }
@@ -75,7 +85,10 @@ final class HandlerValidator {
               if (async && onLane) {
                 problems.add(Diagnostics.ASYNC_ON_LANE);
               }
-              if ((async || onLane) && method.getReturnType().getKind() != TypeKind.VOID) {
+              // a suspend function returns Object whatever it declares: reported as suspend
+              if ((async || onLane)
+                  && !suspend
+                  && method.getReturnType().getKind() != TypeKind.VOID) {
                 problems.add(Diagnostics.ASYNC_REPLY);
               }
               if (onLane && subscribe.lane(mirror).isBlank()) {
@@ -142,6 +155,22 @@ final class HandlerValidator {
       text.append('>');
     }
     return text.toString();
+  }
+
+  /**
+   * Whether {@code parameters} end with a {@code kotlin.coroutines.Continuation}: how a Kotlin
+   * suspend function looks to Java, in kapt's stubs and in class files. Recognised by name, as the
+   * processor does not depend on Kotlin.
+   */
+  private static boolean isSuspend(List<? extends VariableElement> parameters) {
+    if (parameters.isEmpty()) {
+      return false;
+    }
+    TypeMirror last = parameters.get(parameters.size() - 1).asType();
+    return last.getKind() == TypeKind.DECLARED
+        && ((TypeElement) ((DeclaredType) last).asElement())
+            .getQualifiedName()
+            .contentEquals(KOTLIN_CONTINUATION);
   }
 
   private static boolean isEnvelope(TypeMirror type) {
