@@ -9,8 +9,8 @@
 #     heading (#anchor) that the target page does not have;
 #   - a README, a page under docs/ or CONTRIBUTING.md names a test (`SomethingTest`,
 #     `SomethingIT`, `SomethingTest.method`, or -Dtest=SomethingTest in a command) that has no
-#     SomethingTest.java in the tree, or a method that its file does not have: a promise is only
-#     as good as the test it names.
+#     SomethingTest.java (or SomethingTest.kt) in the tree, or a method that its file does not
+#     have: a promise is only as good as the test it names.
 #
 #   scripts/check-docs.sh
 set -euo pipefail
@@ -171,8 +171,8 @@ TEST_NAME = re.compile(
     r"|-Dtest=['\"]?([A-Z][A-Za-z0-9_]*(?:Test|IT))(?:#([a-z][A-Za-z0-9_]*))?")
 test_files = {}
 for path in all_files:
-    if path.endswith(".java"):
-        test_files.setdefault(os.path.basename(path)[:-len(".java")], []).append(path)
+    if path.endswith((".java", ".kt")):
+        test_files.setdefault(os.path.splitext(os.path.basename(path))[0], []).append(path)
 
 
 def has_method(name, method):
@@ -192,9 +192,9 @@ for path in docs:
                 name = match.group(1) or match.group(3)
                 method = match.group(2) or match.group(4)
                 if name not in test_files:
-                    fail(path, number, f"names the test {name}, but there is no {name}.java")
+                    fail(path, number, f"names the test {name}, but there is no {name}.java or .kt")
                 elif method and not has_method(name, method):
-                    fail(path, number, f"names {name}.{method}, but {name}.java has no {method}")
+                    fail(path, number, f"names {name}.{method}, but its file has no {method}")
 
 for failure in failures:
     print(failure, file=sys.stderr)

@@ -309,7 +309,6 @@ class SubscribeProcessorErrorsTest {
     };
   }
 
-  /** Compiles {@code bad/<name>.java} and checks for exactly one error, on the annotation. */
   /**
    * As {@link #assertOneError}, for a source that mimics a kapt stub: stand-ins for the Kotlin
    * types it names are compiled with it, as the processor itself knows nothing of Kotlin.
@@ -328,6 +327,7 @@ class SubscribeProcessorErrorsTest {
     assertThat(compilation).hadErrorCount(1);
   }
 
+  /** Compiles {@code bad/<name>.java} and checks for exactly one error, on the annotation. */
   private static Compilation assertOneError(String name, String message) {
     JavaFileObject file = source("bad/" + name + ".java");
     Compilation compilation = herald().compile(file);
