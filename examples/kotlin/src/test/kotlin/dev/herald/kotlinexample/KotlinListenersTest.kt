@@ -72,6 +72,10 @@ class KotlinListenersTest {
     assertEquals(1, bus.post(MatchEnded("m2", winner = "ada")))
 
     assertEquals(listOf(MatchEnded("m2", "ada")), referee.ended)
+    assertEquals(
+        listOf("onEnded\$herald_kotlin_example"),
+        bus.describe().handlersFor(MatchEnded::class.java).map { it.method() },
+    )
   }
 
   @Test
