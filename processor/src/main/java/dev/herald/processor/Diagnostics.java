@@ -19,8 +19,9 @@ public final class Diagnostics {
   public static final String STATIC_HANDLER =
       "@Subscribe methods must not be static: a handler belongs to the listener instance that"
           + " is registered. Make it an instance method, or register a function with"
-          + " bus.subscribe(Type.class, lambda). In Kotlin, drop @JvmStatic from a companion"
-          + " object's handler and register the companion.";
+          + " bus.subscribe(Type.class, lambda). In Kotlin, a top-level function is static: move"
+          + " it into a class or an object; and drop @JvmStatic from an object's or a companion"
+          + " object's handler and register the object or the companion.";
 
   public static final String ABSTRACT_HANDLER =
       "@Subscribe methods of a class must not be abstract: Herald calls the method a listener"
@@ -42,6 +43,12 @@ public final class Diagnostics {
           + " methods, with no coroutine to suspend or resume them in (kapt shows it as a method"
           + " with a last kotlin.coroutines.Continuation parameter). Make it a plain function and"
           + " launch a coroutine from it, e.g. scope.launch { ... }.";
+
+  public static final String JVM_OVERLOADS_HANDLER =
+      "a Kotlin @JvmOverloads function cannot be a @Subscribe handler: Kotlin copies @Subscribe"
+          + " onto every overload it writes, so each overload would be a handler and the message"
+          + " would be delivered once per overload. Drop @JvmOverloads: Herald passes every"
+          + " parameter of a handler, so its default values are never used.";
 
   public static final String PRIMITIVE_PARAMETER =
       "@Subscribe methods must not take a primitive parameter: messages are objects, routed by"

@@ -48,6 +48,24 @@ class SubscribeProcessorErrorsTest {
   }
 
   @Test
+  void kotlinJvmOverloadsFunctionIsOneErrorOnTheOverloadWithEveryParameter() {
+    JavaFileObject file = source("bad/JvmOverloadsHandler.java");
+    Compilation compilation =
+        herald()
+            .compile(
+                file,
+                source("kotlin/Metadata.java"),
+                source("kotlin/jvm/JvmOverloads.java"),
+                source("stub/dev/herald/Envelope.java"));
+    // kapt's stub puts @Subscribe on both overloads; the widest is the function as written
+    assertThat(compilation)
+        .hadErrorContaining(Diagnostics.JVM_OVERLOADS_HANDLER)
+        .inFile(file)
+        .onLine(17);
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
   void kotlinSuspendFunctionIsOneMistakeWhateverItsContinuationAndReturnType() {
     assertOneKotlinError("SuspendAsyncReply", Diagnostics.SUSPEND_HANDLER);
   }

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
@@ -27,6 +29,9 @@ import javax.lang.model.util.Types;
 final class HandlerValidator {
   /** The last parameter of a Kotlin suspend function. */
   private static final String KOTLIN_CONTINUATION = "kotlin.coroutines.Continuation";
+
+  /** Kotlin's annotation that writes an overload per default value, each with its annotations. */
+  private static final String KOTLIN_JVM_OVERLOADS = "kotlin.jvm.JvmOverloads";
 
   private final Types types;
   private final Access access;
@@ -64,6 +69,9 @@ final class HandlerValidator {
     if (suspend) {
       problems.add(Diagnostics.SUSPEND_HANDLER);
       declared = declared.subList(0, declared.size() - 1);
+    }
+    if (isWidestJvmOverload(method)) {
+      problems.add(Diagnostics.JVM_OVERLOADS_HANDLER);
     }
     int parameters = declared.size();
     if (parameters == 0 || parameters > 2) {
@@ -171,6 +179,37 @@ final class HandlerValidator {
         && ((TypeElement) ((DeclaredType) last).asElement())
             .getQualifiedName()
             .contentEquals(KOTLIN_CONTINUATION);
+  }
+
+  /**
+   * Whether {@code method} is the widest of the overloads Kotlin writes for one {@code
+   * JvmOverloads} function: the one mistake is reported once, on the function with every parameter,
+   * though kapt's stub shows the annotations on each overload.
+   */
+  private static boolean isWidestJvmOverload(ExecutableElement method) {
+    if (!hasJvmOverloads(method)) {
+      return false;
+    }
+    for (Element sibling : method.getEnclosingElement().getEnclosedElements()) {
+      if (sibling.getKind() == ElementKind.METHOD
+          && sibling.getSimpleName().contentEquals(method.getSimpleName())
+          && hasJvmOverloads((ExecutableElement) sibling)
+          && ((ExecutableElement) sibling).getParameters().size() > method.getParameters().size()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean hasJvmOverloads(ExecutableElement method) {
+    for (AnnotationMirror annotation : method.getAnnotationMirrors()) {
+      if (((TypeElement) annotation.getAnnotationType().asElement())
+          .getQualifiedName()
+          .contentEquals(KOTLIN_JVM_OVERLOADS)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isEnvelope(TypeMirror type) {
