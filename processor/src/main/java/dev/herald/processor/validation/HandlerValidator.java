@@ -51,6 +51,10 @@ final class HandlerValidator {
    */
   List<String> problemsOf(ExecutableElement method, String listenerPackage, boolean inherited) {
     List<String> problems = new ArrayList<>();
+    if (hasJvmOverloads(method) && !isWidestJvmOverload(method)) {
+      // an overload Kotlin wrote: its problems are the function's, reported on the widest
+      return problems;
+    }
     Set<Modifier> modifiers = method.getModifiers();
     if (!inherited && modifiers.contains(Modifier.PRIVATE)) {
       problems.add(Diagnostics.PRIVATE_HANDLER);
