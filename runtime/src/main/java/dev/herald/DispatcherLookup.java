@@ -49,6 +49,17 @@ final class DispatcherLookup {
           + " \"dev.herald:herald-processor\". Then build clean (mvn clean verify): an"
           + " incremental build keeps classes compiled without the processor.";
 
+  /**
+   * Why a processor never saw a marked method whose name no Java source can declare: kapt, which
+   * runs annotation processors on Kotlin code, leaves such functions out of the Java it shows them.
+   */
+  private static final String KAPT_HIDDEN =
+      "A method whose name is not a Java name (a Kotlin function taking or returning a value"
+          + " class, or named in backticks) is left out by kapt of what annotation processors"
+          + " see, so no dispatcher could be written for it and these handlers would never run."
+          + " Take a regular or data class as the message and give the function a Java name: see"
+          + " docs/processor.md, \"What kapt hides from the processor\".";
+
   private final boolean explicit;
   private final Set<ClassLoader> scannedLoaders =
       Collections.newSetFromMap(new WeakHashMap<ClassLoader, Boolean>());
@@ -168,9 +179,11 @@ final class DispatcherLookup {
               + (herald.get(0).declaringClass == type
                   ? "it"
                   : herald.get(0).declaringClass.getName())
-              + ", so its code was compiled without Herald's annotation processor and these"
-              + " handlers would never run."
-              + FIXES;
+              + (hiddenFromProcessors(herald)
+                  ? ". " + KAPT_HIDDEN
+                  : ", so its code was compiled without Herald's annotation processor and these"
+                      + " handlers would never run."
+                      + FIXES);
     }
     String leftOver = null;
     if (!foreign.isEmpty() && !typeOf(type).hasDispatcher()) {
@@ -208,6 +221,31 @@ final class DispatcherLookup {
       text.append(" and ").append(marks.size() - named).append(" more");
     }
     return text.toString();
+  }
+
+  /**
+   * Whether a marked method has a name no Java source can declare: such code comes from another JVM
+   * language whose annotation-processing bridge (kapt) could not show it to the processor.
+   */
+  private static boolean hiddenFromProcessors(List<SubscribeMarks.Mark> marks) {
+    for (SubscribeMarks.Mark mark : marks) {
+      if (!isJavaName(mark.method)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isJavaName(String name) {
+    if (name.isEmpty() || !Character.isJavaIdentifierStart(name.charAt(0))) {
+      return false;
+    }
+    for (int i = 1; i < name.length(); i++) {
+      if (!Character.isJavaIdentifierPart(name.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -83,3 +83,18 @@ enum class Siren {
 class LastScore {
   @set:Subscribe var last: Scored? = null
 }
+
+/** A value class: Kotlin mangles the JVM name of every function that takes one. */
+@JvmInline value class PlayerId(val value: String)
+
+/**
+ * Its only handler takes a value class, so kapt leaves it out of what the processor sees: no
+ * dispatcher is written, and registering it is refused with the reason (docs/processor.md, "What
+ * kapt hides from the processor").
+ */
+class Roster {
+  @Subscribe
+  fun onJoined(player: PlayerId) {
+    error("never called: $player")
+  }
+}

@@ -3,6 +3,8 @@ package dev.herald.kotlinexample
 import dev.herald.MessageBus
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertThrows
+import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 
 /** The further forms of Kotlin listener docs/processor.md#kotlin lists as working. */
@@ -105,5 +107,15 @@ class MoreListenersTest {
     bus.post(Scored("ada", 2))
 
     assertEquals(Scored("ada", 2), last.last)
+  }
+
+  @Test
+  fun aHandlerKaptLeftOutIsRefusedWithTheKotlinReason() {
+    val refused = assertThrows(IllegalArgumentException::class.java) { bus.register(Roster()) }
+
+    val message = refused.message!!
+    assertTrue(message.contains("onJoined-"), message)
+    assertTrue(message.contains("left out by kapt"), message)
+    assertTrue(message.contains("What kapt hides from the processor"), message)
   }
 }
