@@ -252,15 +252,25 @@ public final class ProcessorCost {
     Map<String, List<Result>> results = new LinkedHashMap<>();
     builds.keySet().forEach(row -> results.put(row, new ArrayList<>()));
     String loadBefore = loadAverages();
+    // a build that fails (greenrobot's index of many listeners is a method too large) is
+    // reported as such and left out of the later turns
+    Map<String, String> failures = new LinkedHashMap<>();
     // unmeasured turns: the disk cache and javac's jars; in process, javac's JIT too
-    for (int i = 0; i < unmeasured; i++) {
-      for (String row : builds.keySet()) {
-        run(builds.get(row), javac.work, inProcess);
-      }
-    }
-    for (int i = 0; i < runs; i++) {
-      for (Map.Entry<String, List<String>> build : builds.entrySet()) {
-        results.get(build.getKey()).add(run(build.getValue(), javac.work, inProcess));
+    for (int i = 0; i < unmeasured + runs; i++) {
+      for (String row : List.copyOf(builds.keySet())) {
+        try {
+          Result result = run(builds.get(row), javac.work, inProcess);
+          if (i >= unmeasured) {
+            results.get(row).add(result);
+          }
+        } catch (IllegalStateException failed) {
+          if (row.equals("plain")) {
+            throw failed;
+          }
+          failures.put(row, failed.getMessage());
+          builds.remove(row);
+          results.remove(row);
+        }
       }
     }
     String loadAfter = loadAverages();
@@ -301,6 +311,10 @@ public final class ProcessorCost {
           cpu,
           cpu / plainCpu,
           1000 * wall / listeners);
+    }
+    for (Map.Entry<String, String> failure : failures.entrySet()) {
+      System.out.printf(
+          "| %s | fails: %s | | | | | | |%n", ROWS.get(failure.getKey()), failure.getValue());
     }
     System.out.println();
     return results;
@@ -581,7 +595,15 @@ public final class ProcessorCost {
     }
     if (exit != 0) {
       otherLines.forEach(System.err::println);
-      throw new IllegalStateException("javac failed (" + exit + "): " + command.subList(0, 8));
+      throw new IllegalStateException(
+          "javac failed ("
+              + exit
+              + "): "
+              + otherLines.stream()
+                  .filter(line -> line.contains("error:"))
+                  .map(line -> line.substring(line.indexOf("error:")))
+                  .findFirst()
+                  .orElse(String.valueOf(command.subList(0, 8))));
     }
     return new Result(seconds, cpu, phases);
   }
