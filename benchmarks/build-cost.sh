@@ -10,6 +10,13 @@
 # per package (the design Herald does not use).
 #
 #   benchmarks/build-cost.sh [runs] [listeners] [--rows=plain,herald,...] [--phases] [--warm=N]
+#       [--baseline=JAR]
+#
+# listeners may be a list of counts, each measured in turn, with a table of how the cost grows:
+#   benchmarks/build-cost.sh 5,1,1 1000,5000,10000 --rows=herald,prepared-empty,greenrobot
+# (runs: one number for every count, or one per count). --baseline=JAR adds a row built with
+# another herald-processor jar (copy an earlier commit's processor/target/herald-processor-*.jar),
+# in the same turns. Wrap a run in `flock /tmp/herald-bench.lock` where other benchmarks may run.
 #
 # --rows runs only those builds (plain javac always; the keys are ProcessorCost.ROWS'), to keep
 # a run short on a busy machine; --phases adds a table of javac's phases (JavacPhases);
@@ -27,9 +34,11 @@ cd "$here/.."
 runs=7
 listeners=1000
 options=()
+baseline=
 positional=0
 for arg in "$@"; do
   case "$arg" in
+    --baseline=*) baseline="${arg#--baseline=}" ;;
     --*) options+=("$arg") ;;
     *)
       positional=$((positional + 1))
@@ -59,6 +68,10 @@ version=0.1.0-SNAPSHOT
 herald_cp="annotations/target/herald-annotations-$version.jar:generated/target/herald-generated-$version.jar"
 herald_pp="processor/target/herald-processor-$version.jar:annotations/target/herald-annotations-$version.jar"
 herald_pp="$herald_pp:$m2/com/palantir/javapoet/javapoet/$javapoet/javapoet-$javapoet.jar"
+if [ -n "$baseline" ]; then
+  # the baseline jar in place of this build's, with the same annotations and JavaPoet beside it
+  options+=("--baseline=$(realpath "$baseline")${herald_pp#processor/target/herald-processor-$version.jar}")
+fi
 greenrobot_cp="$m2/org/greenrobot/eventbus-java/$greenrobot/eventbus-java-$greenrobot.jar"
 greenrobot_pp="$m2/org/greenrobot/eventbus-annotation-processor/$greenrobot/eventbus-annotation-processor-$greenrobot.jar"
 greenrobot_pp="$greenrobot_pp:$m2/de/greenrobot/java-common/2.3.1/java-common-2.3.1.jar:$greenrobot_cp"

@@ -12,7 +12,15 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code reply.AlwaysAnswers}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
-@GeneratedDispatcher
+@GeneratedDispatcher(
+    map = {
+        "herald-map 1",
+        "listener reply.AlwaysAnswers",
+        "handler answer reply.Question reply=java.lang.String",
+        "type java.lang.Record class",
+        "type reply.Question record java.lang.Record"
+    }
+)
 public final class AlwaysAnswers_Dispatcher extends Dispatcher<AlwaysAnswers> {
   public AlwaysAnswers_Dispatcher() {
     super(AlwaysAnswers.class,

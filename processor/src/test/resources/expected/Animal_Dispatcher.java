@@ -12,7 +12,16 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code zoo.Animal}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
-@GeneratedDispatcher
+@GeneratedDispatcher(
+    map = {
+        "herald-map 1",
+        "listener zoo.Animal",
+        "handler onFood zoo.Food",
+        "handler onNoise zoo.Noise",
+        "type zoo.Food class",
+        "type zoo.Noise class"
+    }
+)
 public final class Animal_Dispatcher extends Dispatcher<Animal> {
   public Animal_Dispatcher() {
     super(Animal.class,

@@ -12,7 +12,14 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code outer.Box.Lid}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
-@GeneratedDispatcher
+@GeneratedDispatcher(
+    map = {
+        "herald-map 1",
+        "listener outer.Box$Lid",
+        "handler on outer.Outer$Signal",
+        "type outer.Outer$Signal class"
+    }
+)
 public final class Box_Lid_Dispatcher extends Dispatcher<Box<?>.Lid> {
   public Box_Lid_Dispatcher() {
     super(Box.Lid.class,

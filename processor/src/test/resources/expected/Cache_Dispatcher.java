@@ -14,7 +14,20 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code cache.Cache}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
-@GeneratedDispatcher
+@GeneratedDispatcher(
+    map = {
+        "herald-map 1",
+        "listener cache.Cache",
+        "handler onBatch java.util.List",
+        "handler onEvict cache.Evict priority=-1",
+        "handler onSnapshot java.util.Map[]",
+        "type cache.Evict class",
+        "type java.lang.Iterable interface",
+        "type java.util.Collection interface java.lang.Iterable",
+        "type java.util.List interface java.util.Collection",
+        "type java.util.Map[] array"
+    }
+)
 public final class Cache_Dispatcher extends Dispatcher<Cache<?>> {
   public Cache_Dispatcher() {
     super(Cache.class,

@@ -12,7 +12,16 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code zoo.Dog}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
-@GeneratedDispatcher
+@GeneratedDispatcher(
+    map = {
+        "herald-map 1",
+        "listener zoo.Dog",
+        "handler onBall zoo.Ball",
+        "handler onFood zoo.Food priority=5",
+        "type zoo.Ball class",
+        "type zoo.Food class"
+    }
+)
 public final class Dog_Dispatcher extends Dispatcher<Dog> {
   public Dog_Dispatcher() {
     super(Dog.class,

@@ -12,7 +12,15 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code reply.Eavesdropper}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
-@GeneratedDispatcher
+@GeneratedDispatcher(
+    map = {
+        "herald-map 1",
+        "listener reply.Eavesdropper",
+        "handler overheard reply.Question envelope",
+        "type java.lang.Record class",
+        "type reply.Question record java.lang.Record"
+    }
+)
 public final class Eavesdropper_Dispatcher extends Dispatcher<Eavesdropper> {
   public Eavesdropper_Dispatcher() {
     super(Eavesdropper.class,

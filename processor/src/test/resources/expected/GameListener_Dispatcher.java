@@ -12,7 +12,16 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code iface.GameListener}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
-@GeneratedDispatcher
+@GeneratedDispatcher(
+    map = {
+        "herald-map 1",
+        "listener iface.GameListener",
+        "handler onGameOver iface.GameOver priority=2 lane=ui sticky",
+        "handler onMove iface.Move priority=1 serialized",
+        "type iface.GameOver class",
+        "type iface.Move class"
+    }
+)
 public final class GameListener_Dispatcher extends Dispatcher<GameListener> {
   public GameListener_Dispatcher() {
     super(GameListener.class,

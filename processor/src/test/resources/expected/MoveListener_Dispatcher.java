@@ -12,7 +12,14 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code iface.MoveListener}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
-@GeneratedDispatcher
+@GeneratedDispatcher(
+    map = {
+        "herald-map 1",
+        "listener iface.MoveListener",
+        "handler onMove iface.Move",
+        "type iface.Move class"
+    }
+)
 public final class MoveListener_Dispatcher extends Dispatcher<MoveListener> {
   public MoveListener_Dispatcher() {
     super(MoveListener.class,

@@ -13,7 +13,17 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code reply.Oracle}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
-@GeneratedDispatcher
+@GeneratedDispatcher(
+    map = {
+        "herald-map 1",
+        "listener reply.Oracle",
+        "handler answer reply.Question reply=java.lang.String",
+        "handler count java.lang.Object hidden envelope reply=int",
+        "handler overheard reply.Question envelope",
+        "type java.lang.Record class",
+        "type reply.Question record java.lang.Record"
+    }
+)
 public final class Oracle_Dispatcher extends Dispatcher<Oracle> {
   public Oracle_Dispatcher() {
     super(Oracle.class,

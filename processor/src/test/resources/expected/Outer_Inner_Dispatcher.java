@@ -12,7 +12,14 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code outer.Outer.Inner}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
-@GeneratedDispatcher
+@GeneratedDispatcher(
+    map = {
+        "herald-map 1",
+        "listener outer.Outer$Inner",
+        "handler on outer.Outer$Signal hidden tags=ui,debug",
+        "type outer.Outer$Signal class"
+    }
+)
 public final class Outer_Inner_Dispatcher extends Dispatcher<Outer.Inner> {
   public Outer_Inner_Dispatcher() {
     super(Outer.Inner.class,

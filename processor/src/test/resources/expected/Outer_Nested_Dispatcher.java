@@ -12,7 +12,14 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code outer.Outer.Nested}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
-@GeneratedDispatcher
+@GeneratedDispatcher(
+    map = {
+        "herald-map 1",
+        "listener outer.Outer$Nested",
+        "handler on outer.Outer$Signal",
+        "type outer.Outer$Signal class"
+    }
+)
 public final class Outer_Nested_Dispatcher extends Dispatcher<Outer.Nested> {
   public Outer_Nested_Dispatcher() {
     super(Outer.Nested.class,

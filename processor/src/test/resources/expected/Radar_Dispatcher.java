@@ -12,7 +12,16 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code demo.Radar}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
-@GeneratedDispatcher
+@GeneratedDispatcher(
+    map = {
+        "herald-map 1",
+        "listener demo.Radar",
+        "handler log java.lang.Object priority=10 tags=AI",
+        "handler onAttack demo.UnderAttack",
+        "type demo.UnderAttack record java.lang.Record",
+        "type java.lang.Record class"
+    }
+)
 public final class Radar_Dispatcher extends Dispatcher<Radar> {
   public Radar_Dispatcher() {
     super(Radar.class,

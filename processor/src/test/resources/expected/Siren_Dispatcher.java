@@ -12,7 +12,14 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code siren.Siren}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
-@GeneratedDispatcher
+@GeneratedDispatcher(
+    map = {
+        "herald-map 1",
+        "listener siren.Siren",
+        "handler on siren.Alarm",
+        "type siren.Alarm class"
+    }
+)
 public final class Siren_Dispatcher extends Dispatcher<Siren> {
   public Siren_Dispatcher() {
     super(Siren.class,

@@ -13,7 +13,16 @@ import lib.Ping;
  * <p>Calls the {@code @Subscribe} methods of {@code app.Sub}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
-@GeneratedDispatcher
+@GeneratedDispatcher(
+    map = {
+        "herald-map 1",
+        "listener app.Sub",
+        "handler onLocal app.Local",
+        "handler onPing lib.Ping priority=1",
+        "type app.Local class",
+        "type lib.Ping class"
+    }
+)
 public final class Sub_Dispatcher extends Dispatcher<Sub> {
   public Sub_Dispatcher() {
     super(Sub.class,

@@ -14,7 +14,19 @@ import lib.Pong;
  * <p>Calls the {@code @Subscribe} methods of {@code app.Sub}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
-@GeneratedDispatcher
+@GeneratedDispatcher(
+    map = {
+        "herald-map 1",
+        "listener app.Sub",
+        "handler onLocal app.Local",
+        "handler onPing lib.Ping priority=1",
+        "handler onPong lib.Pong declared-in=lib.Base",
+        "handler watch java.lang.Object hidden declared-in=lib.Base",
+        "type app.Local class",
+        "type lib.Ping class",
+        "type lib.Pong class"
+    }
+)
 public final class Sub_Dispatcher extends Dispatcher<Sub> {
   public Sub_Dispatcher() {
     super(Sub.class,

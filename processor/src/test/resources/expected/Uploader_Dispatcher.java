@@ -13,7 +13,16 @@ import javax.annotation.processing.Generated;
  * <p>Calls the {@code @Subscribe} methods of {@code reply.Uploader}.
  */
 @Generated("dev.herald.processor.SubscribeProcessor")
-@GeneratedDispatcher
+@GeneratedDispatcher(
+    map = {
+        "herald-map 1",
+        "listener reply.Uploader",
+        "handler archive reply.Question priority=2 async concurrent envelope",
+        "handler upload reply.Question async",
+        "type java.lang.Record class",
+        "type reply.Question record java.lang.Record"
+    }
+)
 public final class Uploader_Dispatcher extends Dispatcher<Uploader> {
   public Uploader_Dispatcher() {
     super(Uploader.class,

@@ -134,12 +134,10 @@ public final class GeneratedNames {
   }
 
   /**
-   * {@code demo.Outer$Inner.listener}: the map file of a listener, by its binary name, as the
-   * listener index lists it (relative to {@link #MAP_FOLDER}).
+   * The one map file of the listeners, with every registered dispatcher's entry, as the listener
+   * index lists it (relative to {@link #MAP_FOLDER}).
    */
-  public static String listenerMapOf(String binaryName) {
-    return binaryName + ".listener";
-  }
+  public static final String LISTENERS_MAP = "listeners.map";
 
   /** {@code demo.Outer$Inner.wire}: the map file of a wire type, by its binary name. */
   public static String wireMapOf(String binaryName) {

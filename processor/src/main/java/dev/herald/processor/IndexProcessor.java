@@ -5,11 +5,14 @@ import dev.herald.processor.model.IndexClass;
 import dev.herald.processor.model.QualifiedName;
 import dev.herald.processor.model.SubscribeAnnotation;
 import dev.herald.processor.writing.IndexWriter;
+import dev.herald.processor.writing.MessageMapWriter;
 import dev.herald.processor.writing.ServiceFile;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.FilerException;
 import javax.annotation.processing.Messager;
@@ -19,7 +22,10 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.annotation.processing.SupportedAnnotationTypes;
 import javax.annotation.processing.SupportedOptions;
 import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
@@ -29,8 +35,10 @@ import javax.tools.Diagnostic;
 /**
  * Registers every dispatcher for {@link java.util.ServiceLoader} in {@code
  * META-INF/services/dev.herald.internal.generated.Dispatcher}, writes the {@code DispatcherIndex}
- * class that {@code -Aherald.index} names, and lists the message map's file of each registered
- * dispatcher's listener in {@code META-INF/herald/map/listeners.index}.
+ * class that {@code -Aherald.index} names, and writes the listeners' part of the message map: the
+ * entry of each registered dispatcher's listener, which the dispatcher carries in its marker
+ * ({@code @GeneratedDispatcher(map = ...)}), all in one file, {@code
+ * META-INF/herald/map/listeners.map}, which {@code META-INF/herald/map/listeners.index} lists.
  *
  * <p>It finds the dispatchers by the {@code @GeneratedDispatcher} marker that {@link
  * SubscribeProcessor} puts on each, never by {@code @Subscribe}: so only dispatchers that were
@@ -42,8 +50,11 @@ import javax.tools.Diagnostic;
  * leaves the service file of the earlier compilation in the output. Its entries are kept while they
  * are still true: the dispatcher class exists and its listener still declares {@code @Subscribe}
  * methods. A listener that dropped all its handlers is {@link ListenerChecksProcessor}'s to report.
- * The map index follows the service file entry for entry, so the map shows exactly the listeners
- * whose dispatchers are registered, never one whose map file a build left behind.
+ * The map follows the service file entry for entry, so it shows exactly the listeners whose
+ * dispatchers are registered: a kept dispatcher's entry is read from its class file's marker. One
+ * file for all the listeners, rather than one per listener, because javac's {@code Filer} checks
+ * every new file against every file written before it, which a large module pays for many times
+ * over.
  *
  * <p>It claims the marker and {@code javax.annotation.processing.Generated}, which every source
  * Herald writes carries: left unclaimed, each makes javac warn, and a build with {@code -Xlint:all
@@ -61,12 +72,16 @@ public final class IndexProcessor extends AbstractProcessor {
   private Elements elements;
   private Messager messager;
   private IndexWriter writer;
+  private MessageMapWriter mapWriter;
 
   /** Every dispatcher to register: this compilation's and the earlier ones still true. */
   private ServiceFile serviceFile;
 
-  /** The map file of every registered dispatcher's listener. */
-  private ServiceFile mapIndex;
+  /** The map entry of every registered dispatcher, by the dispatcher's canonical name. */
+  private final Map<String, List<String>> mapEntries = new TreeMap<>();
+
+  /** The dispatchers of this compilation, which the map file originates from. */
+  private final List<Element> mapOriginating = new ArrayList<>();
 
   @Override
   public synchronized void init(ProcessingEnvironment env) {
@@ -74,10 +89,8 @@ public final class IndexProcessor extends AbstractProcessor {
     elements = env.getElementUtils();
     messager = env.getMessager();
     writer = new IndexWriter(env.getFiler(), elements);
+    mapWriter = new MessageMapWriter(env.getFiler());
     serviceFile = new ServiceFile(env.getFiler(), GeneratedNames.DISPATCHER_SERVICE_FILE);
-    mapIndex =
-        new ServiceFile(
-            env.getFiler(), GeneratedNames.LISTENER_MAP_INDEX, GeneratedNames.MAP_FORMAT);
   }
 
   @Override
@@ -90,7 +103,7 @@ public final class IndexProcessor extends AbstractProcessor {
     try {
       if (round.processingOver()) {
         serviceFile.writeIfAdded();
-        mapIndex.writeIfAdded();
+        writeMap();
       } else {
         registerDispatchersOf(round);
       }
@@ -126,15 +139,14 @@ public final class IndexProcessor extends AbstractProcessor {
       TypeElement listener = dispatcher == null ? null : listenerOf(dispatcher);
       if (listener != null && SubscribeAnnotation.declaresHandlers(listener)) {
         serviceFile.keep(earlier);
-        mapIndex.keep(mapOf(listener));
+        mapEntries.put(earlier, mapEntryOf(dispatcher));
       }
     }
     for (int i = 0; i < dispatchers.size(); i++) {
       serviceFile.add(dispatchers.get(i).canonicalName(), originating.get(i));
-      TypeElement listener = listenerOf((TypeElement) originating.get(i));
-      if (listener != null) {
-        mapIndex.add(mapOf(listener), originating.get(i));
-      }
+      mapEntries.put(
+          dispatchers.get(i).canonicalName(), mapEntryOf((TypeElement) originating.get(i)));
+      mapOriginating.add(originating.get(i));
     }
     String option = processingEnv.getOptions().get(GeneratedNames.INDEX_OPTION);
     if (option != null) {
@@ -155,8 +167,38 @@ public final class IndexProcessor extends AbstractProcessor {
     return null;
   }
 
-  private String mapOf(TypeElement listener) {
-    return GeneratedNames.listenerMapOf(GeneratedNames.binaryName(listener, elements));
+  /**
+   * The lines of the map entry that {@code dispatcher}'s marker carries, without the format line;
+   * none from a dispatcher whose marker has none (written by an earlier version of the processor).
+   */
+  private static List<String> mapEntryOf(TypeElement dispatcher) {
+    List<String> lines = new ArrayList<>();
+    for (AnnotationMirror annotation : dispatcher.getAnnotationMirrors()) {
+      if (((TypeElement) annotation.getAnnotationType().asElement())
+          .getQualifiedName()
+          .contentEquals(GeneratedNames.GENERATED_DISPATCHER_ANNOTATION)) {
+        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> member :
+            annotation.getElementValues().entrySet()) {
+          if (member.getKey().getSimpleName().contentEquals("map")
+              && member.getValue().getValue() instanceof List<?> values) {
+            for (Object value : values) {
+              String line = String.valueOf(((AnnotationValue) value).getValue());
+              if (!line.equals(GeneratedNames.MAP_FORMAT)) {
+                lines.add(line);
+              }
+            }
+          }
+        }
+      }
+    }
+    return lines;
+  }
+
+  /** Writes the listeners' map, if this compilation wrote a dispatcher, as the service file. */
+  private void writeMap() throws IOException {
+    if (!mapOriginating.isEmpty()) {
+      mapWriter.writeListeners(mapEntries.values(), mapOriginating.toArray(new Element[0]));
+    }
   }
 
   private static List<QualifiedName> names(List<String> canonicalNames) {

@@ -295,14 +295,17 @@ class EditAndRebuildTest {
       for (String file : index.subList(1, index.size())) {
         List<String> lines = Files.readAllLines(folder.resolve(file));
         assertThat(lines.get(0)).isEqualTo(GeneratedNames.MAP_FORMAT);
-        List<String> rows = new ArrayList<>();
+        List<String> rows = null;
         for (String line : lines) {
           String[] fields = line.split(" ");
-          if (fields[0].equals("handler")) {
+          if (fields[0].equals("listener")) {
+            // a file may hold many listeners: each listener line starts the next
+            rows = new ArrayList<>();
+            assertThat(handlers.put(fields[1], rows)).isNull();
+          } else if (fields[0].equals("handler")) {
             rows.add(fields[1] + "(" + fields[2] + ")");
           }
         }
-        handlers.put(lines.get(1).substring("listener ".length()), rows);
       }
       return handlers;
     }

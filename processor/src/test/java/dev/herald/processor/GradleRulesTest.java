@@ -47,11 +47,15 @@ class GradleRulesTest {
     "wire/good/shapes/Position.java", "wire/good/shapes/Fleet.java",
   };
 
+  private static final String LISTENERS_MAP =
+      GeneratedNames.MAP_FOLDER + GeneratedNames.LISTENERS_MAP;
+
   /** What the aggregating processors write: Gradle deletes it all before every build. */
   private static final List<String> AGGREGATED =
       List.of(
           GeneratedNames.DISPATCHER_SERVICE_FILE,
           GeneratedNames.LISTENER_MAP_INDEX,
+          LISTENERS_MAP,
           GeneratedNames.CODEC_SERVICE_FILE,
           GeneratedNames.WIRE_MAP_INDEX);
 
@@ -81,27 +85,19 @@ class GradleRulesTest {
     assertThat(names(listenerFiles))
         .containsExactly(
             "demo.Radar_Dispatcher",
-            "META-INF/herald/map/demo.Radar.listener",
             "outer.Outer_Nested_Dispatcher",
-            "META-INF/herald/map/outer.Outer$Nested.listener",
             "outer.Outer_Inner_Dispatcher",
-            "META-INF/herald/map/outer.Outer$Inner.listener",
             "outer.Box_Lid_Dispatcher",
-            "META-INF/herald/map/outer.Box$Lid.listener",
             "zoo.Animal_Dispatcher",
-            "META-INF/herald/map/zoo.Animal.listener",
-            "zoo.Dog_Dispatcher",
-            "META-INF/herald/map/zoo.Dog.listener");
+            "zoo.Dog_Dispatcher");
     for (Written file : listenerFiles) {
       assertThat(file.originating).hasSize(1);
       TypeElement listener = (TypeElement) file.originating.get(0);
       // Gradle maps the element to its top-level type, whose change deletes the file
       assertThat(topLevelOf(listener))
           .isIn(List.of("demo.Radar", "outer.Outer", "outer.Box", "zoo.Animal", "zoo.Dog"));
-      assertThat(file.name)
-          .isAnyOf(
-              generatedNameOf(listener, "_Dispatcher"),
-              GeneratedNames.MAP_FOLDER + binaryNameOf(listener) + ".listener");
+      // and nothing else: the listener's map entry is in the dispatcher's marker
+      assertThat(file.name).isEqualTo(generatedNameOf(listener, "_Dispatcher"));
     }
 
     List<Written> wireFiles = writtenBy("WireProcessor", written);
@@ -137,7 +133,10 @@ class GradleRulesTest {
 
     List<Written> index = writtenBy("IndexProcessor", written);
     assertThat(names(index))
-        .containsExactly(GeneratedNames.DISPATCHER_SERVICE_FILE, GeneratedNames.LISTENER_MAP_INDEX);
+        .containsExactly(
+            GeneratedNames.DISPATCHER_SERVICE_FILE,
+            LISTENERS_MAP,
+            GeneratedNames.LISTENER_MAP_INDEX);
     for (Written file : index) {
       assertThat(qualifiedNames(file.originating)).containsExactlyElementsIn(MARKED.subList(0, 6));
     }
@@ -159,8 +158,7 @@ class GradleRulesTest {
     delete(
         "classes/demo/Radar.class",
         "classes/demo/Radar_Dispatcher.class",
-        "generated/demo/Radar_Dispatcher.java",
-        "classes/META-INF/herald/map/demo.Radar.listener");
+        "generated/demo/Radar_Dispatcher.java");
     deleteAggregated();
     List<Written> written =
         compile(List.of(Compilations.sources("good/plain/Radar.java")), without("demo.Radar"));
@@ -168,9 +166,9 @@ class GradleRulesTest {
     assertThat(names(written))
         .containsExactly(
             "demo.Radar_Dispatcher",
-            "META-INF/herald/map/demo.Radar.listener",
             GeneratedNames.DISPATCHER_SERVICE_FILE,
             GeneratedNames.LISTENER_MAP_INDEX,
+            LISTENERS_MAP,
             GeneratedNames.CODEC_SERVICE_FILE,
             GeneratedNames.WIRE_MAP_INDEX);
     assertThat(aggregatedFiles()).isEqualTo(before);
@@ -199,6 +197,7 @@ class GradleRulesTest {
             "META-INF/herald/map/shapes.Fleet$Ship.wire",
             GeneratedNames.DISPATCHER_SERVICE_FILE,
             GeneratedNames.LISTENER_MAP_INDEX,
+            LISTENERS_MAP,
             GeneratedNames.CODEC_SERVICE_FILE,
             GeneratedNames.WIRE_MAP_INDEX);
     assertThat(aggregatedFiles()).isEqualTo(before);

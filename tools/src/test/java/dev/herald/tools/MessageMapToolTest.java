@@ -142,6 +142,34 @@ class MessageMapToolTest {
   }
 
   @Test
+  void allTheListenersInOneFileAsTheProcessorWritesThemDrawTheSamePictureAsAFileEach()
+      throws IOException {
+    Map<String, String> oneFile = new TreeMap<>(SHAPES);
+    oneFile.remove("app.Log.listener");
+    oneFile.remove("app.Painter.listener");
+    oneFile.put("listeners.index", "herald-map 1\nlisteners.map\n");
+    oneFile.put(
+        "listeners.map",
+        """
+        herald-map 1
+        listener app.Log
+        handler everything java.lang.Object hidden
+        handler shapes app.Shape priority=5 tags=ui,net%20io
+        listener app.Painter
+        handler circle app.Circle async reply=app.Answer
+        type app.Circle record java.lang.Record app.Shape
+        type app.Shape interface
+        type java.lang.Record class
+        """);
+    Path fromFiles = runOk(folder("classes", SHAPES));
+    Path fromOneFile = runOk(folder("one", oneFile));
+
+    for (String file : List.of("message-map.mmd", "message-map.dot")) {
+      assertEquals(read(fromFiles, file), read(fromOneFile, file), file);
+    }
+  }
+
+  @Test
   void aJarAndAFolderWithTheSameMapDrawTheSamePicture() throws IOException {
     Path fromFolder = runOk(folder("classes", SHAPES));
     Path fromJar = runOk(jar("app.jar", SHAPES));

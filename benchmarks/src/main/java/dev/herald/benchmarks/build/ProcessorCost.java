@@ -52,8 +52,13 @@ import javax.tools.ToolProvider;
  * which finds the jars.
  *
  * <p>Arguments: {@code runs listeners heraldClassPath heraldProcessorPath greenrobotClassPath
- * greenrobotProcessorPath benchmarkClasses [--rows=key,key...] [--phases] [--warm=N]}; the keys are
- * those of {@link #ROWS}, and plain javac is always built. The builds write into {@code
+ * greenrobotProcessorPath benchmarkClasses [--rows=key,key...] [--phases] [--warm=N]
+ * [--baseline=processorPath]}; the keys are those of {@link #ROWS}, and plain javac is always
+ * built. {@code listeners} may be a comma-separated list of counts ({@code 1000,5000,10000}): each
+ * count is measured in turn, with its own table, and a last table gives how the ratios and the time
+ * per listener grow; {@code runs} is then one number for all, or one per count (fewer for the large
+ * ones). {@code --baseline} adds a row built with another Herald processor (an earlier commit's
+ * jar), so that a change is measured against it in the same turns. The builds write into {@code
  * java.io.tmpdir}.
  */
 public final class ProcessorCost {
@@ -65,6 +70,7 @@ public final class ProcessorCost {
   static {
     ROWS.put("plain", "plain javac");
     ROWS.put("herald", "Herald's processor");
+    ROWS.put("herald-baseline", "Herald's processor, baseline (`--baseline`)");
     ROWS.put("greenrobot", "greenrobot's index processor");
     ROWS.put("dispatchers-as-sources", "no processor, listeners + Herald's dispatchers as sources");
     ROWS.put("empty-as-sources", "no processor, listeners + as many empty classes");
@@ -79,16 +85,22 @@ public final class ProcessorCost {
   }
 
   public static void main(String[] args) throws Exception {
-    int runs = Integer.parseInt(args[0]);
-    int listeners = Integer.parseInt(args[1]);
+    List<Integer> counts = numbers(args[1]);
+    List<Integer> runsPerCount = numbers(args[0]);
+    if (runsPerCount.size() != 1 && runsPerCount.size() != counts.size()) {
+      throw new IllegalArgumentException(
+          "give one number of runs, or one per count of listeners: " + args[0]);
+    }
     String heraldClassPath = args[2];
     String heraldProcessorPath = args[3];
     String greenrobotClassPath = args[4];
     String greenrobotProcessorPath = args[5];
     String benchmarkClasses = args[6];
     Set<String> rows = new LinkedHashSet<>(ROWS.keySet());
+    rows.remove("herald-baseline");
     boolean phases = false;
     int warm = 0; // unmeasured in-process turns; 0: each build is a fresh javac process
+    String baselineProcessorPath = null;
     for (String option : Arrays.asList(args).subList(7, args.length)) {
       if (option.startsWith("--rows=")) {
         rows = new LinkedHashSet<>(List.of("plain"));
@@ -97,9 +109,16 @@ public final class ProcessorCost {
         phases = true;
       } else if (option.startsWith("--warm=")) {
         warm = Integer.parseInt(option.substring("--warm=".length()));
+      } else if (option.startsWith("--baseline=")) {
+        baselineProcessorPath = option.substring("--baseline=".length());
       } else {
         throw new IllegalArgumentException("unknown option " + option);
       }
+    }
+    if (baselineProcessorPath != null) {
+      rows.add("herald-baseline");
+    } else if (rows.contains("herald-baseline")) {
+      throw new IllegalArgumentException("the row herald-baseline needs --baseline=");
     }
     if (phases && warm > 0) {
       throw new IllegalArgumentException("--phases needs a javac process per build, not --warm");
@@ -112,6 +131,64 @@ public final class ProcessorCost {
 
     Path work = Files.createTempDirectory("herald-build-cost");
     Javac javac = new Javac(work, phases ? benchmarkClasses : null);
+    List<String> growth = new ArrayList<>();
+    List<String> cpuGrowth = new ArrayList<>();
+    double[] firstPerListener = {Double.NaN, Double.NaN}; // wall, CPU
+    for (int c = 0; c < counts.size(); c++) {
+      int listeners = counts.get(c);
+      int runs = runsPerCount.get(runsPerCount.size() == 1 ? 0 : c);
+      Map<String, List<Result>> results =
+          measure(
+              work.resolve("n" + listeners),
+              javac,
+              rows,
+              listeners,
+              runs,
+              // the unmeasured turn warms the disk cache and javac's jars: once is enough
+              c == 0 ? Math.max(1, warm) : warm,
+              warm > 0,
+              heraldClassPath,
+              heraldProcessorPath,
+              baselineProcessorPath,
+              greenrobotClassPath,
+              greenrobotProcessorPath,
+              benchmarkClasses);
+      if (phases) {
+        printPhases(results);
+        System.out.println();
+      }
+      if (c == 0) {
+        firstPerListener[0] = perListener(results, "herald", listeners, Result::wall);
+        firstPerListener[1] = perListener(results, "herald", listeners, Result::cpu);
+      }
+      growth.add(growthRow(results, listeners, runs, Result::wall, firstPerListener[0]));
+      cpuGrowth.add(growthRow(results, listeners, runs, Result::cpu, firstPerListener[1]));
+      deleteRecursively(work.resolve("n" + listeners));
+    }
+    if (counts.size() > 1) {
+      printGrowth("wall time", growth);
+      printGrowth("CPU time of the javac process", cpuGrowth);
+    }
+    deleteRecursively(work);
+  }
+
+  /** Builds every row for one count of listeners, in turn, and prints their table. */
+  private static Map<String, List<Result>> measure(
+      Path work,
+      Javac javac,
+      Set<String> rows,
+      int listeners,
+      int runs,
+      int unmeasured,
+      boolean inProcess,
+      String heraldClassPath,
+      String heraldProcessorPath,
+      String baselineProcessorPath,
+      String greenrobotClassPath,
+      String greenrobotProcessorPath,
+      String benchmarkClasses)
+      throws Exception {
+    Files.createDirectories(work);
     Path heraldSources =
         writeListeners(work.resolve("herald-src"), listeners, "dev.herald.annotation.Subscribe");
     Path greenrobotSources =
@@ -120,8 +197,11 @@ public final class ProcessorCost {
     Path dispatchers = work.resolve("dispatcher-src");
     if (rows.contains("dispatchers-as-sources") || rows.contains("prepared-dispatchers")) {
       // the dispatchers Herald writes, to compile without Herald's processor
-      run(javac.command(List.of(heraldSources), heraldClassPath, heraldProcessorPath), work, false);
-      copyGenerated(work.resolve("generated"), dispatchers);
+      run(
+          javac.command(List.of(heraldSources), heraldClassPath, heraldProcessorPath),
+          javac.work,
+          false);
+      copyGenerated(javac.work.resolve("generated"), dispatchers);
     }
     Path emptyClasses = writeEmptyClasses(work.resolve("empty-src"), listeners);
 
@@ -134,6 +214,7 @@ public final class ProcessorCost {
       switch (row) {
         case "plain" -> processorPath = null;
         case "herald" -> processorPath = heraldProcessorPath;
+        case "herald-baseline" -> processorPath = baselineProcessorPath;
         case "greenrobot" -> {
           sources = List.of(greenrobotSources);
           classPath = greenrobotClassPath;
@@ -171,15 +252,25 @@ public final class ProcessorCost {
     Map<String, List<Result>> results = new LinkedHashMap<>();
     builds.keySet().forEach(row -> results.put(row, new ArrayList<>()));
     String loadBefore = loadAverages();
+    // a build that fails (greenrobot's index of many listeners is a method too large) is
+    // reported as such and left out of the later turns
+    Map<String, String> failures = new LinkedHashMap<>();
     // unmeasured turns: the disk cache and javac's jars; in process, javac's JIT too
-    for (int i = 0; i < Math.max(1, warm); i++) {
-      for (String row : builds.keySet()) {
-        run(builds.get(row), work, warm > 0);
-      }
-    }
-    for (int i = 0; i < runs; i++) {
-      for (Map.Entry<String, List<String>> build : builds.entrySet()) {
-        results.get(build.getKey()).add(run(build.getValue(), work, warm > 0));
+    for (int i = 0; i < unmeasured + runs; i++) {
+      for (String row : List.copyOf(builds.keySet())) {
+        try {
+          Result result = run(builds.get(row), javac.work, inProcess);
+          if (i >= unmeasured) {
+            results.get(row).add(result);
+          }
+        } catch (IllegalStateException failed) {
+          if (row.equals("plain")) {
+            throw failed;
+          }
+          failures.put(row, failed.getMessage());
+          builds.remove(row);
+          results.remove(row);
+        }
       }
     }
     String loadAfter = loadAverages();
@@ -193,35 +284,109 @@ public final class ProcessorCost {
         MESSAGE_TYPES,
         runs,
         System.getProperty("java.vm.name") + " " + System.getProperty("java.version"),
-        warm > 0 ? "javac in process after " + warm + " unmeasured turns" : "javac processes",
-        work.getParent(),
+        inProcess
+            ? "javac in process after " + unmeasured + " unmeasured turns"
+            : "javac processes",
+        javac.work.getParent(),
         loadBefore,
         loadAfter);
     double plainWall = median(results.get("plain"), Result::wall);
     double plainCpu = median(results.get("plain"), Result::cpu);
     System.out.println(
         "| build | median s | min s | max s | ratio to plain javac"
-            + " | CPU s (median) | CPU ratio |");
-    System.out.println("|---|---:|---:|---:|---:|---:|---:|");
+            + " | CPU s (median) | CPU ratio | ms per listener |");
+    System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (Map.Entry<String, List<Result>> entry : results.entrySet()) {
       List<Result> times = entry.getValue();
       double wall = median(times, Result::wall);
       double cpu = median(times, Result::cpu);
       System.out.printf(
           Locale.ROOT,
-          "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |%n",
+          "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |%n",
           ROWS.get(entry.getKey()),
           wall,
           times.stream().mapToDouble(Result::wall).min().orElseThrow(),
           times.stream().mapToDouble(Result::wall).max().orElseThrow(),
           wall / plainWall,
           cpu,
-          cpu / plainCpu);
+          cpu / plainCpu,
+          1000 * wall / listeners);
     }
-    if (phases) {
-      printPhases(results);
+    for (Map.Entry<String, String> failure : failures.entrySet()) {
+      System.out.printf(
+          "| %s | fails: %s | | | | | | |%n", ROWS.get(failure.getKey()), failure.getValue());
     }
-    deleteRecursively(work);
+    System.out.println();
+    return results;
+  }
+
+  private static void printGrowth(String what, List<String> rows) {
+    System.out.println(
+        "Growth, median "
+            + what
+            + ": ratios to plain javac of the same count; floor = the do-nothing processor"
+            + " writing as many empty classes; baseline = `--baseline`; ms per listener = Herald's"
+            + " build ÷ listeners, and that ÷ the first count's");
+    System.out.println();
+    System.out.println(
+        "| listeners | runs | plain javac s | Herald ÷ plain | floor ÷ plain"
+            + " | greenrobot ÷ plain | baseline ÷ plain | Herald ÷ floor | baseline ÷ floor"
+            + " | Herald ms per listener | per listener ÷ first |");
+    System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    rows.forEach(System.out::println);
+    System.out.println();
+  }
+
+  private static String growthRow(
+      Map<String, List<Result>> results,
+      int listeners,
+      int runs,
+      ToDoubleFunction<Result> time,
+      double firstPerListener) {
+    double plain = median(results.get("plain"), time);
+    double floor = ratio(results, "prepared-empty", plain, time);
+    double perListener = perListener(results, "herald", listeners, time);
+    return String.format(
+        Locale.ROOT,
+        "| %,d | %d | %.2f | %s | %s | %s | %s | %s | %s | %s | %s |",
+        listeners,
+        runs,
+        plain,
+        cell(ratio(results, "herald", plain, time)),
+        cell(floor),
+        cell(ratio(results, "greenrobot", plain, time)),
+        cell(ratio(results, "herald-baseline", plain, time)),
+        cell(ratio(results, "herald", plain, time) / floor),
+        cell(ratio(results, "herald-baseline", plain, time) / floor),
+        cell(perListener),
+        cell(perListener / firstPerListener));
+  }
+
+  /** A row's median time in ms per listener; NaN if the row was not built. */
+  private static double perListener(
+      Map<String, List<Result>> results, String row, int listeners, ToDoubleFunction<Result> time) {
+    return results.containsKey(row)
+        ? 1000 * median(results.get(row), time) / listeners
+        : Double.NaN;
+  }
+
+  /** A row's median time over {@code plain}'s; NaN if the row was not built. */
+  private static double ratio(
+      Map<String, List<Result>> results, String row, double plain, ToDoubleFunction<Result> time) {
+    return results.containsKey(row) ? median(results.get(row), time) / plain : Double.NaN;
+  }
+
+  private static String cell(double value) {
+    return Double.isNaN(value) ? "" : String.format(Locale.ROOT, "%.2f", value);
+  }
+
+  /** {@code "1000,5000"}: the numbers of a comma-separated list. */
+  private static List<Integer> numbers(String list) {
+    List<Integer> numbers = new ArrayList<>();
+    for (String number : list.split(",")) {
+      numbers.add(Integer.parseInt(number.trim()));
+    }
+    return numbers;
   }
 
   /** One build's wall time, the CPU time of its javac process, and javac's phases (ms). */
@@ -334,7 +499,7 @@ public final class ProcessorCost {
 
   /** Builds javac's command lines: the same output directories and options for every build. */
   private static final class Javac {
-    private final Path work;
+    final Path work;
     private final String phasesPlugin;
 
     /**
@@ -430,7 +595,15 @@ public final class ProcessorCost {
     }
     if (exit != 0) {
       otherLines.forEach(System.err::println);
-      throw new IllegalStateException("javac failed (" + exit + "): " + command.subList(0, 8));
+      throw new IllegalStateException(
+          "javac failed ("
+              + exit
+              + "): "
+              + otherLines.stream()
+                  .filter(line -> line.contains("error:"))
+                  .map(line -> line.substring(line.indexOf("error:")))
+                  .findFirst()
+                  .orElse(String.valueOf(command.subList(0, 8))));
     }
     return new Result(seconds, cpu, phases);
   }

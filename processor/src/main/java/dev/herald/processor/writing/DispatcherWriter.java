@@ -70,11 +70,19 @@ public final class DispatcherWriter {
     this.types = types;
   }
 
-  public void write(ListenerClass listener) throws IOException {
-    javaFile(listener).writeTo(filer);
+  /**
+   * @param map the listener's entry of the message map ({@link MessageMapWriter#text}), which the
+   *     dispatcher carries in its {@code @GeneratedDispatcher} marker for the index processor
+   */
+  public void write(ListenerClass listener, String map) throws IOException {
+    javaFile(listener, map).writeTo(filer);
   }
 
   JavaFile javaFile(ListenerClass listener) {
+    return javaFile(listener, "");
+  }
+
+  JavaFile javaFile(ListenerClass listener, String map) {
     ClassName rawListener = ClassName.get(listener.element());
     TypeName listenerType = TypeNames.withWildcards(listener.element());
 
@@ -89,7 +97,7 @@ public final class DispatcherWriter {
       dispatcher.addAnnotation(generated(GeneratedNames.DISPATCHER_GENERATOR));
     }
     dispatcher
-        .addAnnotation(GENERATED_DISPATCHER)
+        .addAnnotation(marker(map))
         .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
         .superclass(ParameterizedTypeName.get(DISPATCHER, listenerType))
         .addMethod(constructor(listener, rawListener))
@@ -113,6 +121,17 @@ public final class DispatcherWriter {
     String packageName = listener.dispatcher().packageName();
     dispatcher.alwaysQualify(shadowedJavaLangNames(packageName, listener).toArray(new String[0]));
     return JavaFile.builder(packageName, dispatcher.build()).skipJavaLangImports(true).build();
+  }
+
+  /** {@code @GeneratedDispatcher(map = {"herald-map 1", ...})}: the map's lines, one each. */
+  private static AnnotationSpec marker(String map) {
+    AnnotationSpec.Builder marker = AnnotationSpec.builder(GENERATED_DISPATCHER);
+    for (String line : map.split("\n")) {
+      if (!line.isEmpty()) {
+        marker.addMember("map", "$S", line);
+      }
+    }
+    return marker.build();
   }
 
   /**

@@ -10,17 +10,24 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 import javax.annotation.processing.Filer;
 import javax.lang.model.element.Element;
 import javax.tools.FileObject;
 import javax.tools.StandardLocation;
 
 /**
- * Writes the message map's file of a listener ({@code META-INF/herald/map/demo.Radar.listener}) or
- * of a wire type ({@code META-INF/herald/map/demo.Position.wire}), one small text file each, with
- * the listener or the wire type as its one originating element.
+ * Writes the message map's entry of a listener or the file of a wire type ({@code
+ * META-INF/herald/map/demo.Position.wire}, one small text file each, with the wire type as its one
+ * originating element). A listener's entry is no file of its own: its dispatcher carries its lines
+ * ({@code @GeneratedDispatcher(map = ...)}), and {@link dev.herald.processor.IndexProcessor} writes
+ * the entries of every registered dispatcher, one after the other, into {@code
+ * META-INF/herald/map/listeners.map}, the one file {@code listeners.index} lists; a reader reads
+ * such a file as it reads one entry, each {@code listener} line starting the next listener.
  *
  * <p>The format, version 1: UTF-8 lines ending in {@code \n}; the first is {@code herald-map 1};
  * each other line is a keyword and fields separated by single spaces. Free text (lanes and tags) is
@@ -67,26 +74,52 @@ public final class MessageMapWriter {
     this.filer = filer;
   }
 
-  /** Writes the map file of a listener. */
-  public void write(ListenerMap map) throws IOException {
-    write(GeneratedNames.listenerMapOf(map.listener()), text(map), map.element());
+  /**
+   * Writes {@code listeners.map}: the entries (each a listener's lines after the format line), in
+   * the order given, each {@code type} line once however many entries have it, after all the
+   * listeners; and {@code listeners.index}, which lists it.
+   */
+  public void writeListeners(Collection<List<String>> entries, Element[] originating)
+      throws IOException {
+    StringBuilder text = new StringBuilder(GeneratedNames.MAP_FORMAT).append('\n');
+    Set<String> types = new TreeSet<>();
+    for (List<String> entry : entries) {
+      for (String line : entry) {
+        if (line.startsWith("type ")) {
+          types.add(line);
+        } else {
+          text.append(line).append('\n');
+        }
+      }
+    }
+    for (String type : types) {
+      text.append(type).append('\n');
+    }
+    write(GeneratedNames.MAP_FOLDER + GeneratedNames.LISTENERS_MAP, text.toString(), originating);
+    write(
+        GeneratedNames.LISTENER_MAP_INDEX,
+        GeneratedNames.MAP_FORMAT + "\n" + GeneratedNames.LISTENERS_MAP + "\n",
+        originating);
   }
 
   /** Writes the map file of a wire type. */
   public void write(WireTypeMap map) throws IOException {
-    write(GeneratedNames.wireMapOf(map.name()), text(map), map.wire().element());
+    write(
+        GeneratedNames.MAP_FOLDER + GeneratedNames.wireMapOf(map.name()),
+        text(map),
+        map.wire().element());
   }
 
-  private void write(String file, String text, Element originating) throws IOException {
+  private void write(String file, String text, Element... originating) throws IOException {
     FileObject resource =
-        filer.createResource(
-            StandardLocation.CLASS_OUTPUT, "", GeneratedNames.MAP_FOLDER + file, originating);
+        filer.createResource(StandardLocation.CLASS_OUTPUT, "", file, originating);
     try (Writer out = new OutputStreamWriter(resource.openOutputStream(), StandardCharsets.UTF_8)) {
       out.write(text);
     }
   }
 
-  static String text(ListenerMap map) {
+  /** The lines of a listener's entry, which its dispatcher carries. */
+  public static String text(ListenerMap map) {
     StringBuilder text = new StringBuilder(GeneratedNames.MAP_FORMAT).append('\n');
     text.append("listener ").append(map.listener()).append('\n');
     List<String> handlers = new ArrayList<>();
