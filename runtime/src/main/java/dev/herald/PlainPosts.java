@@ -22,11 +22,10 @@ class PlainPosts {
   private volatile boolean atOnce;
 
   /**
-   * The calls of the last plain post: a program posting one class in a loop skips the index. Racy
-   * but safe: a {@link DirectCalls} is immutable but for its class, which only ever changes to that
-   * of no message (raced in jcstress/: {@code LastPostCallsRace}).
+   * The calls of the last plain post on each thread: a thread posting one class in a loop skips the
+   * index, and no post writes where a post of another class on another thread reads.
    */
-  private DirectCalls lastDirect = DirectCalls.NONE;
+  private final LastCalls lastCalls = new LastCalls();
 
   /** Looked up once: every message nobody receives asks whether anyone listens for it. */
   private final HandlersForClass deadMessages;
@@ -86,7 +85,7 @@ class PlainPosts {
    */
   int broadcast(Address from, Object message) {
     Class<?> messageClass = message.getClass();
-    DirectCalls direct = lastDirect;
+    DirectCalls direct = lastCalls.get();
     if (direct.messageClass != messageClass) { // another class, or the handlers changed
       direct = registry.handlersFor(registry.everyone(), messageClass).directCalls();
       if (direct == null) { // a handler needs more than a call: decided when it was added
@@ -95,7 +94,7 @@ class PlainPosts {
       if (direct.onlyHidden) { // never kept as the last calls, so that no other post asks this
         return finishChanged(direct, 0, from, message, 0, null); // each hidden call, then rule 8
       }
-      lastDirect = direct;
+      lastCalls.set(direct);
     }
     return makeCalls(direct, from, message, null);
   }
@@ -139,7 +138,7 @@ class PlainPosts {
   int broadcastDue(Pending due) {
     Object message = due.message;
     Class<?> messageClass = message.getClass();
-    DirectCalls direct = lastDirect; // a stage run delivers many of one class, as a loop posts
+    DirectCalls direct = lastCalls.get(); // a stage run delivers many of one class, as a loop posts
     if (direct.messageClass != messageClass) {
       direct = registry.handlersFor(registry.everyone(), messageClass).directCalls();
       if (direct == null) {
@@ -148,7 +147,7 @@ class PlainPosts {
       if (direct.onlyHidden) {
         return finishChanged(direct, 0, due.from, message, 0, due);
       }
-      lastDirect = direct;
+      lastCalls.set(direct);
     }
     return makeCalls(direct, due.from, message, due);
   }
@@ -291,14 +290,12 @@ class PlainPosts {
   }
 
   /**
-   * Lets go of the last plain post's calls if they were replaced: called when a registration left,
-   * so that they keep none of its listeners (or a plugin's classes) alive until the next post. A
-   * racing post may put them back; it then replaces them at its next post.
+   * Lets go of the last plain posts' calls that were replaced: called when a registration left, so
+   * that they keep none of its listeners (or a plugin's classes) alive ({@link
+   * LastCalls#forgetReplaced}).
    */
   void forgetReplacedCalls() {
-    if (lastDirect.isReplaced()) {
-      lastDirect = DirectCalls.NONE;
-    }
+    lastCalls.forgetReplaced();
   }
 
   /**

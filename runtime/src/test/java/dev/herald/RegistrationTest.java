@@ -322,6 +322,37 @@ class RegistrationTest {
         "the bus still holds a listener that was unregistered after the last post reached it");
   }
 
+  /**
+   * docs/DESIGN.md rule 4, with the bus keeping each thread's last post's calls: when the posts
+   * that reached the listener were made on other threads, the calls kept for each of them let it go
+   * too.
+   */
+  @Test
+  void anUnregisteredListenerIsCollectableThoughPostsOnOtherThreadsReachedIt()
+      throws InterruptedException {
+    WeakReference<EventRecorder> listener = registerPostOnThreadsAndUnregister(bus, 20);
+
+    assertTrue(
+        GarbageCollection.collectUntil(() -> listener.get() == null),
+        "the bus still holds a listener that was unregistered after posts on other threads"
+            + " reached it");
+  }
+
+  private static WeakReference<EventRecorder> registerPostOnThreadsAndUnregister(
+      MessageBus bus, int threads) throws InterruptedException {
+    List<String> log = new ArrayList<>();
+    EventRecorder recorder = new EventRecorder(log);
+    bus.register(recorder);
+    for (int i = 0; i < threads; i++) { // one after another: the log is not shared at once
+      Thread poster = new Thread(() -> bus.post(new Event("e")));
+      poster.start();
+      poster.join();
+    }
+    assertEquals(threads, log.size());
+    assertTrue(bus.unregister(recorder));
+    return new WeakReference<>(recorder);
+  }
+
   private static WeakReference<EventRecorder> registerPostAndUnregister(MessageBus bus) {
     List<String> log = new ArrayList<>();
     EventRecorder recorder = new EventRecorder(log);

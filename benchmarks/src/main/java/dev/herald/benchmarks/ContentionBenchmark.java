@@ -22,6 +22,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.ThreadParams;
 
 /**
  * Scenario 4, contention, on one shared bus with 10 {@code Ping} subscribers (classes A, B, C in
@@ -29,6 +30,10 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  *
  * <ul>
  *   <li>{@code <bus>}: two threads posting at once; the score is the time per post of each.
+ *   <li>{@code heraldOwnClass}: as {@code herald}, but each thread posts a class of its own to ten
+ *       handlers of that class (the first thread {@code Ping}, the second {@code Pong}, and so on
+ *       in turn), as threads that post different messages to one bus do: with one thread ({@code -t
+ *       1}) it is {@code herald} with ten more handlers on the bus, for another class.
  *   <li>{@code <bus>Churn} group: one thread posting ({@code <bus>ChurnPost}) while another
  *       registers and unregisters a one-handler {@code Ping} listener in a loop ({@code
  *       <bus>ChurnRegister}); each is reported on its own.
@@ -55,6 +60,14 @@ public class ContentionBenchmark {
     final Ping ping = new Ping();
     final OneHandler churner = new OneHandler();
     final Consumer<Ping> rxChurner = churner::onPing;
+
+    /** What this thread posts in {@code heraldOwnClass}: a Ping or a Pong, by thread. */
+    Object own;
+
+    @Setup
+    public void setUp(ThreadParams params) {
+      own = params.getThreadIndex() % 2 == 0 ? ping : new Pong();
+    }
   }
 
   @Setup
@@ -65,6 +78,11 @@ public class ContentionBenchmark {
     }
     Object created;
     switch (bus) {
+      case "heraldOwnClass":
+        herald = Peers.herald();
+        Peers.registerAll(herald, PongListeners.mixed(10));
+        created = herald;
+        break;
       case "herald":
         created = herald = Peers.herald();
         break;
@@ -103,6 +121,12 @@ public class ContentionBenchmark {
   @Threads(2)
   public int herald(PerThread thread) {
     return herald.post(thread.ping);
+  }
+
+  @Benchmark
+  @Threads(2)
+  public int heraldOwnClass(PerThread thread) {
+    return herald.post(thread.own);
   }
 
   @Benchmark

@@ -18,20 +18,21 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.IIII_Result;
 
 /**
- * {@code PlainPosts.lastDirect}: the calls of the last plain post, a plain field every posting
- * thread reads and writes.
+ * {@code LastCalls}: the calls of the last plain post, plain array slots that posting threads read
+ * and write; each thread has its slot by its id, and threads whose ids share a slot race on it.
  */
 @JCStressTest
 @Description(
-    "PlainPosts.lastDirect, the last plain post's calls, is a plain field that every"
-        + " posting thread reads and writes without synchronizing. Two threads post messages of two"
+    "LastCalls, the last plain post's calls, is a plain array slot per thread (by its id), that"
+        + " the threads sharing a slot read and write without synchronizing. Two threads post messages of two"
         + " classes at once, on a bus whose last post was of a third class. Forbidden: a post that"
         + " ran another class's handler, ran none, or failed. Why the code forbids it: a DirectCalls"
         + " is immutable (its arrays are final fields, filled before it was made, so a racy read sees"
         + " them whole) but for its class, which only ever changes to the class of no message. A"
         + " racy read returns the third class's calls, the other thread's, or its own, possibly with"
         + " the class not yet visible (null); the post uses them only when their class is its"
-        + " message's, and else looks its own class's calls up in the index.")
+        + " message's, and else looks its own class's calls up in the index. (The two threads race"
+        + " on one slot only when their ids share it; otherwise each reads its own or an empty one.)")
 @Outcome(
     id = "1, 1, 1, 1",
     expect = ACCEPTABLE,
