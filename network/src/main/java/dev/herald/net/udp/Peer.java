@@ -48,12 +48,7 @@ public final class Peer {
   /** Whether the node has this peer on its list of peers to flush at the next update. */
   boolean flushDue;
 
-  /**
-   * The next time the node must look at this peer unprompted ({@link PeerTimers}), and the peer's
-   * place in the node's timers, -1 while it has none.
-   */
-  long deadlineNanos;
-
+  /** The peer's place in the node's {@link PeerTimers}, -1 while it has no deadline there. */
   int timerIndex = -1;
 
   int nextSnapshotOut;

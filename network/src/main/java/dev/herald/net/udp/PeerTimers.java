@@ -10,14 +10,17 @@ import java.util.Arrays;
  * nothing however many there are; a peer's deadline is set again each time the node has worked on
  * it.
  *
- * <p>A binary min-heap of peers; each peer knows its place in it ({@link Peer#timerIndex}), so
- * moving or removing one costs O(log n) and looking at the earliest O(1). Deadlines are compared by
+ * <p>A binary min-heap; each peer knows its place in it ({@link Peer#timerIndex}), so moving or
+ * removing one costs O(log n) and looking at the earliest O(1). The deadlines sit in an array of
+ * their own beside the peers, so that moving a peer through the heap compares numbers next to each
+ * other in memory rather than reading a field of each peer on the way. Deadlines are compared by
  * their difference, as {@link System#nanoTime()} values must be. Not thread-safe: the node uses it
  * under its lock.
  */
 final class PeerTimers {
 
-  private Peer[] heap = new Peer[16];
+  private Peer[] peers = new Peer[16];
+  private long[] deadlines = new long[16];
   private int size;
 
   /** How many peers have a deadline. */
@@ -29,27 +32,30 @@ final class PeerTimers {
    * The peer whose deadline is the earliest if it is at or before {@code now}; null if none is due.
    */
   Peer due(long now) {
-    return size > 0 && heap[0].deadlineNanos - now <= 0 ? heap[0] : null;
+    return size > 0 && deadlines[0] - now <= 0 ? peers[0] : null;
+  }
+
+  /** {@code peer}'s deadline; only for a peer that has one. */
+  long deadlineOf(Peer peer) {
+    return deadlines[peer.timerIndex];
   }
 
   /** Sets {@code peer}'s deadline to {@code deadlineNanos}, adding it if it has none. */
   void schedule(Peer peer, long deadlineNanos) {
     int index = peer.timerIndex;
     if (index < 0) {
-      if (size == heap.length) {
-        heap = Arrays.copyOf(heap, 2 * heap.length);
+      if (size == peers.length) {
+        peers = Arrays.copyOf(peers, 2 * size);
+        deadlines = Arrays.copyOf(deadlines, 2 * size);
       }
-      peer.deadlineNanos = deadlineNanos;
-      place(peer, size++);
-      siftUp(peer.timerIndex);
+      siftUp(size++, peer, deadlineNanos);
       return;
     }
-    long before = peer.deadlineNanos;
-    peer.deadlineNanos = deadlineNanos;
+    long before = deadlines[index];
     if (deadlineNanos - before < 0) {
-      siftUp(index);
+      siftUp(index, peer, deadlineNanos);
     } else if (deadlineNanos != before) {
-      siftDown(index);
+      siftDown(index, peer, deadlineNanos);
     }
   }
 
@@ -60,49 +66,56 @@ final class PeerTimers {
       return;
     }
     peer.timerIndex = -1;
-    Peer last = heap[--size];
-    heap[size] = null;
-    if (index == size) {
+    int last = --size;
+    Peer moved = peers[last];
+    long deadline = deadlines[last];
+    peers[last] = null;
+    if (index == last) {
       return;
     }
-    place(last, index);
-    siftUp(index);
-    siftDown(last.timerIndex);
+    // The last entry fills the hole, then finds its place: up if it is earlier than the hole's
+    // parent, else down.
+    if (index > 0 && deadline - deadlines[(index - 1) >>> 1] < 0) {
+      siftUp(index, moved, deadline);
+    } else {
+      siftDown(index, moved, deadline);
+    }
   }
 
-  private void siftUp(int index) {
-    Peer peer = heap[index];
+  /** Places {@code peer} with {@code deadline} at {@code index} or above, where it belongs. */
+  private void siftUp(int index, Peer peer, long deadline) {
     while (index > 0) {
       int parent = (index - 1) >>> 1;
-      if (heap[parent].deadlineNanos - peer.deadlineNanos <= 0) {
+      if (deadlines[parent] - deadline <= 0) {
         break;
       }
-      place(heap[parent], index);
+      place(index, peers[parent], deadlines[parent]);
       index = parent;
     }
-    place(peer, index);
+    place(index, peer, deadline);
   }
 
-  private void siftDown(int index) {
-    Peer peer = heap[index];
+  /** Places {@code peer} with {@code deadline} at {@code index} or below, where it belongs. */
+  private void siftDown(int index, Peer peer, long deadline) {
     int half = size >>> 1;
     while (index < half) {
       int child = 2 * index + 1;
       int right = child + 1;
-      if (right < size && heap[right].deadlineNanos - heap[child].deadlineNanos < 0) {
+      if (right < size && deadlines[right] - deadlines[child] < 0) {
         child = right;
       }
-      if (peer.deadlineNanos - heap[child].deadlineNanos <= 0) {
+      if (deadline - deadlines[child] <= 0) {
         break;
       }
-      place(heap[child], index);
+      place(index, peers[child], deadlines[child]);
       index = child;
     }
-    place(peer, index);
+    place(index, peer, deadline);
   }
 
-  private void place(Peer peer, int index) {
-    heap[index] = peer;
+  private void place(int index, Peer peer, long deadline) {
+    peers[index] = peer;
+    deadlines[index] = deadline;
     peer.timerIndex = index;
   }
 }

@@ -325,7 +325,7 @@ public final class UdpNode implements AutoCloseable {
       }
       log(peer.unreadable.summaryDue(peer, now, config.unreadableLogInterval().toNanos()));
       flush(peer); // sets the next deadline
-      if (peer.deadlineNanos - now <= 0) {
+      if (timers.deadlineOf(peer) - now <= 0) {
         // Nothing could be done now after all (a deadline is never late, but may be early):
         // look again at the next update rather than loop on it in this one.
         timers.schedule(peer, now + 1);
@@ -1038,7 +1038,7 @@ public final class UdpNode implements AutoCloseable {
 
   /** For the timer tests: the next time the node will look at {@code peer} unprompted. */
   synchronized long deadlineForTests(Peer peer) {
-    return peer.deadlineNanos;
+    return timers.deadlineOf(peer);
   }
 
   /**

@@ -76,8 +76,8 @@ class PeerTimersTest {
     long previous = Long.MIN_VALUE;
     int popped = 0;
     for (Peer peer = timers.due(10_000); peer != null; peer = timers.due(10_000)) {
-      assertEquals(true, peer.deadlineNanos >= previous, "in order of deadline");
-      previous = peer.deadlineNanos;
+      assertEquals(true, timers.deadlineOf(peer) >= previous, "in order of deadline");
+      previous = timers.deadlineOf(peer);
       timers.remove(peer);
       assertEquals(-1, peer.timerIndex);
       popped++;
