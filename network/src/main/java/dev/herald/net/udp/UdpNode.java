@@ -891,7 +891,9 @@ public final class UdpNode implements AutoCloseable {
     }
     listener.onSnapshot(
         peer,
-        java.util.Arrays.copyOfRange(receiveBytes, ControlPacket.SNAPSHOT_HEADER_SIZE, length));
+        receiveBytes,
+        ControlPacket.SNAPSHOT_HEADER_SIZE,
+        length - ControlPacket.SNAPSHOT_HEADER_SIZE);
   }
 
   /** The connected peer at {@code sender} if the datagram is long enough and carries its token. */
