@@ -287,7 +287,9 @@ public final class UdpNode implements AutoCloseable {
   /**
    * Does one frame's work: reads every waiting datagram (up to {@value #MAX_DATAGRAMS_PER_UPDATE})
    * and calls the listener for what they bring, resends handshake packets, notices timeouts, and
-   * sends every packet due. Does nothing once closed.
+   * sends every packet due. Does nothing once closed. It visits only the peers that received or
+   * were given something and those whose next deadline (a timeout, a resend, a keep-alive, the
+   * bandwidth budget) has come: peers with nothing due cost an update nothing, however many.
    *
    * @throws RuntimeException what the listener threw, after the node's state was made whole
    */

@@ -70,9 +70,9 @@ class ConnectionLifeTest {
   }
 
   @Test
-  void betweenTimerSweepsWhatArrivesAndWhatIsSentStillLeavesAtTheNextUpdate() {
-    // The clock stands still, so every update after the first is between sweeps of the timers:
-    // only the peers that received a packet or were given a message are visited.
+  void withNoDeadlineDueWhatArrivesAndWhatIsSentStillLeavesAtTheNextUpdate() {
+    // The clock stands still, so no peer's deadline comes: only the peers that received a packet
+    // or were given a message are visited.
     Peer atServerSide = server.peers().get(0);
     long acknowledgementsBefore = atServerSide.counters().packetsSent();
     client.send(client.server(), new byte[] {7});
