@@ -76,6 +76,16 @@ final class Outbox {
 
   private long messageTimeoutFrom = -1;
 
+  /**
+   * {@link #probeTimeoutNanos()} as last computed, and the retransmission timeout and probe count
+   * it was computed from: every packet written and every deadline asks for it, and its backoff is a
+   * loop of up to a few dozen doublings once probes go unanswered.
+   */
+  private long probeTimeoutNanos = -1;
+
+  private long probeTimeoutFrom = -1;
+  private int probeTimeoutProbes = -1;
+
   Outbox(ConnectionConfig config, ConnectionCounters counters) {
     this.counters = counters;
     this.minMessageTimeoutNanos = config.minMessageTimeoutNanos();
@@ -256,7 +266,13 @@ final class Outbox {
    * retransmission timeout doubled for each, at most the largest retransmission timeout.
    */
   long probeTimeoutNanos() {
-    return backedOff(roundTrip.timeoutNanos(), probeCount);
+    long timeout = roundTrip.timeoutNanos();
+    if (timeout != probeTimeoutFrom || probeCount != probeTimeoutProbes) {
+      probeTimeoutNanos = backedOff(timeout, probeCount);
+      probeTimeoutFrom = timeout;
+      probeTimeoutProbes = probeCount;
+    }
+    return probeTimeoutNanos;
   }
 
   private long backedOff(long timeout, int probes) {
