@@ -54,6 +54,14 @@ final class BandwidthBudget {
     paidUpToNanos += (bytes * NANOS_PER_SECOND + bytesPerSecond - 1) / bytesPerSecond;
   }
 
+  /**
+   * The later of {@code wantedNanos} and the time the next datagram may leave: when a datagram
+   * wanted at {@code wantedNanos} can actually go.
+   */
+  long notBefore(long wantedNanos) {
+    return isLimited() && started && paidUpToNanos - wantedNanos > 0 ? paidUpToNanos : wantedNanos;
+  }
+
   /** When the next datagram may leave; any time at or before {@code nowNanos} if it may now. */
   long nextSendNanos(long nowNanos) {
     return allowsSend(nowNanos) ? nowNanos : paidUpToNanos;

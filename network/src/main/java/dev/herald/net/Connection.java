@@ -150,6 +150,15 @@ public final class Connection {
   }
 
   /**
+   * Queues {@code payload} with no dependency, as {@link #trySend(MessageDependency, byte[],
+   * MessageDependency...)} does with none; no empty array is made for the call.
+   */
+  public SendStatus trySend(MessageDependency into, byte[] payload) {
+    checkSend(into, payload);
+    return enqueue(into, payload, 0);
+  }
+
+  /**
    * Queues {@code payload} to be executed at the peer after the message named by {@code dependsOn},
    * as {@link #trySend(MessageDependency, byte[], MessageDependency...)} does; with one dependency,
    * no array is made for it.
@@ -477,6 +486,36 @@ public final class Connection {
     } else if (graph.hasExpired(now, config.waitTimeoutNanos())) {
       fail(ConnectionError.DEPENDENCY_NEVER_ARRIVED);
     }
+  }
+
+  /**
+   * The earliest time at which {@link #update()}, {@link #poll()} or {@link #pollSnapshot} may have
+   * something to do with no datagram received and nothing sent meanwhile: the peer's silence
+   * reaching the connection timeout, a message reaching its message timeout or its wait timeout, a
+   * packet counting as lost, a probe or a keep-alive falling due, or, for what waits to be sent (a
+   * message, an acknowledgement, a snapshot), the bandwidth budget having room. A time already past
+   * when something is due now, or the connection has failed. Between this time and the next {@link
+   * #receive} or send, calling them is useless, so a node of many connections visits each only at
+   * its deadline. It may be early (the call then finds nothing to do) but is never late.
+   *
+   * <p>Cheap, and allocates nothing: a few comparisons.
+   */
+  public long nextDeadlineNanos() {
+    if (failure != null) {
+      return lastSendNanos;
+    }
+    // The timeouts of update(), which the budget does not hold back.
+    long deadline = lastReceiveNanos + config.connectionTimeoutNanos();
+    deadline = outbox.messageTimeoutDeadline(deadline);
+    deadline = graph.expiryDeadline(deadline, config.waitTimeoutNanos());
+    // The sends of poll(): a keep-alive, what is owed or waits, a loss, a probe; they leave only
+    // when the budget has room.
+    long send = lastSendNanos + config.keepAliveNanos();
+    if (ackOwed || ackCopyOwed || snapshotLength >= 0) {
+      send = lastSendNanos; // due at once
+    }
+    send = outbox.sendDeadline(send, lastSendNanos);
+    return Deadlines.earlier(deadline, budget.notBefore(send));
   }
 
   private void fail(ConnectionError error) {

@@ -265,6 +265,17 @@ final class DependencyGraph {
         && nowNanos - waitingByArrival.first().arrivedAtNanos >= lifetimeNanos;
   }
 
+  /**
+   * The earlier of {@code deadline} and the time {@link #hasExpired} will first be true for {@code
+   * lifetimeNanos}; drops executed entries from the front of the arrival queue, as it does.
+   */
+  long expiryDeadline(long deadline, long lifetimeNanos) {
+    forgetExecutedArrivals();
+    return waitingByArrival.isEmpty()
+        ? deadline
+        : Deadlines.earlier(deadline, waitingByArrival.first().arrivedAtNanos + lifetimeNanos);
+  }
+
   /** Forgets every waiting message without executing it: the connection has failed. */
   void discardAll() {
     Arrays.fill(nodes, null);

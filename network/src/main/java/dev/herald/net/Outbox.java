@@ -68,6 +68,24 @@ final class Outbox {
   /** Payload bytes of the messages accepted and not yet sent once. */
   private long queuedBytes;
 
+  /**
+   * {@link #messageTimeoutNanos()} as last computed, and the retransmission timeout it was computed
+   * from: it changes only with the round trip, and every update of every timer asks for it.
+   */
+  private long messageTimeoutNanos = -1;
+
+  private long messageTimeoutFrom = -1;
+
+  /**
+   * {@link #probeTimeoutNanos()} as last computed, and the retransmission timeout and probe count
+   * it was computed from: every packet written and every deadline asks for it, and its backoff is a
+   * loop of up to a few dozen doublings once probes go unanswered.
+   */
+  private long probeTimeoutNanos = -1;
+
+  private long probeTimeoutFrom = -1;
+  private int probeTimeoutProbes = -1;
+
   Outbox(ConnectionConfig config, ConnectionCounters counters) {
     this.counters = counters;
     this.minMessageTimeoutNanos = config.minMessageTimeoutNanos();
@@ -248,7 +266,13 @@ final class Outbox {
    * retransmission timeout doubled for each, at most the largest retransmission timeout.
    */
   long probeTimeoutNanos() {
-    return backedOff(roundTrip.timeoutNanos(), probeCount);
+    long timeout = roundTrip.timeoutNanos();
+    if (timeout != probeTimeoutFrom || probeCount != probeTimeoutProbes) {
+      probeTimeoutNanos = backedOff(timeout, probeCount);
+      probeTimeoutFrom = timeout;
+      probeTimeoutProbes = probeCount;
+    }
+    return probeTimeoutNanos;
   }
 
   private long backedOff(long timeout, int probes) {
@@ -406,11 +430,57 @@ final class Outbox {
    */
   long messageTimeoutNanos() {
     long timeout = roundTrip.timeoutNanos();
+    if (timeout != messageTimeoutFrom) {
+      messageTimeoutNanos = computeMessageTimeoutNanos(timeout);
+      messageTimeoutFrom = timeout;
+    }
+    return messageTimeoutNanos;
+  }
+
+  private long computeMessageTimeoutNanos(long timeout) {
     long probes = 0;
     for (int i = 0; i < ConnectionConfig.RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP; i++) {
       probes += backedOff(timeout, i);
     }
     return Math.max(minMessageTimeoutNanos, probes);
+  }
+
+  /**
+   * The earliest of {@code deadline} and the times at which this outbox next has something to send
+   * on its own, the clock alone moving: {@code dueNow} (a time already past) if messages wait to be
+   * sent, new or of packets found lost; when a packet in flight counts as lost by time; when the
+   * probe of the oldest message in flight falls due.
+   */
+  long sendDeadline(long deadline, long dueNow) {
+    if (!unsent.isEmpty() || !lost.isEmpty()) {
+      deadline = Deadlines.earlier(deadline, dueNow);
+    }
+    long lossTime = sentPackets.lossTimeNanos();
+    if (lossTime != Long.MAX_VALUE) {
+      deadline = Deadlines.earlier(deadline, lossTime);
+    }
+    OutgoingMessage inFlight = oldestAwaitingAck();
+    if (inFlight != null) {
+      // writeProbe's test, solved for the time: quiet since both the send and the last probe.
+      long quietFrom = inFlight.lastSentNanos;
+      if (probed && lastProbeNanos - quietFrom > 0) {
+        quietFrom = lastProbeNanos;
+      }
+      deadline = Deadlines.earlier(deadline, quietFrom + probeTimeoutNanos());
+    }
+    return deadline;
+  }
+
+  /**
+   * The earlier of {@code deadline} and the time the oldest message not known executed will have
+   * gone unacknowledged for the message timeout ({@link #oldestUnacknowledgedFor}).
+   */
+  long messageTimeoutDeadline(long deadline) {
+    OutgoingMessage oldest = window.oldestUnexecuted();
+    if (oldest == null || !oldest.wasSent() || oldest.acknowledged) {
+      return deadline;
+    }
+    return Deadlines.earlier(deadline, oldest.firstSentNanos + messageTimeoutNanos());
   }
 
   /** Forgets every message: the connection has failed. */

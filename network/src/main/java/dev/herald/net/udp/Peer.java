@@ -48,6 +48,9 @@ public final class Peer {
   /** Whether the node has this peer on its list of peers to flush at the next update. */
   boolean flushDue;
 
+  /** The peer's place in the node's {@link PeerTimers}, -1 while it has no deadline there. */
+  int timerIndex = -1;
+
   int nextSnapshotOut;
   int newestSnapshotIn;
   boolean anySnapshotIn;

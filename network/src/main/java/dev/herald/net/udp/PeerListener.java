@@ -38,6 +38,16 @@ public interface PeerListener {
    */
   default void onSnapshot(Peer peer, byte[] payload) {}
 
+  /**
+   * One unreliable snapshot from {@code peer}, as {@link #onSnapshot(Peer, byte[])}, whose payload
+   * is the {@code length} bytes of {@code buffer} from {@code offset}, lent for the call only (the
+   * node reuses the buffer). A listener that overrides this reads the snapshot where it arrived and
+   * nothing is allocated for it; the default copies it and calls {@link #onSnapshot(Peer, byte[])}.
+   */
+  default void onSnapshot(Peer peer, byte[] buffer, int offset, int length) {
+    onSnapshot(peer, Arrays.copyOfRange(buffer, offset, offset + length));
+  }
+
   /** The peer is gone (or, for a client, never came); called once per peer. */
   void onDisconnected(Peer peer, DisconnectReason reason);
 }

@@ -51,6 +51,12 @@ final class ServerHandshake {
 
   private long forgottenUpTo;
 
+  /**
+   * No remembered cookie expires before this, nor does the forgotten one: {@link #forgetExpired}
+   * has nothing to do until then, and walks the memory only once something in it has expired.
+   */
+  private long nothingExpiresBefore;
+
   ServerHandshake(NodeConfig config, NodeCounters counters, SecureRandom random) {
     this.config = config;
     this.counters = counters;
@@ -137,6 +143,11 @@ final class ServerHandshake {
       }
       anyForgotten = true;
     }
+    if (usedCookies.isEmpty() && !anyForgotten) {
+      nothingExpiresBefore = expiry;
+    } else if (expiry - nothingExpiresBefore < 0) {
+      nothingExpiresBefore = expiry;
+    }
     usedCookies.put(nonce, expiry);
   }
 
@@ -159,17 +170,25 @@ final class ServerHandshake {
 
   /** Forgets the cookies that have expired: they cannot be replayed any more. */
   void forgetExpired(long now) {
-    if (usedCookies.isEmpty() && !anyForgotten) {
-      return; // called on every update: no iterator for an empty memory
+    if ((usedCookies.isEmpty() && !anyForgotten) || now - nothingExpiresBefore < 0) {
+      return; // called on every update: nothing to walk until something has expired
     }
+    long next = now + config.cookieLifetime().toNanos(); // no cookie lives longer
     for (Iterator<Long> expiries = usedCookies.values().iterator(); expiries.hasNext(); ) {
-      if (expiries.next() - now <= 0) {
+      long expiry = expiries.next();
+      if (expiry - now <= 0) {
         expiries.remove();
+      } else if (expiry - next < 0) {
+        next = expiry;
       }
     }
     if (anyForgotten && forgottenUpTo - now <= 0) {
       anyForgotten = false; // every cookie it stood for has expired
     }
+    if (anyForgotten && forgottenUpTo - next < 0) {
+      next = forgottenUpTo;
+    }
+    nothingExpiresBefore = next;
   }
 
   /** How many used cookies are remembered. */

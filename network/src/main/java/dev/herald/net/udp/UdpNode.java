@@ -83,14 +83,6 @@ public final class UdpNode implements AutoCloseable {
 
   private static final long THREAD_TICK_MILLIS = 5;
 
-  /**
-   * How often an update visits every peer for its timers (resends, keep-alives, timeouts, a budget
-   * that has room again); between those, an update visits only the peers that received a packet or
-   * were given something to send, so a server updated thousands of times a second does not walk its
-   * hundreds of idle peers each time.
-   */
-  static final long TIMER_SWEEP_NANOS = 1_000_000;
-
   private static final System.Logger LOG = System.getLogger(UdpNode.class.getName());
 
   private final NodeConfig config;
@@ -105,14 +97,25 @@ public final class UdpNode implements AutoCloseable {
   private final byte[] sendBytes;
 
   private final ByteBuffer sendBuffer;
-  private Peer[] peerScratch = new Peer[1];
 
   /** Peers that received or were given something since the last update: flushed at the next. */
   private Peer[] flushList = new Peer[1];
 
   private int flushCount;
-  private long lastSweepNanos;
-  private boolean swept;
+
+  /**
+   * Every connected peer by its next deadline (resend, keep-alive, timeout, budget, log): an update
+   * visits only the peers whose deadline has come, and those on the flush list, so idle peers cost
+   * an update nothing however many there are.
+   */
+  private final PeerTimers timers = new PeerTimers();
+
+  /** Visits of peers whose deadline came, for the tests that check idle peers are left alone. */
+  private long timerVisits;
+
+  /** Waits on the selector without adding to its set of selected keys, which would allocate. */
+  private final SelectionKeyIgnorer ignoreKeys = new SelectionKeyIgnorer();
+
   private final NodeCounters counters = new NodeCounters();
   private final Map<InetSocketAddress, Peer> peers = new LinkedHashMap<>();
 
@@ -284,7 +287,9 @@ public final class UdpNode implements AutoCloseable {
   /**
    * Does one frame's work: reads every waiting datagram (up to {@value #MAX_DATAGRAMS_PER_UPDATE})
    * and calls the listener for what they bring, resends handshake packets, notices timeouts, and
-   * sends every packet due. Does nothing once closed.
+   * sends every packet due. Does nothing once closed. It visits only the peers that received or
+   * were given something and those whose next deadline (a timeout, a resend, a keep-alive, the
+   * bandwidth budget) has come: peers with nothing due cost an update nothing, however many.
    *
    * @throws RuntimeException what the listener threw, after the node's state was made whole
    */
@@ -300,37 +305,42 @@ public final class UdpNode implements AutoCloseable {
     if (clientHandshake != null && clientHandshake.underWay()) {
       continueHandshake(now);
     }
-    if (!swept || now - lastSweepNanos >= TIMER_SWEEP_NANOS) {
-      swept = true;
-      lastSweepNanos = now;
-      sweep(now);
-    } else {
-      flushListed();
-    }
-  }
-
-  /** Visits every peer: its timers, its failure, what it has to send. */
-  private void sweep(long now) {
-    clearFlushList(); // every peer is flushed below
-    // A copy, since a failed peer is dropped from the map on the way; kept from one update to
-    // the next, so that an update allocates nothing.
-    int count = peers.size();
-    if (peerScratch.length < count) {
-      peerScratch = new Peer[Math.max(count, 2 * peerScratch.length)];
-    }
-    peers.values().toArray(peerScratch);
-    for (int i = 0; i < count; i++) {
-      Peer peer = peerScratch[i];
-      peerScratch[i] = null;
-      peer.connection.update();
-      if (!dropIfFailed(peer)) {
-        flush(peer);
-        log(peer.unreadable.summaryDue(peer, now, config.unreadableLogInterval().toNanos()));
-      }
-    }
+    runDueTimers(now);
+    flushListed();
     if (serverHandshake != null) {
       serverHandshake.forgetExpired(now);
     }
+  }
+
+  /**
+   * Visits the peers whose deadline has come: their timeouts, their failure, what the clock made
+   * due for them (a resend, a keep-alive, a packet the budget now lets go, a log summary). Each
+   * visit sets the peer's next deadline.
+   */
+  private void runDueTimers(long now) {
+    for (Peer peer = timers.due(now); peer != null && !closed; peer = timers.due(now)) {
+      timerVisits++;
+      peer.connection.update();
+      if (dropIfFailed(peer)) {
+        timers.remove(peer); // dropped already; never left behind, or the loop would not end
+        continue;
+      }
+      log(peer.unreadable.summaryDue(peer, now, config.unreadableLogInterval().toNanos()));
+      flush(peer); // sets the next deadline
+      if (timers.deadlineOf(peer) - now <= 0) {
+        // Nothing could be done now after all (a deadline is never late, but may be early):
+        // look again at the next update rather than loop on it in this one.
+        timers.schedule(peer, now + 1);
+      }
+    }
+  }
+
+  /**
+   * Sets when the node must next look at {@code peer} unprompted: its connection's next deadline,
+   * or the next summary of its unreadable messages if that is sooner.
+   */
+  private void schedule(Peer peer) {
+    timers.schedule(peer, peer.unreadable.summaryDeadline(peer.connection.nextDeadlineNanos()));
   }
 
   /** Flushes the peers listed since the last update, and those a listener lists on the way. */
@@ -342,14 +352,6 @@ public final class UdpNode implements AutoCloseable {
       if (!dropIfFailed(peer)) {
         flush(peer);
       }
-    }
-    flushCount = 0;
-  }
-
-  private void clearFlushList() {
-    for (int i = 0; i < flushCount; i++) {
-      flushList[i].flushDue = false;
-      flushList[i] = null;
     }
     flushCount = 0;
   }
@@ -387,8 +389,7 @@ public final class UdpNode implements AutoCloseable {
       }
       waiting = selector();
     }
-    waiting.select(Math.max(1, max.toMillis()));
-    waiting.selectedKeys().clear();
+    waiting.select(ignoreKeys, Math.max(1, max.toMillis()));
   }
 
   /**
@@ -421,8 +422,7 @@ public final class UdpNode implements AutoCloseable {
   private void runLoop(Selector waiting) {
     while (!closed) {
       try {
-        waiting.select(THREAD_TICK_MILLIS);
-        waiting.selectedKeys().clear();
+        waiting.select(ignoreKeys, THREAD_TICK_MILLIS);
         update();
       } catch (IOException | RuntimeException e) {
         if (!closed) {
@@ -467,6 +467,22 @@ public final class UdpNode implements AutoCloseable {
                       : "the peer is gone"));
     }
     return handle;
+  }
+
+  /**
+   * Queues {@code payload} for {@code peer} with no dependency, like {@link
+   * Connection#trySend(MessageDependency, byte[])}: the call makes no empty array of dependencies.
+   * Returns {@link SendStatus#CONNECTION_FAILED} if the peer is not connected.
+   */
+  public synchronized SendStatus trySend(Peer peer, MessageDependency into, byte[] payload) {
+    Connection connection = connectionOf(peer);
+    if (connection == null) {
+      return SendStatus.CONNECTION_FAILED;
+    }
+    SendStatus status = connection.trySend(into, payload);
+    flushAtNextUpdate(peer);
+    wakeThread();
+    return status;
   }
 
   /**
@@ -593,6 +609,9 @@ public final class UdpNode implements AutoCloseable {
     countUnreadable(peer, reason);
     NodeEvents.unreadable(eventName, peer, reason);
     dropIfTooManyUnreadable(peer);
+    if (peer.state == Peer.State.CONNECTED) {
+      schedule(peer); // a summary may now be due at a time of its own
+    }
   }
 
   private void countUnreadable(Peer peer, String reason) {
@@ -803,6 +822,7 @@ public final class UdpNode implements AutoCloseable {
     peer.cookieExpiry = cookieExpiry;
     peer.connection = new Connection(config.connection(), nonZero(), clock, peer.inbox(listener));
     peers.put(client, peer);
+    schedule(peer);
     transmit(client, ControlPacket.accept(nonce, peer.connection.token()));
     NodeEvents.peerConnected(eventName, eventRole, peer);
     listener.onConnected(peer);
@@ -873,7 +893,9 @@ public final class UdpNode implements AutoCloseable {
     }
     listener.onSnapshot(
         peer,
-        java.util.Arrays.copyOfRange(receiveBytes, ControlPacket.SNAPSHOT_HEADER_SIZE, length));
+        receiveBytes,
+        ControlPacket.SNAPSHOT_HEADER_SIZE,
+        length - ControlPacket.SNAPSHOT_HEADER_SIZE);
   }
 
   /** The connected peer at {@code sender} if the datagram is long enough and carries its token. */
@@ -924,6 +946,9 @@ public final class UdpNode implements AutoCloseable {
       sendBuffer.clear().limit(ControlPacket.SNAPSHOT_HEADER_SIZE + length);
       transmit(peer.address(), sendBuffer);
     }
+    if (peer.state == Peer.State.CONNECTED) {
+      schedule(peer); // what was just sent, or left waiting for the budget, moves its deadline
+    }
   }
 
   private boolean dropIfFailed(Peer peer) {
@@ -941,6 +966,7 @@ public final class UdpNode implements AutoCloseable {
   private void drop(Peer peer, DisconnectReason reason) {
     log(peer.unreadable.summaryAtTheEnd(peer));
     peers.remove(peer.address());
+    timers.remove(peer);
     boolean wasConnected = peer.state == Peer.State.CONNECTED;
     peer.state = Peer.State.GONE;
     peer.disconnectReason = reason;
@@ -1004,6 +1030,32 @@ public final class UdpNode implements AutoCloseable {
    */
   synchronized int rememberedNoncesForTests() {
     return serverHandshake == null ? 0 : serverHandshake.remembered();
+  }
+
+  /**
+   * For the timer tests: how many times an update has visited a peer because its deadline came;
+   * peers with nothing due are never visited.
+   */
+  synchronized long timerVisitsForTests() {
+    return timerVisits;
+  }
+
+  /** For the timer tests: the next time the node will look at {@code peer} unprompted. */
+  synchronized long deadlineForTests(Peer peer) {
+    return timers.deadlineOf(peer);
+  }
+
+  /**
+   * Takes the keys a selector finds ready and does nothing with them: the node reads its one socket
+   * until it is empty whichever keys are ready, and the set of selected keys that {@link
+   * Selector#select(long)} fills would allocate an entry at each wake-up.
+   */
+  private static final class SelectionKeyIgnorer
+      implements java.util.function.Consumer<SelectionKey> {
+    @Override
+    public void accept(SelectionKey key) {
+      // nothing: the update that follows reads the socket
+    }
   }
 
   @Override

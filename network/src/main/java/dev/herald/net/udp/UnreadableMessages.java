@@ -62,6 +62,14 @@ final class UnreadableMessages {
     return record;
   }
 
+  /**
+   * The earlier of {@code deadline} and the time {@link #summaryDue} will return a summary, if
+   * messages wait for one.
+   */
+  long summaryDeadline(long deadline) {
+    return unlogged == 0 || nextLogNanos - deadline >= 0 ? deadline : nextLogNanos;
+  }
+
   /** The summary of what was not yet logged when the peer goes, or null if nothing waits. */
   String summaryAtTheEnd(Peer peer) {
     if (unlogged == 0) {

@@ -70,9 +70,9 @@ class ConnectionLifeTest {
   }
 
   @Test
-  void betweenTimerSweepsWhatArrivesAndWhatIsSentStillLeavesAtTheNextUpdate() {
-    // The clock stands still, so every update after the first is between sweeps of the timers:
-    // only the peers that received a packet or were given a message are visited.
+  void withNoDeadlineDueWhatArrivesAndWhatIsSentStillLeavesAtTheNextUpdate() {
+    // The clock stands still, so no peer's deadline comes: only the peers that received a packet
+    // or were given a message are visited.
     Peer atServerSide = server.peers().get(0);
     long acknowledgementsBefore = atServerSide.counters().packetsSent();
     client.send(client.server(), new byte[] {7});
@@ -150,6 +150,42 @@ class ConnectionLifeTest {
       Drive.until("counted", () -> client.counters().unknownDatagrams() == 1, client);
     }
     assertEquals(2, atClient.snapshots.size());
+  }
+
+  @Test
+  void aListenerMayReadASnapshotWhereItArrivedWithNoCopy() throws IOException {
+    List<byte[]> whole = new java.util.ArrayList<>();
+    List<byte[]> lent = new java.util.ArrayList<>();
+    PeerListener reader =
+        new PeerListener() {
+          @Override
+          public void onConnected(Peer peer) {}
+
+          @Override
+          public void onMessage(Peer peer, byte[] payload) {}
+
+          @Override
+          public void onSnapshot(Peer peer, byte[] payload) {
+            whole.add(payload); // not called: the lent form is overridden
+          }
+
+          @Override
+          public void onSnapshot(Peer peer, byte[] buffer, int offset, int length) {
+            lent.add(java.util.Arrays.copyOfRange(buffer, offset, offset + length));
+          }
+
+          @Override
+          public void onDisconnected(Peer peer, DisconnectReason reason) {}
+        };
+    try (UdpNode other = UdpNode.client(server.localAddress(), NodeConfig.defaults(), reader)) {
+      Drive.until("connected", () -> other.server().isConnected(), server, other);
+      Peer atServerSide = server.peers().get(1);
+      server.sendSnapshot(atServerSide, new byte[] {4, 5, 6});
+      Drive.until("the snapshot", () -> lent.size() == 1, other);
+
+      assertArrayEquals(new byte[] {4, 5, 6}, lent.get(0));
+      assertEquals(List.of(), whole);
+    }
   }
 
   @Test
