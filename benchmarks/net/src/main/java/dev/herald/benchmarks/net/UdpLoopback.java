@@ -19,8 +19,9 @@ import java.util.Arrays;
 
 /**
  * Herald's reliable layer over real loopback UDP sockets: one-way throughput and the round trip of
- * a request and its reply, directly and through the {@link LossyRelay} at 10 % loss. Real time,
- * real sockets, so not a JMH benchmark.
+ * a request and its reply, directly, and through the {@link LossyRelay} at 0 % and at 10 % loss
+ * (the relay's own forwarding thread and extra hop are in both relay figures, so their ratio is the
+ * cost of the loss alone). Real time, real sockets, so not a JMH benchmark.
  *
  * <p>Throughput: a client sends {@value #THROUGHPUT_MESSAGES} messages of {@value #PAYLOAD} bytes
  * as fast as the window allows, each depending on the message sent {@value #DEPENDENCY_DISTANCE}
@@ -42,6 +43,9 @@ final class UdpLoopback {
       new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
   static final LinkConditions TEN_PERCENT = LinkConditions.perfect().withLoss(0.10);
 
+  /** The relay forwarding everything: its hop and thread without loss. */
+  static final LinkConditions NO_LOSS = LinkConditions.perfect();
+
   private UdpLoopback() {}
 
   static final class Throughput {
@@ -53,11 +57,27 @@ final class UdpLoopback {
      * connections' arrays have grown to the traffic: the steady state.
      */
     double bytesAllocatedPerMessage;
+
+    /** The driving thread's CPU time over the run, as a share of one core (1 = a whole core). */
+    double nodeCpuShare;
+
+    /** The relay's thread's CPU time over the run, as a share of one core; 0 without a relay. */
+    double relayCpuShare;
+
+    /** Messages the client wrote again (lost or timed out), per message sent. */
+    double retransmissionsPerMessage;
+
+    /** Packets the client found lost, per packet sent. */
+    double packetsLostPerPacket;
+
+    /** Times the driving thread found nothing moved and gave up its core to the relay. */
+    long yields;
   }
 
   private static final com.sun.management.ThreadMXBean THREADS =
       (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
 
+  /** One-way throughput: directly if {@code loss} is null, else through a relay applying it. */
   static Throughput throughput(LinkConditions loss, long seed) throws IOException {
     Counter executed = new Counter();
     Recorder atClient = new Recorder();
@@ -79,6 +99,10 @@ final class UdpLoopback {
       }
       byte[] payload = new byte[PAYLOAD];
       long allocatedAtHalf = -1;
+      long yields = 0;
+      Thread relayThread = relay == null ? null : relayThread(relay);
+      long relayCpuStart = relayThread == null ? 0 : THREADS.getThreadCpuTime(relayThread.getId());
+      long nodeCpuStart = THREADS.getCurrentThreadCpuTime();
       long start = System.nanoTime();
       int sent = 0;
       while (executed.count < THROUGHPUT_MESSAGES) {
@@ -116,9 +140,13 @@ final class UdpLoopback {
           // datagram for the other for a whole millisecond (the selector's least), so give
           // the relay the core instead.
           Thread.yield();
+          yields++;
         }
       }
       long nanos = System.nanoTime() - start;
+      long nodeCpu = THREADS.getCurrentThreadCpuTime() - nodeCpuStart;
+      long relayCpu =
+          relayThread == null ? 0 : THREADS.getThreadCpuTime(relayThread.getId()) - relayCpuStart;
       long allocated = THREADS.getCurrentThreadAllocatedBytes() - allocatedAtHalf;
       Throughput result = new Throughput();
       result.bytesAllocatedPerMessage =
@@ -126,6 +154,12 @@ final class UdpLoopback {
       result.messagesPerSecond = THROUGHPUT_MESSAGES * 1e9 / nanos;
       ConnectionCounters counters = to.counters();
       result.headerBytesPerMessage = (double) counters.headerBytesSent() / counters.messagesSent();
+      result.nodeCpuShare = (double) nodeCpu / nanos;
+      result.relayCpuShare = (double) relayCpu / nanos;
+      result.retransmissionsPerMessage =
+          (double) counters.retransmissions() / counters.messagesSent();
+      result.packetsLostPerPacket = (double) counters.packetsLost() / counters.packetsSent();
+      result.yields = yields;
       return result;
     }
   }
@@ -178,6 +212,17 @@ final class UdpLoopback {
         (double) counters.headerBytesSent() / counters.messagesSent()
       };
     }
+  }
+
+  /** The relay's forwarding thread, to read its CPU time. */
+  static Thread relayThread(LossyRelay relay) {
+    String name = "herald-lossy-relay " + relay.address();
+    for (Thread thread : Thread.getAllStackTraces().keySet()) {
+      if (thread.getName().equals(name)) {
+        return thread;
+      }
+    }
+    throw new IllegalStateException("no thread named " + name);
   }
 
   private static void connect(UdpNode server, UdpNode client, Recorder atClient)
