@@ -20,7 +20,8 @@ import java.util.Arrays;
  * packet filter dropping 10 % of the packets to and from its lossy ports, set up by {@code
  * benchmarks/net/run-netem.sh} (root, a private network namespace), which passes {@code
  * --kryonet-loss}. Without that flag the KryoNet 10 % rows are skipped, not faked; {@code
- * --herald-only} skips KryoNet altogether.
+ * --herald-only} skips KryoNet altogether; {@code --window N} gives Herald's nodes a send window of
+ * {@code N} messages instead of the default.
  *
  * <p>Run: {@code flock /tmp/herald-bench.lock benchmarks/net/run-netem.sh}, or without loss for
  * KryoNet: {@code java -jar benchmarks/net/target/benchmarks-net.jar}
@@ -48,6 +49,11 @@ public final class NetComparison {
   public static void main(String[] args) throws Exception {
     boolean kryoNetLoss = Arrays.asList(args).contains("--kryonet-loss");
     boolean heraldOnly = Arrays.asList(args).contains("--herald-only");
+    int windowAt = Arrays.asList(args).indexOf("--window");
+    if (windowAt >= 0) {
+      UdpLoopback.window = Integer.parseInt(args[windowAt + 1]);
+      System.out.println("Herald's send window: " + UdpLoopback.window + " messages");
+    }
     UdpLoopback.throughput(null, 1); // warm-up
     UdpLoopback.latency(null, 1);
     UdpLoopback.throughput(UdpLoopback.TEN_PERCENT, 1);
@@ -79,6 +85,7 @@ public final class NetComparison {
       double resent = 0;
       double packetsLost = 0;
       long yields = 0;
+      long windowFull = 0;
       for (int i = 0; i < REPEATS; i++) {
         UdpLoopback.Throughput run = UdpLoopback.throughput(relay, 100 + i);
         herald[i] = run.messagesPerSecond;
@@ -89,17 +96,19 @@ public final class NetComparison {
         resent = run.retransmissionsPerMessage;
         packetsLost = run.packetsLostPerPacket;
         yields = run.yields;
+        windowFull = run.windowFullPasses;
       }
       oneWay[scenario.ordinal()] = median(herald);
       cpu.append(
           String.format(
               "  one way, %s: node thread %.0f %% of a core, relay thread %s; messages resent"
-                  + " %.2f %%, packets found lost %.2f %%, yields to the relay %,d (last run)%n",
+                  + " %.2f %%, packets found lost %.2f %%, passes ending with the window full %,d, yields to the relay %,d (last run)%n",
               name,
               100 * median(nodeCpu),
               relay == null ? "–" : String.format("%.0f %%", 100 * median(relayCpu)),
               100 * resent,
               100 * packetsLost,
+              windowFull,
               yields));
       double[][] tcp =
           kryoNet ? repeat(() -> KryoNetLoopback.throughput(Transport.TCP, ports)) : null;

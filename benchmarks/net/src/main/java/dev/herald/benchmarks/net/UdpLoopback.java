@@ -1,5 +1,6 @@
 package dev.herald.benchmarks.net;
 
+import dev.herald.net.ConnectionConfig;
 import dev.herald.net.ConnectionCounters;
 import dev.herald.net.MessageDependency;
 import dev.herald.net.SendStatus;
@@ -46,7 +47,16 @@ final class UdpLoopback {
   /** The relay forwarding everything: its hop and thread without loss. */
   static final LinkConditions NO_LOSS = LinkConditions.perfect();
 
+  /** Herald's send window in messages for both nodes; 0 keeps the default. */
+  static int window;
+
   private UdpLoopback() {}
+
+  static NodeConfig config() {
+    return window == 0
+        ? NodeConfig.defaults()
+        : NodeConfig.defaults().withConnection(ConnectionConfig.defaults().withWindow(window));
+  }
 
   static final class Throughput {
     double messagesPerSecond;
@@ -72,6 +82,9 @@ final class UdpLoopback {
 
     /** Times the driving thread found nothing moved and gave up its core to the relay. */
     long yields;
+
+    /** Passes of the driving loop that ended with the send window full. */
+    long windowFullPasses;
   }
 
   private static final com.sun.management.ThreadMXBean THREADS =
@@ -81,14 +94,12 @@ final class UdpLoopback {
   static Throughput throughput(LinkConditions loss, long seed) throws IOException {
     Counter executed = new Counter();
     Recorder atClient = new Recorder();
-    try (UdpNode server = UdpNode.server(LOOPBACK, NodeConfig.defaults(), executed);
+    try (UdpNode server = UdpNode.server(LOOPBACK, config(), executed);
         LossyRelay relay =
             loss == null ? null : LossyRelay.start(server.localAddress(), loss, seed);
         UdpNode client =
             UdpNode.client(
-                relay == null ? server.localAddress() : relay.address(),
-                NodeConfig.defaults(),
-                atClient)) {
+                relay == null ? server.localAddress() : relay.address(), config(), atClient)) {
       connect(server, client, atClient);
       Peer to = client.server();
       // Handles of the last two distances' messages, emptied and refilled in turn: the
@@ -100,6 +111,7 @@ final class UdpLoopback {
       byte[] payload = new byte[PAYLOAD];
       long allocatedAtHalf = -1;
       long yields = 0;
+      long windowFullPasses = 0;
       Thread relayThread = relay == null ? null : relayThread(relay);
       long relayCpuStart = relayThread == null ? 0 : THREADS.getThreadCpuTime(relayThread.getId());
       long nodeCpuStart = THREADS.getCurrentThreadCpuTime();
@@ -128,6 +140,7 @@ final class UdpLoopback {
             sent++;
           } else if (status == SendStatus.WINDOW_FULL) {
             windowFull = true;
+            windowFullPasses++;
           } else {
             throw new IllegalStateException("connection lost: " + atClient.reason);
           }
@@ -160,6 +173,7 @@ final class UdpLoopback {
           (double) counters.retransmissions() / counters.messagesSent();
       result.packetsLostPerPacket = (double) counters.packetsLost() / counters.packetsSent();
       result.yields = yields;
+      result.windowFullPasses = windowFullPasses;
       return result;
     }
   }
@@ -172,14 +186,12 @@ final class UdpLoopback {
   static double[] latency(LinkConditions loss, long seed) throws IOException {
     Echo echo = new Echo();
     RoundTrips atClient = new RoundTrips(REQUESTS);
-    try (UdpNode server = UdpNode.server(LOOPBACK, NodeConfig.defaults(), echo);
+    try (UdpNode server = UdpNode.server(LOOPBACK, config(), echo);
         LossyRelay relay =
             loss == null ? null : LossyRelay.start(server.localAddress(), loss, seed);
         UdpNode client =
             UdpNode.client(
-                relay == null ? server.localAddress() : relay.address(),
-                NodeConfig.defaults(),
-                atClient)) {
+                relay == null ? server.localAddress() : relay.address(), config(), atClient)) {
       echo.node = server;
       connect(server, client, atClient);
       Peer to = client.server();
