@@ -242,14 +242,24 @@ public final class GameServerScale {
       reader.start();
       Writer toChild = new OutputStreamWriter(child.getOutputStream(), StandardCharsets.UTF_8);
 
-      // connect: the server updates until every client is in and the child says so
-      long deadline = System.nanoTime() + 150 * SECOND;
+      // connect: the server updates until every client is in and the child says so, and the
+      // peers of clients the child gave up on (their handshake retried) have timed out here
+      long deadline = System.nanoTime() + 180 * SECOND;
       String ready = null;
-      while (ready == null || atServer.peers.size() < clientCount) {
+      while (ready == null || atServer.peers.size() != clientCount) {
         server.update();
         server.awaitDatagram(Duration.ofMillis(1));
         if (ready == null) {
           ready = lines.poll("READY", 0);
+          if (ready != null) {
+            long skew = System.nanoTime() - Long.parseLong(ready.split(" ")[1]);
+            if (skew < 0 || skew > 10 * SECOND) {
+              throw new IllegalStateException(
+                  "the child's System.nanoTime() is not this process's clock ("
+                      + skew
+                      + " ns apart)");
+            }
+          }
         }
         if (System.nanoTime() - deadline > 0 || !child.isAlive()) {
           throw new IllegalStateException(
@@ -259,11 +269,6 @@ public final class GameServerScale {
                   + clientCount
                   + (child.isAlive() ? "" : ", the child exited with " + child.exitValue()));
         }
-      }
-      long skew = System.nanoTime() - Long.parseLong(ready.split(" ")[1]);
-      if (skew < 0 || skew > 10 * SECOND) {
-        throw new IllegalStateException(
-            "the child's System.nanoTime() is not this process's clock (" + skew + " ns apart)");
       }
 
       long start = System.nanoTime() + SECOND / 5;
@@ -577,6 +582,11 @@ public final class GameServerScale {
 
     @Override
     public void onDisconnected(Peer peer, DisconnectReason reason) {
+      if (windowStart == Long.MAX_VALUE) {
+        // still connecting: a client whose handshake the child retried, gone for good
+        peers.remove(peer);
+        return;
+      }
       if (reason != DisconnectReason.CLOSED_HERE) {
         disconnects++;
         if (disconnects <= 3) {

@@ -49,6 +49,9 @@ final class ScaleClients {
   private static final com.sun.management.OperatingSystemMXBean SYSTEM =
       (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
+  /** The most client handshakes under way at once while connecting. */
+  static final int HANDSHAKES = 200;
+
   private ScaleClients() {}
 
   public static void main(String[] args) throws Exception {
@@ -71,7 +74,10 @@ final class ScaleClients {
     List<UdpNode> clients = new ArrayList<>();
     Driver[] drivers = new Driver[driverCount];
     try {
-      int perRelay = (clientCount + relayCount - 1) / relayCount;
+      // room for the sockets of clients whose handshake is retried: a relay keeps a route per
+      // socket it has seen
+      int perRelay =
+          Math.min(LossyRelay.MAX_CLIENTS_LIMIT, 2 * ((clientCount + relayCount - 1) / relayCount));
       for (int r = 0; r < relayCount; r++) {
         relays.add(
             LossyRelay.start(server, GameServerScale.ONE_PERCENT, seed + 1_000_003L * r, perRelay));
@@ -79,15 +85,16 @@ final class ScaleClients {
       for (int d = 0; d < driverCount; d++) {
         drivers[d] = new Driver(d, clientCount);
       }
-      for (int i = 0; i < clientCount; i++) {
-        Driver driver = drivers[i % driverCount];
-        UdpNode client =
-            UdpNode.client(relays.get(i % relayCount).address(), config, driver.atClients);
-        clients.add(client);
-        driver.clients.add(client);
-        driver.offsets.add(i);
+      UdpNode[] slots = new UdpNode[clientCount];
+      int retried = connectAll(slots, relays, drivers, config);
+      if (retried > 0) {
+        System.out.println("  clients: " + retried + " handshakes timed out and were retried");
       }
-      connectAll(clients);
+      for (int i = 0; i < clientCount; i++) {
+        clients.add(slots[i]);
+        drivers[i % driverCount].clients.add(slots[i]);
+        drivers[i % driverCount].offsets.add(i);
+      }
       out.println("READY " + System.nanoTime());
       parent.go.await();
       long[] times = parent.times;
@@ -193,22 +200,53 @@ final class ScaleClients {
     }
   }
 
-  private static void connectAll(List<UdpNode> clients) {
+  /**
+   * Connects a client in every slot, at most {@value #HANDSHAKES} handshakes at a time so that a
+   * busy machine does not time them out, and retries with a new client any whose handshake timed
+   * out. Returns how many were retried.
+   */
+  private static int connectAll(
+      UdpNode[] slots, List<LossyRelay> relays, Driver[] drivers, NodeConfig config)
+      throws IOException {
     long deadline = System.nanoTime() + 120_000_000_000L;
+    int retried = 0;
+    int created = 0;
     while (true) {
-      boolean all = true;
-      for (UdpNode client : clients) {
+      int pending = 0;
+      for (int i = 0; i < created; i++) {
+        UdpNode client = slots[i];
         client.update();
-        all &= client.server().isConnected();
+        if (client.server().disconnectReason() != null) {
+          client.close();
+          slots[i] = newClient(i, relays, drivers, config);
+          retried++;
+          pending++;
+        } else if (!client.server().isConnected()) {
+          pending++;
+        }
       }
-      if (all) {
-        return;
+      while (created < slots.length && pending < HANDSHAKES) {
+        slots[created] = newClient(created, relays, drivers, config);
+        created++;
+        pending++;
+      }
+      if (pending == 0) {
+        return retried;
       }
       if (System.nanoTime() - deadline > 0) {
-        throw new IllegalStateException("not every client connected within two minutes");
+        throw new IllegalStateException(
+            "not every client connected within two minutes: " + pending + " waiting");
       }
       LockSupport.parkNanos(1_000_000);
     }
+  }
+
+  private static UdpNode newClient(
+      int index, List<LossyRelay> relays, Driver[] drivers, NodeConfig config) throws IOException {
+    return UdpNode.client(
+        relays.get(index % relays.size()).address(),
+        config,
+        drivers[index % drivers.length].atClients);
   }
 
   private static Thread threadNamed(String name) {
@@ -375,7 +413,8 @@ final class ScaleClients {
 
     @Override
     public void onDisconnected(Peer peer, DisconnectReason reason) {
-      if (reason != DisconnectReason.CLOSED_HERE) {
+      // while connecting, a failed handshake is retried, not counted
+      if (reason != DisconnectReason.CLOSED_HERE && windowStart != Long.MAX_VALUE) {
         disconnects++;
         if (disconnects <= 3) {
           System.out.println("  client: " + peer + " disconnected: " + reason);
