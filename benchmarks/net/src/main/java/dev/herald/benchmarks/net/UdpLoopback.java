@@ -1,5 +1,6 @@
 package dev.herald.benchmarks.net;
 
+import dev.herald.net.ConnectionConfig;
 import dev.herald.net.ConnectionCounters;
 import dev.herald.net.MessageDependency;
 import dev.herald.net.SendStatus;
@@ -19,8 +20,9 @@ import java.util.Arrays;
 
 /**
  * Herald's reliable layer over real loopback UDP sockets: one-way throughput and the round trip of
- * a request and its reply, directly and through the {@link LossyRelay} at 10 % loss. Real time,
- * real sockets, so not a JMH benchmark.
+ * a request and its reply, directly, and through the {@link LossyRelay} at 0 % and at 10 % loss
+ * (the relay's own forwarding thread and extra hop are in both relay figures, so their ratio is the
+ * cost of the loss alone). Real time, real sockets, so not a JMH benchmark.
  *
  * <p>Throughput: a client sends {@value #THROUGHPUT_MESSAGES} messages of {@value #PAYLOAD} bytes
  * as fast as the window allows, each depending on the message sent {@value #DEPENDENCY_DISTANCE}
@@ -42,7 +44,19 @@ final class UdpLoopback {
       new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
   static final LinkConditions TEN_PERCENT = LinkConditions.perfect().withLoss(0.10);
 
+  /** The relay forwarding everything: its hop and thread without loss. */
+  static final LinkConditions NO_LOSS = LinkConditions.perfect();
+
+  /** Herald's send window in messages for both nodes; 0 keeps the default. */
+  static int window;
+
   private UdpLoopback() {}
+
+  static NodeConfig config() {
+    return window == 0
+        ? NodeConfig.defaults()
+        : NodeConfig.defaults().withConnection(ConnectionConfig.defaults().withWindow(window));
+  }
 
   static final class Throughput {
     double messagesPerSecond;
@@ -53,22 +67,39 @@ final class UdpLoopback {
      * connections' arrays have grown to the traffic: the steady state.
      */
     double bytesAllocatedPerMessage;
+
+    /** The driving thread's CPU time over the run, as a share of one core (1 = a whole core). */
+    double nodeCpuShare;
+
+    /** The relay's thread's CPU time over the run, as a share of one core; 0 without a relay. */
+    double relayCpuShare;
+
+    /** Messages the client wrote again (lost or timed out), per message sent. */
+    double retransmissionsPerMessage;
+
+    /** Packets the client found lost, per packet sent. */
+    double packetsLostPerPacket;
+
+    /** Times the driving thread found nothing moved and gave up its core to the relay. */
+    long yields;
+
+    /** Passes of the driving loop that ended with the send window full. */
+    long windowFullPasses;
   }
 
   private static final com.sun.management.ThreadMXBean THREADS =
       (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
 
+  /** One-way throughput: directly if {@code loss} is null, else through a relay applying it. */
   static Throughput throughput(LinkConditions loss, long seed) throws IOException {
     Counter executed = new Counter();
     Recorder atClient = new Recorder();
-    try (UdpNode server = UdpNode.server(LOOPBACK, NodeConfig.defaults(), executed);
+    try (UdpNode server = UdpNode.server(LOOPBACK, config(), executed);
         LossyRelay relay =
             loss == null ? null : LossyRelay.start(server.localAddress(), loss, seed);
         UdpNode client =
             UdpNode.client(
-                relay == null ? server.localAddress() : relay.address(),
-                NodeConfig.defaults(),
-                atClient)) {
+                relay == null ? server.localAddress() : relay.address(), config(), atClient)) {
       connect(server, client, atClient);
       Peer to = client.server();
       // Handles of the last two distances' messages, emptied and refilled in turn: the
@@ -79,6 +110,11 @@ final class UdpLoopback {
       }
       byte[] payload = new byte[PAYLOAD];
       long allocatedAtHalf = -1;
+      long yields = 0;
+      long windowFullPasses = 0;
+      Thread relayThread = relay == null ? null : relayThread(relay);
+      long relayCpuStart = relayThread == null ? 0 : THREADS.getThreadCpuTime(relayThread.getId());
+      long nodeCpuStart = THREADS.getCurrentThreadCpuTime();
       long start = System.nanoTime();
       int sent = 0;
       while (executed.count < THROUGHPUT_MESSAGES) {
@@ -104,6 +140,7 @@ final class UdpLoopback {
             sent++;
           } else if (status == SendStatus.WINDOW_FULL) {
             windowFull = true;
+            windowFullPasses++;
           } else {
             throw new IllegalStateException("connection lost: " + atClient.reason);
           }
@@ -116,9 +153,13 @@ final class UdpLoopback {
           // datagram for the other for a whole millisecond (the selector's least), so give
           // the relay the core instead.
           Thread.yield();
+          yields++;
         }
       }
       long nanos = System.nanoTime() - start;
+      long nodeCpu = THREADS.getCurrentThreadCpuTime() - nodeCpuStart;
+      long relayCpu =
+          relayThread == null ? 0 : THREADS.getThreadCpuTime(relayThread.getId()) - relayCpuStart;
       long allocated = THREADS.getCurrentThreadAllocatedBytes() - allocatedAtHalf;
       Throughput result = new Throughput();
       result.bytesAllocatedPerMessage =
@@ -126,6 +167,13 @@ final class UdpLoopback {
       result.messagesPerSecond = THROUGHPUT_MESSAGES * 1e9 / nanos;
       ConnectionCounters counters = to.counters();
       result.headerBytesPerMessage = (double) counters.headerBytesSent() / counters.messagesSent();
+      result.nodeCpuShare = (double) nodeCpu / nanos;
+      result.relayCpuShare = (double) relayCpu / nanos;
+      result.retransmissionsPerMessage =
+          (double) counters.retransmissions() / counters.messagesSent();
+      result.packetsLostPerPacket = (double) counters.packetsLost() / counters.packetsSent();
+      result.yields = yields;
+      result.windowFullPasses = windowFullPasses;
       return result;
     }
   }
@@ -138,14 +186,12 @@ final class UdpLoopback {
   static double[] latency(LinkConditions loss, long seed) throws IOException {
     Echo echo = new Echo();
     RoundTrips atClient = new RoundTrips(REQUESTS);
-    try (UdpNode server = UdpNode.server(LOOPBACK, NodeConfig.defaults(), echo);
+    try (UdpNode server = UdpNode.server(LOOPBACK, config(), echo);
         LossyRelay relay =
             loss == null ? null : LossyRelay.start(server.localAddress(), loss, seed);
         UdpNode client =
             UdpNode.client(
-                relay == null ? server.localAddress() : relay.address(),
-                NodeConfig.defaults(),
-                atClient)) {
+                relay == null ? server.localAddress() : relay.address(), config(), atClient)) {
       echo.node = server;
       connect(server, client, atClient);
       Peer to = client.server();
@@ -178,6 +224,17 @@ final class UdpLoopback {
         (double) counters.headerBytesSent() / counters.messagesSent()
       };
     }
+  }
+
+  /** The relay's forwarding thread, to read its CPU time. */
+  static Thread relayThread(LossyRelay relay) {
+    String name = "herald-lossy-relay " + relay.address();
+    for (Thread thread : Thread.getAllStackTraces().keySet()) {
+      if (thread.getName().equals(name)) {
+        return thread;
+      }
+    }
+    throw new IllegalStateException("no thread named " + name);
   }
 
   private static void connect(UdpNode server, UdpNode client, Recorder atClient)
