@@ -249,6 +249,33 @@ class LastCallsAttackTest {
     return new WeakReference<>(counter);
   }
 
+  /**
+   * Rule 4 for a listener registered weakly: once nobody holds it, the calls that posts on many
+   * threads kept for it (a slot each) do not keep it alive, though no thread posts again.
+   */
+  @Test
+  void aWeaklyRegisteredListenerReachedOnManyThreadsIsCollectedOnceDropped() throws Exception {
+    GarbageCollection.assumeExplicitGcWorks();
+    MessageBus bus = TestBuses.rethrowing();
+    WeakReference<Counter> listener = registerWeaklyAndPostOnThreads(bus);
+    assertTrue(
+        GarbageCollection.collectUntil(() -> listener.get() == null),
+        "the calls kept for the last posts hold a weakly registered listener");
+  }
+
+  private static WeakReference<Counter> registerWeaklyAndPostOnThreads(MessageBus bus)
+      throws InterruptedException {
+    Counter counter = new Counter();
+    bus.registerWeakly(counter);
+    for (int i = 0; i < THREADS; i++) { // one after another, each its own thread and id
+      Thread poster = new Thread(() -> bus.post(new A(0)));
+      poster.start();
+      poster.join();
+    }
+    assertEquals(THREADS, counter.a.get());
+    return new WeakReference<>(counter);
+  }
+
   /** JDK 21's virtual-thread executor, looked up since the code compiles for JDK 17; or null. */
   private static ExecutorService virtualThreads() {
     try {
