@@ -178,6 +178,41 @@ class PeerDeadlinesAttackTest {
   }
 
   /**
+   * A peer whose only pending thing is an acknowledgement that the budget holds back: it leaves at
+   * the deadline the budget sets, with nothing arriving meanwhile.
+   */
+  @Test
+  void anAcknowledgementHeldByTheBudgetLeavesAtTheDeadline() throws IOException {
+    NodeConfig budget =
+        NodeConfig.defaults().withConnection(ConnectionConfig.defaults().withBandwidth(1_000));
+    server = UdpNode.server(HandshakeTest.LOOPBACK, budget, atServer, manual);
+    client = UdpNode.client(server.localAddress(), NodeConfig.defaults(), atClient, manual);
+    Drive.until(
+        "connected",
+        () -> client.server().isConnected() && server.peers().size() == 1,
+        server,
+        client);
+    Drive.rounds(3, Duration.ofMillis(5), server, client);
+    manual.advance(Duration.ofSeconds(1)); // the budget owes nothing
+    Peer peer = server.peers().get(0);
+    server.update();
+    client.update();
+
+    assertTrue(server.sendSnapshot(peer, new byte[200])); // spends the budget for a while
+    long sent = peer.counters().packetsSent();
+    client.send(client.server(), new byte[] {1}); // the server will owe an acknowledgement
+    client.update();
+    Drive.until("the message arrived", () -> atServer.messages.size() == 1, server);
+    assertEquals(sent, peer.counters().packetsSent(), "the budget had no room for the ack yet");
+
+    long deadline = server.deadlineForTests(peer);
+    assertTrue(deadline - manual.nanoTime() > 0);
+    manual.advanceNanos(deadline - manual.nanoTime());
+    server.update();
+    assertEquals(sent + 1, peer.counters().packetsSent(), "the ack left when the budget had room");
+  }
+
+  /**
    * Peers due at the same update, the listener closing the node when it hears the first time out:
    * the update ends cleanly, and each peer is disconnected once.
    */
