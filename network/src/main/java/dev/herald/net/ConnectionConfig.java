@@ -70,6 +70,16 @@ public final class ConnectionConfig {
    */
   public static final int RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP = 16;
 
+  /**
+   * The longest connection timeout and largest retransmission timeout allowed: 2^58 nanoseconds,
+   * about nine years. The wait timeout is {@value #RETRANSMIT_TIMEOUTS_BEFORE_GIVING_UP} times the
+   * largest retransmission timeout and the message timeout a second more than the connection
+   * timeout; within this bound both fit a {@code long} of nanoseconds, and every deadline a
+   * connection computes lies within 2^62 nanoseconds of the clock, so that two deadlines compare by
+   * their difference, as clock readings that may wrap must.
+   */
+  public static final Duration MAX_TIMEOUT = Duration.ofNanos(1L << 58);
+
   /** The default for {@link #withMaxQueuedBytes}: 64 KiB. */
   public static final long DEFAULT_MAX_QUEUED_BYTES = 64 * 1024;
 
@@ -224,8 +234,14 @@ public final class ConnectionConfig {
   /**
    * Returns a copy whose connection timeout is {@code timeout}: silence from the peer for that long
    * fails the connection. The message timeout is at least one second longer.
+   *
+   * @throws IllegalArgumentException if {@code timeout} does not exceed the keep-alive interval, or
+   *     exceeds {@link #MAX_TIMEOUT}
    */
   public ConnectionConfig withConnectionTimeout(Duration timeout) {
+    require(
+        timeout.compareTo(MAX_TIMEOUT) <= 0,
+        "connection timeout must be at most " + MAX_TIMEOUT + ", was " + timeout);
     long nanos = timeout.toNanos();
     require(
         nanos > keepAliveNanos,
@@ -270,8 +286,14 @@ public final class ConnectionConfig {
   /**
    * Returns a copy whose retransmission timeout starts at {@code initial} and stays within
    * min..max; a min of zero is no floor (the default).
+   *
+   * @throws IllegalArgumentException unless 0 <= min <= initial <= max, initial > 0 and max is at
+   *     most {@link #MAX_TIMEOUT}
    */
   public ConnectionConfig withRetransmitTimeout(Duration initial, Duration min, Duration max) {
+    require(
+        max.compareTo(MAX_TIMEOUT) <= 0,
+        "the largest retransmission timeout must be at most " + MAX_TIMEOUT + ", was " + max);
     long initialNanos = initial.toNanos();
     long minNanos = min.toNanos();
     long maxNanos = max.toNanos();

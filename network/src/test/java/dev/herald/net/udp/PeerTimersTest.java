@@ -84,4 +84,40 @@ class PeerTimersTest {
     }
     assertEquals(scheduled, popped);
   }
+
+  /**
+   * Ten thousand peers that connect and go, a few at a time: the heap ends empty, every peer that
+   * left knows it has no place in it, and a peer scheduled afterwards is the only one due.
+   */
+  @Test
+  void tenThousandChurnsLeaveNoPeerBehind() {
+    Random random = new Random(11);
+    List<Peer> live = new ArrayList<>();
+    List<Peer> gone = new ArrayList<>();
+    for (int i = 0; i < 10_000; i++) {
+      Peer peer = peer(i);
+      timers.schedule(peer, random.nextInt(1_000));
+      live.add(peer);
+      if (live.size() > 8) {
+        Peer leaving = live.remove(random.nextInt(live.size()));
+        timers.remove(leaving);
+        gone.add(leaving);
+      }
+    }
+    gone.addAll(live);
+    for (Peer peer : live) {
+      timers.remove(peer);
+    }
+    assertEquals(0, timers.size());
+    assertNull(timers.due(1_000));
+    for (Peer peer : gone) {
+      assertEquals(-1, peer.timerIndex, peer + " left but kept a place");
+    }
+
+    Peer next = peer(10_000);
+    timers.schedule(next, 5);
+    assertSame(next, timers.due(1_000));
+    timers.remove(next);
+    assertNull(timers.due(1_000));
+  }
 }
