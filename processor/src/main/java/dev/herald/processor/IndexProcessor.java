@@ -134,19 +134,34 @@ public final class IndexProcessor extends AbstractProcessor {
     if (dispatchers.isEmpty()) {
       return;
     }
+    List<String> withoutEntry = new ArrayList<>();
     for (String earlier : serviceFile.earlierEntriesOnce()) {
       TypeElement dispatcher = elements.getTypeElement(earlier);
       TypeElement listener = dispatcher == null ? null : listenerOf(dispatcher);
       if (listener != null && SubscribeAnnotation.declaresHandlers(listener)) {
         serviceFile.keep(earlier);
-        mapEntries.put(earlier, mapEntryOf(dispatcher));
+        List<String> entry = mapEntryOf(dispatcher);
+        if (entry.isEmpty()) {
+          withoutEntry.add(earlier);
+        }
+        mapEntries.put(earlier, entry);
       }
     }
     for (int i = 0; i < dispatchers.size(); i++) {
+      // one handed over as a class file (as Gradle does) may be the earlier processor's too
+      List<String> entry = mapEntryOf((TypeElement) originating.get(i));
+      if (entry.isEmpty()) {
+        withoutEntry.add(dispatchers.get(i).canonicalName());
+      }
       serviceFile.add(dispatchers.get(i).canonicalName(), originating.get(i));
-      mapEntries.put(
-          dispatchers.get(i).canonicalName(), mapEntryOf((TypeElement) originating.get(i)));
+      mapEntries.put(dispatchers.get(i).canonicalName(), entry);
       mapOriginating.add(originating.get(i));
+    }
+    if (!withoutEntry.isEmpty()) {
+      // still registered, so still called; only the map would lack them, in silence
+      messager.printMessage(
+          Diagnostic.Kind.WARNING,
+          Diagnostics.dispatchersWithoutMapEntry(withoutEntry.get(0), withoutEntry.size()));
     }
     String option = processingEnv.getOptions().get(GeneratedNames.INDEX_OPTION);
     if (option != null) {
@@ -172,7 +187,7 @@ public final class IndexProcessor extends AbstractProcessor {
    * none from a dispatcher whose marker has none (written by an earlier version of the processor).
    */
   private static List<String> mapEntryOf(TypeElement dispatcher) {
-    List<String> lines = new ArrayList<>();
+    List<String> strings = new ArrayList<>();
     for (AnnotationMirror annotation : dispatcher.getAnnotationMirrors()) {
       if (((TypeElement) annotation.getAnnotationType().asElement())
           .getQualifiedName()
@@ -182,15 +197,14 @@ public final class IndexProcessor extends AbstractProcessor {
           if (member.getKey().getSimpleName().contentEquals("map")
               && member.getValue().getValue() instanceof List<?> values) {
             for (Object value : values) {
-              String line = String.valueOf(((AnnotationValue) value).getValue());
-              if (!line.equals(GeneratedNames.MAP_FORMAT)) {
-                lines.add(line);
-              }
+              strings.add(String.valueOf(((AnnotationValue) value).getValue()));
             }
           }
         }
       }
     }
+    List<String> lines = MessageMapWriter.linesOfMarker(strings);
+    lines.remove(GeneratedNames.MAP_FORMAT);
     return lines;
   }
 

@@ -161,11 +161,28 @@ class MessageMapToolTest {
         type app.Shape interface
         type java.lang.Record class
         """);
+    // the processor orders the listeners by their dispatchers' names, not their own
+    Map<String, String> otherOrder = new TreeMap<>(oneFile);
+    otherOrder.put(
+        "listeners.map",
+        """
+        herald-map 1
+        listener app.Painter
+        handler circle app.Circle async reply=app.Answer
+        listener app.Log
+        handler everything java.lang.Object hidden
+        handler shapes app.Shape priority=5 tags=ui,net%20io
+        type app.Circle record java.lang.Record app.Shape
+        type app.Shape interface
+        type java.lang.Record class
+        """);
     Path fromFiles = runOk(folder("classes", SHAPES));
     Path fromOneFile = runOk(folder("one", oneFile));
+    Path fromOtherOrder = runOk(folder("other", otherOrder));
 
-    for (String file : List.of("message-map.mmd", "message-map.dot")) {
+    for (String file : List.of("message-map.mmd", "message-map.dot", "message-map.html")) {
       assertEquals(read(fromFiles, file), read(fromOneFile, file), file);
+      assertEquals(read(fromFiles, file), read(fromOtherOrder, file), file);
     }
   }
 

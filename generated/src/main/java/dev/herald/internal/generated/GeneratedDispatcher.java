@@ -25,8 +25,9 @@ import java.lang.annotation.Target;
 public @interface GeneratedDispatcher {
   /**
    * The listener's entry of the message map, the lines of the map's text format ({@code herald-map
-   * 1}), one string each (no constant grows past the class file's limit on one string): the
-   * processor that writes the map of a compilation reads it here, from this compilation's
+   * 1}), one string each; a line too long for one class file constant (65,535 bytes) is cut into
+   * pieces of at most 16,384 characters, a string each, those after the first starting with {@code
+   * +}: the processor that writes the map of a compilation reads it here, from this compilation's
    * dispatchers and from the class files of the earlier ones it keeps, so that the map needs no
    * file per listener and still lists exactly the registered dispatchers. Empty in a dispatcher of
    * a processor that did not write it.

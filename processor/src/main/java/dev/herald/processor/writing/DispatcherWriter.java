@@ -123,13 +123,14 @@ public final class DispatcherWriter {
     return JavaFile.builder(packageName, dispatcher.build()).skipJavaLangImports(true).build();
   }
 
-  /** {@code @GeneratedDispatcher(map = {"herald-map 1", ...})}: the map's lines, one each. */
+  /**
+   * {@code @GeneratedDispatcher(map = {"herald-map 1", ...})}: the map's lines, one each, a long
+   * one in pieces ({@link MessageMapWriter#markerStrings}).
+   */
   private static AnnotationSpec marker(String map) {
     AnnotationSpec.Builder marker = AnnotationSpec.builder(GENERATED_DISPATCHER);
-    for (String line : map.split("\n")) {
-      if (!line.isEmpty()) {
-        marker.addMember("map", "$S", line);
-      }
+    for (String string : MessageMapWriter.markerStrings(map)) {
+      marker.addMember("map", "$S", string);
     }
     return marker.build();
   }

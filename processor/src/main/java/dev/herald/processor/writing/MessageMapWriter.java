@@ -118,6 +118,55 @@ public final class MessageMapWriter {
     }
   }
 
+  /**
+   * The most characters of one string of a dispatcher's marker: a class file holds a string
+   * constant of at most 65,535 bytes, and a character takes at most three.
+   */
+  static final int MAX_PIECE = 16_384;
+
+  /** What starts a string of the marker that continues the line before it. */
+  static final String CONTINUED = "+";
+
+  /**
+   * The strings of a dispatcher's marker for {@code text}: a line each, except that a line too long
+   * for one class file constant (a handler with long tags, say) is cut into pieces, each after the
+   * first starting with {@link #CONTINUED}, which starts no line of the map (every line starts with
+   * a keyword).
+   */
+  public static List<String> markerStrings(String text) {
+    List<String> strings = new ArrayList<>();
+    for (String line : text.split("\n")) {
+      String prefix = "";
+      while (line.length() > MAX_PIECE) {
+        int cut = MAX_PIECE;
+        if (Character.isHighSurrogate(line.charAt(cut - 1))) {
+          cut--; // a surrogate pair stays in one piece: alone, neither half is text
+        }
+        strings.add(prefix + line.substring(0, cut));
+        line = line.substring(cut);
+        prefix = CONTINUED;
+      }
+      if (!line.isEmpty()) {
+        strings.add(prefix + line);
+      }
+    }
+    return strings;
+  }
+
+  /** The lines of the map that {@link #markerStrings} cut into {@code strings}. */
+  public static List<String> linesOfMarker(List<String> strings) {
+    List<String> lines = new ArrayList<>();
+    for (String string : strings) {
+      if (string.startsWith(CONTINUED) && !lines.isEmpty()) {
+        int last = lines.size() - 1;
+        lines.set(last, lines.get(last) + string.substring(CONTINUED.length()));
+      } else {
+        lines.add(string);
+      }
+    }
+    return lines;
+  }
+
   /** The lines of a listener's entry, which its dispatcher carries. */
   public static String text(ListenerMap map) {
     StringBuilder text = new StringBuilder(GeneratedNames.MAP_FORMAT).append('\n');
