@@ -85,6 +85,8 @@ public final class DispatcherWriter {
   JavaFile javaFile(ListenerClass listener, String map) {
     ClassName rawListener = ClassName.get(listener.element());
     TypeName listenerType = TypeNames.withWildcards(listener.element());
+    // the names depend on the listener alone: chosen once for all the methods
+    Parameters parameters = Parameters.of(listener);
 
     TypeSpec.Builder dispatcher =
         TypeSpec.classBuilder(listener.dispatcher().simpleName())
@@ -101,16 +103,16 @@ public final class DispatcherWriter {
         .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
         .superclass(ParameterizedTypeName.get(DISPATCHER, listenerType))
         .addMethod(constructor(listener, rawListener))
-        .addMethod(callMethod(listener, listenerType));
+        .addMethod(callMethod(listener, listenerType, parameters));
     if (needsInvoke(listener)) {
-      dispatcher.addMethod(invoke(listener, listenerType));
+      dispatcher.addMethod(invoke(listener, listenerType, parameters));
     }
     if (hasPlainHandler(listener)) {
       ClassName call = dispatcherClass(listener).nestedClass(GeneratedNames.BOUND_CALL);
       dispatcher
-          .addMethod(bind(listener, listenerType, call))
-          .addMethod(callHandler(listener, listenerType))
-          .addType(boundCall(listener, listenerType, call));
+          .addMethod(bind(listenerType, call, parameters))
+          .addMethod(callHandler(listener, listenerType, parameters))
+          .addType(boundCall(listener, listenerType, call, parameters));
     }
 
     List<String> suppressed = Deprecations.warningsToSuppress(listener, elements);
@@ -249,8 +251,8 @@ public final class DispatcherWriter {
    * {@code void call(handler, listener, message)}: {@link #callHandler}'s switch, or, when every
    * handler takes an envelope (they are for {@code invoke} only), a refusal.
    */
-  private MethodSpec callMethod(ListenerClass listener, TypeName listenerType) {
-    Parameters parameters = Parameters.of(listener);
+  private static MethodSpec callMethod(
+      ListenerClass listener, TypeName listenerType, Parameters parameters) {
     MethodSpec.Builder call = override("call", listener, listenerType, parameters);
     if (!hasPlainHandler(listener)) {
       return call.addStatement("throw noSuchHandler($N)", parameters.handler()).build();
@@ -268,8 +270,8 @@ public final class DispatcherWriter {
    * {@code static void callHandler(handler, listener, message)}: a case per handler that takes the
    * message alone, shared by {@code call} and the bound {@code Call}.
    */
-  private static MethodSpec callHandler(ListenerClass listener, TypeName listenerType) {
-    Parameters parameters = Parameters.of(listener);
+  private static MethodSpec callHandler(
+      ListenerClass listener, TypeName listenerType, Parameters parameters) {
     MethodSpec.Builder method =
         MethodSpec.methodBuilder(CALL_HANDLER)
             .addJavadoc(
@@ -312,8 +314,7 @@ public final class DispatcherWriter {
   }
 
   /** {@code HandlerCall bind(handler, listener)}: the dispatcher's own call class. */
-  private static MethodSpec bind(ListenerClass listener, TypeName listenerType, ClassName call) {
-    Parameters parameters = Parameters.of(listener);
+  private static MethodSpec bind(TypeName listenerType, ClassName call, Parameters parameters) {
     return MethodSpec.methodBuilder("bind")
         .addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC)
@@ -330,8 +331,8 @@ public final class DispatcherWriter {
    * this listener class: a plain post then makes one call per handler, as a hand-written loop
    * would.
    */
-  private static TypeSpec boundCall(ListenerClass listener, TypeName listenerType, ClassName call) {
-    Parameters parameters = Parameters.of(listener);
+  private static TypeSpec boundCall(
+      ListenerClass listener, TypeName listenerType, ClassName call, Parameters parameters) {
     MethodSpec.Builder callMethod =
         MethodSpec.methodBuilder("call")
             .addAnnotation(Override.class)
@@ -420,8 +421,8 @@ public final class DispatcherWriter {
   }
 
   /** {@code Object invoke(handler, listener, message, envelope)}: a case per handler. */
-  private MethodSpec invoke(ListenerClass listener, TypeName listenerType) {
-    Parameters parameters = Parameters.of(listener);
+  private static MethodSpec invoke(
+      ListenerClass listener, TypeName listenerType, Parameters parameters) {
     MethodSpec.Builder invoke =
         override("invoke", listener, listenerType, parameters)
             .returns(Object.class)
@@ -476,10 +477,6 @@ public final class DispatcherWriter {
     }
   }
 
-  /**
-   * The parameter names, which are the generated methods' only locals: clear of the simple names of
-   * the types the bodies mention (a class named "message" would otherwise be obscured).
-   */
   /**
    * The names of the generated methods' parameters and locals, none of them a simple name of a type
    * the code mentions.
