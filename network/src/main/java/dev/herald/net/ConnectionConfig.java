@@ -287,8 +287,8 @@ public final class ConnectionConfig {
    * Returns a copy whose retransmission timeout starts at {@code initial} and stays within
    * min..max; a min of zero is no floor (the default).
    *
-   * @throws IllegalArgumentException unless 0 <= min <= initial <= max, initial > 0 and max is at
-   *     most {@link #MAX_TIMEOUT}
+   * @throws IllegalArgumentException unless {@code 0 <= min <= initial <= max}, {@code initial > 0}
+   *     and max is at most {@link #MAX_TIMEOUT}
    */
   public ConnectionConfig withRetransmitTimeout(Duration initial, Duration min, Duration max) {
     require(
